@@ -1,0 +1,224 @@
+package org.lexsync.core.xml;
+
+import com.ctc.wstx.stax.WstxOutputFactory;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * A small streaming XML writer for LexSync's document writers: UTF-8, two-space indentation
+ * (elements holding only text stay on one line), namespace declarations written where asked, unchecked
+ * failures. It holds no more than the open-element stack, so documents of any size stream out.
+ */
+public final class XmlWriter implements AutoCloseable {
+    private static final XMLOutputFactory FACTORY = newFactory();
+
+    private final XMLStreamWriter out;
+    private final Deque<Boolean> hasChildren = new ArrayDeque<>();
+    private final boolean indent;
+
+    private XmlWriter(XMLStreamWriter out, boolean indent) {
+        this.out = out;
+        this.indent = indent;
+    }
+
+    /** A writer over {@code stream} (not closed by {@link #close()}; the caller owns it). */
+    public static XmlWriter open(OutputStream stream, boolean indent) {
+        try {
+            return new XmlWriter(FACTORY.createXMLStreamWriter(stream, StandardCharsets.UTF_8.name()), indent);
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+    }
+
+    public static XmlWriter open(OutputStream stream) {
+        return open(stream, true);
+    }
+
+    public XmlWriter startDocument() {
+        try {
+            out.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    /** Opens an element; {@code prefix} may be "" for the default namespace. */
+    public XmlWriter start(String prefix, String localName, String namespace) {
+        try {
+            newlineBeforeChild();
+            out.writeStartElement(prefix, localName, namespace);
+            hasChildren.push(Boolean.FALSE);
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    public XmlWriter start(QName name) {
+        return start(name.getPrefix(), name.getLocalPart(), name.getNamespaceURI());
+    }
+
+    /** Declares a namespace on the element just opened ("" prefix for the default namespace). */
+    public XmlWriter namespace(String prefix, String uri) {
+        try {
+            if (prefix.isEmpty()) {
+                out.writeDefaultNamespace(uri);
+            } else {
+                out.writeNamespace(prefix, uri);
+            }
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    /** Writes an attribute without namespace when {@code value} is not null. */
+    public XmlWriter attribute(String localName, Object value) {
+        if (value == null) {
+            return this;
+        }
+        try {
+            out.writeAttribute(localName, value.toString());
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    /** Writes a namespaced attribute when {@code value} is not null. */
+    public XmlWriter attribute(String prefix, String namespace, String localName, Object value) {
+        if (value == null) {
+            return this;
+        }
+        try {
+            out.writeAttribute(prefix, namespace, localName, value.toString());
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    public XmlWriter text(String text) {
+        if (text == null || text.isEmpty()) {
+            return this;
+        }
+        try {
+            out.writeCharacters(text);
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    public XmlWriter end() {
+        try {
+            boolean children = hasChildren.pop();
+            if (children && indent) {
+                out.writeCharacters("\n" + "  ".repeat(hasChildren.size()));
+            }
+            out.writeEndElement();
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+        return this;
+    }
+
+    /** {@code <prefix:name>text</prefix:name>} when {@code text} is not null. */
+    public XmlWriter element(String prefix, String localName, String namespace, Object text) {
+        if (text == null) {
+            return this;
+        }
+        start(prefix, localName, namespace);
+        text(text.toString());
+        return end();
+    }
+
+    /** Writes a captured foreign element back, declaring its namespace where needed. */
+    public XmlWriter element(XmlElement e) {
+        String prefix = e.name().getPrefix();
+        String ns = e.namespace();
+        start(prefix, e.localName(), ns);
+        {
+            String bound = out.getNamespaceContext().getNamespaceURI(prefix);
+            if (!ns.equals(bound)) {
+                namespace(prefix, ns);
+            }
+            for (Map.Entry<QName, String> a : e.attributes().entrySet()) {
+                QName n = a.getKey();
+                if (n.getNamespaceURI().isEmpty()) {
+                    attribute(n.getLocalPart(), a.getValue());
+                } else {
+                    String ap = n.getPrefix().isEmpty() ? "ns" : n.getPrefix();
+                    if (!n.getNamespaceURI().equals(out.getNamespaceContext().getNamespaceURI(ap))) {
+                        namespace(ap, n.getNamespaceURI());
+                    }
+                    attribute(ap, n.getNamespaceURI(), n.getLocalPart(), a.getValue());
+                }
+            }
+        }
+        text(e.text());
+        for (XmlElement c : e.children()) {
+            element(c);
+        }
+        return end();
+    }
+
+    /** Ends the document and flushes; the underlying stream stays open. */
+    @Override
+    public void close() {
+        try {
+            while (!hasChildren.isEmpty()) {
+                end();
+            }
+            out.writeEndDocument();
+            if (indent) {
+                out.writeCharacters("\n");
+            }
+            out.flush();
+            out.close();
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+    }
+
+    public void flush() {
+        try {
+            out.flush();
+        } catch (XMLStreamException e) {
+            throw new XmlWriteException(e);
+        }
+    }
+
+    private void newlineBeforeChild() throws XMLStreamException {
+        if (!hasChildren.isEmpty()) {
+            hasChildren.pop();
+            hasChildren.push(Boolean.TRUE);
+        }
+        if (indent) {
+            out.writeCharacters("\n" + "  ".repeat(hasChildren.size()));
+        }
+    }
+
+    private static XMLOutputFactory newFactory() {
+        XMLOutputFactory f = new WstxOutputFactory();
+        f.setProperty(XMLOutputFactory.IS_REPAIRING_NAMESPACES, false);
+        return f;
+    }
+
+    /** A failure of the underlying output while writing a document. */
+    public static final class XmlWriteException extends org.lexsync.core.LexsyncException {
+        private static final long serialVersionUID = 1L;
+
+        XmlWriteException(XMLStreamException cause) {
+            super("could not write XML: " + cause.getMessage(), cause);
+        }
+    }
+}
