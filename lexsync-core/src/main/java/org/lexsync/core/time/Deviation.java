@@ -14,7 +14,8 @@ public enum Deviation {
     MISSING_OFFSET("time without time zone designator (UTC assumed)"),
     FRACTION_TOO_LONG("more than 9 fractional-second digits (truncated)"),
     LEAP_SECOND("leap second 60 (read as 59)"),
-    RFC_1123("RFC 1123 / RFC 822 date instead of W3C Datetime");
+    RFC_1123("RFC 1123 / RFC 822 date instead of W3C Datetime"),
+    DECIMAL_COMMA("comma instead of '.' before the fractional seconds");
 
     private final String description;
 

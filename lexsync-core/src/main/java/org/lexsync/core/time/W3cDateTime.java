@@ -21,8 +21,11 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
                           int second, int nano, int fractionDigits, ZoneOffset offset)
         implements Comparable<W3cDateTime> {
 
+    /** Instant first; the tie-breakers only make the order consistent with {@code equals}. */
     private static final Comparator<W3cDateTime> ORDER =
-            Comparator.comparing(W3cDateTime::toInstant).thenComparing(W3cDateTime::precision);
+            Comparator.comparing(W3cDateTime::toInstant).thenComparing(W3cDateTime::precision)
+                    .thenComparingInt(W3cDateTime::fractionDigits)
+                    .thenComparing(W3cDateTime::offset, Comparator.nullsFirst(Comparator.naturalOrder()));
 
     /** The granularities the W3C profile allows. */
     public enum Precision { YEAR, MONTH, DAY, MINUTE, SECOND, FRACTION }
@@ -79,7 +82,10 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
                 .atOffset(offsetOrUtc());
     }
 
-    /** Orders by instant; equal instants order by precision (coarser first). */
+    /**
+     * Orders by instant; equal instants order by precision (coarser first), then by fraction digits and
+     * offset, so that the order is consistent with {@code equals} (sorted sets keep distinct values).
+     */
     @Override
     public int compareTo(W3cDateTime other) {
         return ORDER.compare(this, other);

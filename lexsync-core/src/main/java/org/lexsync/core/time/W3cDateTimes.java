@@ -139,6 +139,9 @@ public final class W3cDateTimes {
                 }
                 precision = W3cDateTime.Precision.SECOND;
                 if (pos < end && (s.charAt(pos) == '.' || s.charAt(pos) == ',')) {
+                    if (s.charAt(pos) == ',') {
+                        deviations.add(Deviation.DECIMAL_COMMA);
+                    }
                     pos++;
                     int count = 0;
                     while (isDigit(pos)) {

@@ -1,5 +1,6 @@
 package org.lexsync.core.xml;
 
+import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
@@ -54,7 +55,22 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
             }
             return event;
         } catch (XMLStreamException e) {
-            throw translate(e, document);
+            throw located(e);
+        } catch (WstxLazyException e) {
+            throw located(lazyCause(e));
+        }
+    }
+
+    /**
+     * Woodstox parses text lazily and reports limit violations found then (e.g. text too long) as an
+     * unchecked {@link WstxLazyException}; translated here like every other failure.
+     */
+    @Override
+    public String getText() {
+        try {
+            return super.getText();
+        } catch (WstxLazyException e) {
+            throw located(lazyCause(e));
         }
     }
 
@@ -158,6 +174,19 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
                 // nothing useful to do: all bytes were read or the read already failed
             }
         }
+    }
+
+    /** {@link #translate} with the reader's current position when the parser reported none. */
+    private XmlDocumentException located(XMLStreamException e) {
+        XmlDocumentException x = translate(e, document);
+        if (x.line() > 0) {
+            return x;
+        }
+        return new XmlDocumentException(x.reason(), document, line(), column(), x.detail(), e);
+    }
+
+    private static XMLStreamException lazyCause(WstxLazyException e) {
+        return e.getCause() instanceof XMLStreamException x ? x : new XMLStreamException(e.getMessage(), e);
     }
 
     /** Maps a StAX failure onto a typed reason with the position the parser reported. */

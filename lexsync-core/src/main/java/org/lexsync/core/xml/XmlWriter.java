@@ -178,10 +178,11 @@ public final class XmlWriter implements AutoCloseable {
             while (!hasChildren.isEmpty()) {
                 end();
             }
-            out.writeEndDocument();
+            // The final newline goes before writeEndDocument(): Woodstox releases its buffer there.
             if (indent) {
                 out.writeCharacters("\n");
             }
+            out.writeEndDocument();
             out.flush();
             out.close();
         } catch (XMLStreamException e) {

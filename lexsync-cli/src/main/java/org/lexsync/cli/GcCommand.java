@@ -1,0 +1,44 @@
+package org.lexsync.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.lexsync.engine.store.GcReport;
+import org.lexsync.engine.store.Store;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code lexsync gc}: deletes blobs that no current or historical representation references any more. */
+@Command(name = "gc", mixinStandardHelpOptions = true,
+        description = "Deletes unreferenced blobs from the blob store.")
+final class GcCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Option(names = "--grace", paramLabel = "DURATION", defaultValue = "PT1H",
+            description = "Keep blobs written within this ISO-8601 duration, in case a sync is running (default: ${DEFAULT-VALUE}).")
+    Duration grace;
+
+    @Override
+    public Integer call() {
+        if (grace.isNegative()) {
+            throw new Main.UsageException("--grace must not be negative, was " + grace);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (Store store = storeOptions.openExisting()) {
+            GcReport report = store.gc(grace);
+            out.printf(Locale.ROOT, "examined %d blobs, deleted %d, freed %d bytes%n", report.examined(), report.deleted(),
+                    report.bytesFreed());
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,83 @@
+package org.lexsync.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.lexsync.core.LexsyncException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code lexsync} command. Exit codes follow DESIGN.md §8: 0 success, 1 the run finished with item
+ * failures (or a checked document has errors), 2 usage or configuration error, 3 the source could not be
+ * read at all. Expected failures print one line naming what and where, never a stack trace.
+ */
+@Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
+        subcommands = {InspectCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
+                GcCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    /** Exit code: the run finished with item failures, or findings include errors. */
+    public static final int EXIT_FAILURES = 1;
+    /** Exit code: usage or configuration error. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit code: the source could not be read at all. */
+    public static final int EXIT_UNREADABLE = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code (used by tests). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_UNREADABLE);
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("lexsync: " + e.getMessage());
+            err.println("Try 'lexsync " + commandPath(e.getCommandLine()) + "--help' for usage.");
+            return EXIT_USAGE;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof LexsyncException) {
+                err.println("lexsync: " + e.getMessage());
+                return EXIT_UNREADABLE;
+            }
+            if (e instanceof UsageException) {
+                err.println("lexsync: " + e.getMessage());
+                return EXIT_USAGE;
+            }
+            throw e;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static String commandPath(CommandLine c) {
+        String name = c.getCommandSpec().qualifiedName(" ");
+        String path = name.startsWith("lexsync") ? name.substring("lexsync".length()).trim() : name;
+        return path.isEmpty() ? "" : path + " ";
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** A usage or configuration error detected after parsing (exit code 2). */
+    public static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public UsageException(String message) {
+            super(message);
+        }
+    }
+}

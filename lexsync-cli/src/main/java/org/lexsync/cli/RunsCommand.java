@@ -1,0 +1,114 @@
+package org.lexsync.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.lexsync.engine.store.ItemFailure;
+import org.lexsync.engine.store.RunFinding;
+import org.lexsync.engine.store.RunRecord;
+import org.lexsync.engine.store.Store;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lexsync runs}: the harvest runs (newest first) with their counts, the items still failing
+ * (they are retried on the next run) and the conformance findings recorded per run.
+ */
+@Command(name = "runs", mixinStandardHelpOptions = true,
+        description = "Prints the harvest runs with their counts, current item failures and findings.")
+final class RunsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Option(names = "--source", paramLabel = "ID", description = "Only this source's runs.")
+    String source;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "At most N runs (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--findings", paramLabel = "N", defaultValue = "20",
+            description = "Findings shown per run (default: ${DEFAULT-VALUE}; 0 for none).")
+    int findingsShown;
+
+    @Option(names = "--format", defaultValue = "table", description = "table or jsonl (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Store store = storeOptions.openExisting()) {
+            List<RunRecord> runs = store.runs().latest(source, limit);
+            List<ItemFailure> failures = store.failures().list(source);
+            if (format == OutputFormat.jsonl) {
+                try (JsonLines json = new JsonLines(out)) {
+                    for (RunRecord r : runs) {
+                        List<RunFinding> findings = store.runs().findings(r.id());
+                        json.object(g -> {
+                            JsonLines.field(g, "run", r.id());
+                            JsonLines.field(g, "source", r.sourceId());
+                            JsonLines.field(g, "started", r.started());
+                            JsonLines.field(g, "ended", r.ended());
+                            JsonLines.field(g, "status", r.status().name().toLowerCase(Locale.ROOT));
+                            JsonLines.field(g, "created", r.counts().created());
+                            JsonLines.field(g, "updated", r.counts().updated());
+                            JsonLines.field(g, "deleted", r.counts().deleted());
+                            JsonLines.field(g, "unchanged", r.counts().unchanged());
+                            JsonLines.field(g, "failed", r.counts().failed());
+                            JsonLines.field(g, "error", r.error());
+                            JsonLines.field(g, "findings", findings.size());
+                        });
+                    }
+                    for (ItemFailure f : failures) {
+                        json.object(g -> {
+                            JsonLines.field(g, "failure", f.resourceUri());
+                            JsonLines.field(g, "source", f.sourceId());
+                            JsonLines.field(g, "url", f.url());
+                            JsonLines.field(g, "reason", f.reason());
+                            JsonLines.field(g, "message", f.message());
+                            JsonLines.field(g, "tries", f.tries());
+                        });
+                    }
+                }
+            } else {
+                if (runs.isEmpty()) {
+                    out.println("no runs yet");
+                }
+                for (RunRecord r : runs) {
+                    out.printf(Locale.ROOT, "run %d  %s  %s  %s -> %s%n", r.id(), r.sourceId(),
+                            r.status().name().toLowerCase(Locale.ROOT), r.started(), r.ended() == null ? "(running or killed)" : r.ended());
+                    out.printf(Locale.ROOT, "  created %d, updated %d, deleted %d, unchanged %d, failed %d%n",
+                            r.counts().created(), r.counts().updated(), r.counts().deleted(), r.counts().unchanged(),
+                            r.counts().failed());
+                    if (r.error() != null) {
+                        out.println("  error: " + r.error());
+                    }
+                    if (findingsShown > 0) {
+                        List<RunFinding> findings = store.runs().findings(r.id());
+                        if (!findings.isEmpty()) {
+                            out.printf(Locale.ROOT, "  findings: %d%n", findings.size());
+                        }
+                        findings.stream().limit(findingsShown).forEach(f -> out.println("    "
+                                + (f.resourceUri() == null ? "" : f.resourceUri() + ": ") + f.finding()));
+                    }
+                }
+                if (!failures.isEmpty()) {
+                    out.printf(Locale.ROOT, "%nitems failing (retried on the next run): %d%n", failures.size());
+                    for (ItemFailure f : failures) {
+                        out.printf(Locale.ROOT, "  %s  %s  %s: %s (tries %d)%n", f.sourceId(), f.resourceUri(), f.reason(),
+                                f.message(), f.tries());
+                    }
+                }
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,24 @@
+package org.lexsync.core.documentgroup;
+
+import java.util.Locale;
+
+/**
+ * Bounds applied while examining a document group's ZIP package (DESIGN §4.5). The §3.2 service accepts
+ * uploads up to 20 MB; the defaults leave generous room above that.
+ *
+ * @param maxEntries       entries in one package
+ * @param maxExpandedBytes total uncompressed bytes of all entries
+ * @param maxRatio         uncompressed to compressed bytes, checked once 1 MB has been expanded
+ */
+public record ArchiveLimits(int maxEntries, long maxExpandedBytes, int maxRatio) {
+    /** 10,000 entries, 1 GB expanded, ratio 100. */
+    public static final ArchiveLimits DEFAULT = new ArchiveLimits(10_000, 1L << 30, 100);
+
+    public ArchiveLimits {
+        if (maxEntries <= 0 || maxExpandedBytes <= 0 || maxRatio <= 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "archive limits must be > 0, were entries=%d bytes=%d ratio=%d", maxEntries, maxExpandedBytes,
+                    maxRatio));
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package org.lexsync.core.documentgroup;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+import org.lexsync.core.findings.Finding;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlLimits;
+
+/**
+ * Checks a document group the way the EUCases crawler web service does before storing it (D2.1 §3.2,
+ * "Service workflow"): the MetaInfo XML against the Appendix I schema (findings
+ * {@code eucases:appendix-I/xsd} with line and column), the rules §3.2 and §3.3.1 state in prose
+ * ({@code eucases:3.2/...}), and, given the ZIP package (beside the MetaInfo as the service receives it, or
+ * holding it as crawlers store it), its "Zip validation" and each file's MD5.
+ * Thread-safe; create once (the schema is compiled on creation) and share.
+ */
+public final class DocumentGroupValidator {
+    private static final String SCHEMA_RULES = "eucases:appendix-I/";
+    private static final String NAMESPACE_RULE = "eucases:appendix-I/namespace";
+
+    private final SchemaCheck schema;
+    private final XmlLimits limits;
+    private final ArchiveLimits archiveLimits;
+
+    private DocumentGroupValidator(XmlLimits limits, ArchiveLimits archiveLimits) {
+        this.schema = SchemaCheck.load();
+        this.limits = limits;
+        this.archiveLimits = archiveLimits;
+    }
+
+    /** A validator with {@link XmlLimits#DEFAULT} and {@link ArchiveLimits#DEFAULT}. */
+    public static DocumentGroupValidator create() {
+        return new DocumentGroupValidator(XmlLimits.DEFAULT, ArchiveLimits.DEFAULT);
+    }
+
+    public static DocumentGroupValidator create(XmlLimits limits, ArchiveLimits archiveLimits) {
+        return new DocumentGroupValidator(limits, archiveLimits);
+    }
+
+    /**
+     * Validates a MetaInfo XML held in memory (the service receives it as a string; it is small).
+     *
+     * @throws XmlDocumentException when the XML is malformed, hostile, or not a documentgroup
+     */
+    public ValidationResult validate(byte[] metaInfo, String document) {
+        return validate(() -> new ByteArrayInputStream(metaInfo), document);
+    }
+
+    /** Validates a MetaInfo XML file. */
+    public ValidationResult validate(Path metaInfo) {
+        return validate(() -> Files.newInputStream(metaInfo), metaInfo.toString());
+    }
+
+    /**
+     * Validates a MetaInfo XML and the ZIP package it describes (streamed once from {@code zip}, which
+     * is closed).
+     *
+     * @throws DocumentGroupArchiveException when the package is corrupt or beyond the archive limits
+     */
+    public ValidationResult validate(byte[] metaInfo, String document, InputStream zip, String archive) {
+        Checked c = check(() -> new ByteArrayInputStream(metaInfo), document);
+        ArchiveCheck.check(c.read, zip, archive, null, archiveLimits, c.findings);
+        return new ValidationResult(c.read.group(), c.findings);
+    }
+
+    /** Validates a MetaInfo XML file and its ZIP package file. */
+    public ValidationResult validate(Path metaInfo, Path zip) {
+        Checked c = check(() -> Files.newInputStream(metaInfo), metaInfo.toString());
+        try (InputStream in = Files.newInputStream(zip)) {
+            ArchiveCheck.check(c.read, in, zip.toString(), null, archiveLimits, c.findings);
+        } catch (IOException e) {
+            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, zip.toString(), null,
+                    String.valueOf(e.getMessage()), e);
+        }
+        return new ValidationResult(c.read.group(), c.findings);
+    }
+
+    /**
+     * Validates a crawler's package that carries its own MetaInfo (§3.3.1): the one {@code .xml} entry
+     * whose root is a {@code documentgroup} is the MetaInfo (findings name it {@code package.zip!/entry}),
+     * every other entry is checked against it.
+     *
+     * @throws DocumentGroupArchiveException when the package is corrupt, beyond the archive limits, or has
+     *                                       no or several MetaInfo entries
+     */
+    public ValidationResult validatePackage(Path zip) {
+        String archive = zip.toString();
+        String entry;
+        Checked c;
+        try (ZipFile file = new ZipFile(zip.toFile(), StandardCharsets.UTF_8)) {
+            entry = PackagedMetaInfo.find(file, archive, limits, archiveLimits);
+            ZipEntry e = file.getEntry(entry);
+            c = check(() -> file.getInputStream(e), PackagedMetaInfo.documentName(archive, entry));
+        } catch (ZipException e) {
+            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.CORRUPT, archive, null,
+                    String.valueOf(e.getMessage()), e);
+        } catch (IOException e) {
+            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, archive, null,
+                    String.valueOf(e.getMessage()), e);
+        }
+        try (InputStream in = Files.newInputStream(zip)) {
+            ArchiveCheck.check(c.read, in, archive, entry, archiveLimits, c.findings);
+        } catch (IOException e) {
+            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, archive, null,
+                    String.valueOf(e.getMessage()), e);
+        }
+        return new ValidationResult(c.read.group(), c.findings);
+    }
+
+    private ValidationResult validate(Source source, String document) {
+        Checked c = check(source, document);
+        return new ValidationResult(c.read.group(), c.findings);
+    }
+
+    private record Checked(ReadResult read, Findings findings) {
+    }
+
+    /**
+     * Reads the group (which refuses hostile input first), validates against the schema, then applies the
+     * prose rules. The reader's own findings on schema matters are dropped in favour of the schema's, except
+     * its namespace findings: the schema check maps unqualified elements into the namespace and so cannot
+     * see those.
+     */
+    private Checked check(Source source, String document) {
+        ReadResult read = DocumentGroupReader.read(open(source, document), document, limits,
+                DocumentGroupReader.DEFAULT_MAX_DOCUMENTS);
+        Findings findings = new Findings();
+        schema.validate(open(source, document), document, limits, findings);
+        for (Finding f : read.findings()) {
+            if (!f.rule().startsWith(SCHEMA_RULES) || f.rule().equals(NAMESPACE_RULE)) {
+                findings.add(f);
+            }
+        }
+        SemanticRules.check(read, findings);
+        return new Checked(read, findings);
+    }
+
+    private static InputStream open(Source source, String document) {
+        try {
+            return source.open();
+        } catch (IOException e) {
+            throw new XmlDocumentException(XmlDocumentException.Reason.IO, document, 0, 0, e.getMessage(), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Source {
+        InputStream open() throws IOException;
+    }
+}

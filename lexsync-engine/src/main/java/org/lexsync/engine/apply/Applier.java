@@ -1,0 +1,401 @@
+package org.lexsync.engine.apply;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.store.BlobStore;
+import org.lexsync.engine.store.CommitBatch;
+import org.lexsync.engine.store.InlineBlob;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.ResourceWrite;
+import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.WriteOutcome;
+
+/**
+ * The one shared applier (DESIGN §2): takes a planner's stream of intended changes for one source,
+ * fetches and verifies what they need on virtual threads (politeness lives in the {@link Fetcher}), keeps
+ * a bounded window in flight (DESIGN §4.3), and commits the results strictly in the planner's order
+ * (DESIGN §4.6), many changes per transaction, each with its checkpoint (DESIGN §4.2). A change that
+ * fails stops the checkpoint before it: later changes are not committed and the run ends there (DESIGN
+ * §4.1); the failure is recorded for a later retry. Re-applying identical changes adds no journal row.
+ */
+public final class Applier {
+    /** Changes whose stored state is read in one query before they go to the workers. */
+    private static final int LOOKUP_CHUNK = 64;
+
+    private final Fetcher fetcher;
+    private final Store store;
+    private final BlobStore files;
+    private final int window;
+    private final int batchSize;
+    private final long batchBytes;
+    private final Duration maxBatchDelay;
+    private final int attempts;
+    private final Duration retryDelay;
+    private final Duration maxRetryDelay;
+    private final Duration failureBackoff;
+
+    private Applier(Builder b) {
+        this.fetcher = b.fetcher;
+        this.store = b.store;
+        this.files = b.files != null ? b.files : b.store.fileBlobs();
+        this.window = b.window;
+        this.batchSize = b.batchSize;
+        this.batchBytes = b.batchBytes;
+        this.maxBatchDelay = b.maxBatchDelay;
+        this.attempts = b.attempts;
+        this.retryDelay = b.retryDelay;
+        this.maxRetryDelay = b.maxRetryDelay;
+        this.failureBackoff = b.failureBackoff;
+    }
+
+    /** An applier fetching with {@code fetcher} into {@code store}. */
+    public static Builder builder(Fetcher fetcher, Store store) {
+        return new Builder(fetcher, store);
+    }
+
+    /** Applies the changes of one source, recording a run; see {@link #apply(String, Iterator, Long, Consumer)}. */
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
+        return apply(sourceId, changes, null, null);
+    }
+
+    /**
+     * Applies {@code changes} (all of source {@code sourceId}, in the source's order) and returns what
+     * happened. {@code runId} null starts and finishes a run record here; otherwise the caller owns the
+     * run. {@code progress} (may be null) is called on this thread after every committed batch.
+     */
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, Long runId,
+                             Consumer<ApplyProgress> progress) {
+        Objects.requireNonNull(sourceId, "sourceId");
+        Objects.requireNonNull(changes, "changes");
+        long run = runId != null ? runId : store.runs().start(sourceId);
+        try (Run r = new Run(sourceId, run, progress)) {
+            ApplyReport report = r.execute(changes);
+            if (runId == null) {
+                RunStatus status = report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES;
+                store.runs().finish(run, status, report.counts(),
+                        report.gap() == null ? null : report.gap().reason() + ": " + report.gap().message());
+            }
+            return report;
+        } catch (RuntimeException e) {
+            if (runId == null) {
+                store.runs().finish(run, RunStatus.ABORTED, RunCounts.ZERO, e.toString());
+            }
+            throw e;
+        }
+    }
+
+    /** The state of one apply call; used by the calling thread only (workers just prepare). */
+    private final class Run implements AutoCloseable {
+        private final String sourceId;
+        private final long runId;
+        private final Consumer<ApplyProgress> progress;
+        private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+        private final ChangePreparer preparer = new ChangePreparer(fetcher, store, files, attempts, retryDelay,
+                maxRetryDelay);
+        private final ArrayDeque<Future<Prepared>> inFlight = new ArrayDeque<>();
+        /** Changes per resource URI submitted and not yet committed: a later one must not trust the stored state. */
+        private final Map<String, Integer> pendingPerUri = new HashMap<>();
+        private final List<Prepared> batch = new ArrayList<>();
+        private final List<ChangeFailure> failures = new ArrayList<>();
+        private final Instant started = Instant.now();
+        private long batchInlineBytes;
+        private long planned;
+        private long committed;
+        private long created;
+        private long updated;
+        private long deleted;
+        private long unchanged;
+        private String checkpoint;
+
+        Run(String sourceId, long runId, Consumer<ApplyProgress> progress) {
+            this.sourceId = sourceId;
+            this.runId = runId;
+            this.progress = progress;
+        }
+
+        ApplyReport execute(Iterator<PlannedChange> changes) {
+            checkpoint = store.sources().checkpoint(sourceId).orElse(null);
+            ChangeFailure gap = null;
+            while (true) {
+                while (inFlight.size() < window && changes.hasNext()) {
+                    submitChunk(changes);
+                }
+                Future<Prepared> head = inFlight.peek();
+                if (head == null) {
+                    break;
+                }
+                Prepared p = awaitHead(head);
+                inFlight.poll();
+                if (p instanceof Prepared.Failed f) {
+                    gap = f.failure();
+                    break;
+                }
+                batch.add(p);
+                if (p instanceof Prepared.Ready ready) {
+                    batchInlineBytes += ready.inlineBytes();
+                }
+                if (batch.size() >= batchSize || batchInlineBytes >= batchBytes) {
+                    flush();
+                }
+            }
+            flush();
+            long held = 0;
+            if (gap != null) {
+                failures.add(gap);
+                held = inFlight.size();
+                for (Future<Prepared> f : inFlight) {
+                    f.cancel(true);
+                }
+                inFlight.clear();
+                recordFailure(gap);
+            }
+            RunCounts counts = new RunCounts(created, updated, deleted, unchanged, gap == null ? 0 : 1);
+            return new ApplyReport(sourceId, runId, counts, checkpoint, gap, held, failures,
+                    Duration.between(started, Instant.now()));
+        }
+
+        /**
+         * Takes up to {@link #LOOKUP_CHUNK} changes from the planner, reads the stored state of their
+         * resources in one round trip, and hands them to workers.
+         */
+        private void submitChunk(Iterator<PlannedChange> changes) {
+            int room = Math.min(LOOKUP_CHUNK, window - inFlight.size());
+            List<PlannedChange> chunk = new ArrayList<>(room);
+            List<Boolean> known = new ArrayList<>(room);
+            List<String> lookups = new ArrayList<>(room);
+            while (chunk.size() < room && changes.hasNext()) {
+                PlannedChange change = changes.next();
+                if (!sourceId.equals(change.sourceId())) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT,
+                            "change of %s belongs to source %s, not %s", change.resourceUri(), change.sourceId(),
+                            sourceId));
+                }
+                planned++;
+                boolean stateKnown = pendingPerUri.merge(change.resourceUri(), 1, Integer::sum) == 1;
+                chunk.add(change);
+                known.add(stateKnown);
+                if (stateKnown && !change.isDelete()) {
+                    lookups.add(change.resourceUri());
+                }
+            }
+            Map<String, ResourceState> states = store.resources().getAll(sourceId, lookups);
+            for (int i = 0; i < chunk.size(); i++) {
+                PlannedChange change = chunk.get(i);
+                ResourceState state = known.get(i) ? states.get(change.resourceUri()) : null;
+                ResourceState current = state != null && state.active() ? state : null;
+                inFlight.add(workers.submit(() -> preparer.prepare(change, current)));
+            }
+        }
+
+        /** Waits for the head; commits what is already waiting if the head takes longer than the batch delay. */
+        private Prepared awaitHead(Future<Prepared> head) {
+            try {
+                if (!batch.isEmpty() && !head.isDone()) {
+                    try {
+                        return head.get(maxBatchDelay.toNanos(), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException e) {
+                        flush();
+                    }
+                }
+                return head.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ApplyInterruptedException(sourceId, committed);
+            } catch (ExecutionException | CancellationException e) {
+                Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+                if (cause instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException("preparing a change failed", cause);
+            }
+        }
+
+        private void flush() {
+            if (batch.isEmpty()) {
+                return;
+            }
+            List<ResourceWrite> writes = new ArrayList<>(batch.size());
+            List<InlineBlob> inline = new ArrayList<>();
+            String batchCheckpoint = null;
+            for (Prepared p : batch) {
+                if (p instanceof Prepared.Ready ready) {
+                    writes.add(ready.write());
+                    inline.addAll(ready.inlineBlobs());
+                }
+                if (p.change().checkpoint() != null) {
+                    batchCheckpoint = p.change().checkpoint();
+                }
+            }
+            List<WriteOutcome> outcomes = store.commit(new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint));
+            for (WriteOutcome o : outcomes) {
+                if (o.unchanged()) {
+                    unchanged++;
+                } else {
+                    switch (o.kind()) {
+                        case CREATED -> created++;
+                        case UPDATED -> updated++;
+                        case DELETED -> deleted++;
+                    }
+                }
+            }
+            for (Prepared p : batch) {
+                if (p instanceof Prepared.Unchanged) {
+                    unchanged++;
+                }
+                pendingPerUri.computeIfPresent(p.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
+            }
+            if (batchCheckpoint != null) {
+                checkpoint = batchCheckpoint;
+            }
+            committed += batch.size();
+            batch.clear();
+            batchInlineBytes = 0;
+            if (progress != null) {
+                progress.accept(new ApplyProgress(sourceId, planned, committed,
+                        new RunCounts(created, updated, deleted, unchanged, 0)));
+            }
+        }
+
+        private void recordFailure(ChangeFailure f) {
+            int tries = 1;
+            for (var existing : store.failures().list(sourceId)) {
+                if (existing.resourceUri().equals(f.resourceUri())) {
+                    tries = existing.tries() + 1;
+                }
+            }
+            Duration wait = failureBackoff.multipliedBy(Math.min(1L << Math.min(tries - 1, 16), 1024));
+            if (f.retryAfter() != null && f.retryAfter().compareTo(wait) > 0) {
+                wait = f.retryAfter();
+            }
+            store.failures().record(sourceId, f.resourceUri(), f.url(), f.reason(), f.message(), runId,
+                    Instant.now().plus(wait));
+        }
+
+        @Override
+        public void close() {
+            for (Future<Prepared> f : inFlight) {
+                f.cancel(true);
+            }
+            workers.shutdownNow();
+            try {
+                workers.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Options of an {@link Applier}; every value is checked when set. */
+    public static final class Builder {
+        private final Fetcher fetcher;
+        private final Store store;
+        private BlobStore files;
+        private int window = 256;
+        private int batchSize = 500;
+        private long batchBytes = 16L * 1024 * 1024;
+        private Duration maxBatchDelay = Duration.ofMillis(200);
+        private int attempts = 2;
+        private Duration retryDelay = Duration.ofSeconds(1);
+        private Duration maxRetryDelay = Duration.ofSeconds(30);
+        private Duration failureBackoff = Duration.ofMinutes(15);
+
+        private Builder(Fetcher fetcher, Store store) {
+            this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+            this.store = Objects.requireNonNull(store, "store");
+        }
+
+        /** Where blobs larger than the store's small-blob size go (default: the store's file blobs). */
+        public Builder largeBlobs(BlobStore blobs) {
+            this.files = Objects.requireNonNull(blobs, "blobs");
+            return this;
+        }
+
+        /** Changes prepared ahead of the oldest uncommitted one (default 256); bounds memory. */
+        public Builder window(int n) {
+            this.window = atLeast(n, 1, "window");
+            return this;
+        }
+
+        /** Changes per transaction at most (default 500). */
+        public Builder batchSize(int n) {
+            this.batchSize = atLeast(n, 1, "batchSize");
+            return this;
+        }
+
+        /** Inline blob bytes per transaction at most (default 16 MiB). */
+        public Builder batchBytes(long n) {
+            if (n < 1) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "batchBytes must be >= 1, was %d", n));
+            }
+            this.batchBytes = n;
+            return this;
+        }
+
+        /** How long ready changes wait for a slow one before they are committed anyway (default 200 ms). */
+        public Builder maxBatchDelay(Duration d) {
+            this.maxBatchDelay = nonNegative(d, "maxBatchDelay");
+            return this;
+        }
+
+        /** Tries per change within a run, on top of the fetcher's own retries (default 2). */
+        public Builder attempts(int n) {
+            this.attempts = atLeast(n, 1, "attempts");
+            return this;
+        }
+
+        /** Pause before trying a failed change again in the same run (default 1 s, or the server's Retry-After). */
+        public Builder retryDelay(Duration d) {
+            this.retryDelay = nonNegative(d, "retryDelay");
+            return this;
+        }
+
+        /** A retry that would wait longer than this is left to a later run (default 30 s). */
+        public Builder maxRetryDelay(Duration d) {
+            this.maxRetryDelay = nonNegative(d, "maxRetryDelay");
+            return this;
+        }
+
+        /** Base of the next-try time recorded for a failed change, doubled per failure (default 15 min). */
+        public Builder failureBackoff(Duration d) {
+            this.failureBackoff = nonNegative(d, "failureBackoff");
+            return this;
+        }
+
+        public Applier build() {
+            return new Applier(this);
+        }
+
+        private static int atLeast(int n, int min, String what) {
+            if (n < min) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be >= %d, was %d", what, min, n));
+            }
+            return n;
+        }
+
+        private static Duration nonNegative(Duration d, String what) {
+            if (d == null || d.isNegative()) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must not be negative, was %s", what, d));
+            }
+            return d;
+        }
+    }
+}

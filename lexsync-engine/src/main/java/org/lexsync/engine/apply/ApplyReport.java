@@ -1,0 +1,31 @@
+package org.lexsync.engine.apply;
+
+import java.time.Duration;
+import java.util.List;
+import org.lexsync.engine.store.RunCounts;
+
+/**
+ * The result of one {@link Applier#apply} run: counts, the checkpoint the store now holds for the source
+ * (null when none was reached), the failure that stopped the run at a gap (DESIGN §4.1, §4.6: the
+ * checkpoint does not pass a failed change, later changes are held and not committed), how many planned
+ * changes were prepared but left uncommitted because of it (the planner's
+ * remaining changes are not consumed), the run id and the elapsed time.
+ */
+public record ApplyReport(String sourceId, long runId, RunCounts counts, String checkpoint, ChangeFailure gap,
+                          long held, List<ChangeFailure> failures, Duration elapsed) {
+
+    public ApplyReport {
+        failures = List.copyOf(failures);
+    }
+
+    /** True when every planned change was committed. */
+    public boolean complete() {
+        return gap == null;
+    }
+
+    /** Committed changes per second over the whole run. */
+    public double changesPerSecond() {
+        long ms = Math.max(1, elapsed.toMillis());
+        return (counts.total() - counts.failed()) * 1000.0 / ms;
+    }
+}

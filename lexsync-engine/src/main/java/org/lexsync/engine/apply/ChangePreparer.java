@@ -1,0 +1,299 @@
+package org.lexsync.engine.apply;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.lexsync.core.checksum.Digest;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.engine.fetch.Expectation;
+import org.lexsync.engine.fetch.FetchRequest;
+import org.lexsync.engine.fetch.FetchResult;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.fetch.Validators;
+import org.lexsync.engine.store.BlobKey;
+import org.lexsync.engine.store.BlobStore;
+import org.lexsync.engine.store.InlineBlob;
+import org.lexsync.engine.store.RepresentationState;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.ResourceWrite;
+import org.lexsync.engine.store.Store;
+
+/**
+ * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally
+ * when we hold a copy), checks it against what the source promised (DESIGN §4.1), and makes the bytes
+ * durable (DESIGN §4.2) — large ones as blob files, small ones kept in memory to go into the commit's
+ * transaction. Never writes the relational store.
+ */
+final class ChangePreparer {
+    private final Fetcher fetcher;
+    private final Store store;
+    private final BlobStore files;
+    private final int smallBlobMax;
+    private final int attempts;
+    private final Duration retryDelay;
+    private final Duration maxRetryDelay;
+
+    ChangePreparer(Fetcher fetcher, Store store, BlobStore files, int attempts, Duration retryDelay,
+                   Duration maxRetryDelay) {
+        this.fetcher = fetcher;
+        this.store = store;
+        this.files = files;
+        this.smallBlobMax = store.smallBlobMaxBytes();
+        this.attempts = attempts;
+        this.retryDelay = retryDelay;
+        this.maxRetryDelay = maxRetryDelay;
+    }
+
+    /**
+     * Prepares a change. {@code current} is the stored active state this change applies to, or null when
+     * there is none or it is not known (an earlier change of the same resource is still in flight); only a
+     * known state allows the no-fetch shortcut and conditional GET.
+     */
+    Prepared prepare(PlannedChange change, ResourceState current) {
+        if (change.isDelete()) {
+            return new Prepared.Ready(change, ResourceWrite.deletion(change.resourceUri(), change.sourceTimestamp()),
+                    List.of(), 0);
+        }
+        if (current != null && promisesCurrentState(change, current)) {
+            return new Prepared.Unchanged(change);
+        }
+        Prepared result = null;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            result = prepareOnce(change, current);
+            if (!(result instanceof Prepared.Failed f) || attempt == attempts || Thread.currentThread().isInterrupted()) {
+                break;
+            }
+            Duration wait = f.failure().retryAfter() != null && f.failure().retryAfter().compareTo(retryDelay) > 0
+                    ? f.failure().retryAfter() : retryDelay;
+            if (wait.compareTo(maxRetryDelay) > 0) {
+                break;
+            }
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return result;
+    }
+
+    /** True when the source timestamp is the stored one and every file's promised digest matches the stored file. */
+    private static boolean promisesCurrentState(PlannedChange change, ResourceState current) {
+        if (change.sourceTimestamp() == null || current.sourceTimestamp() == null
+                || !change.sourceTimestamp().toString().equals(current.sourceTimestamp().toString())
+                || change.representations().size() != current.representations().size()) {
+            return false;
+        }
+        for (int i = 0; i < change.representations().size(); i++) {
+            PlannedRepresentation p = change.representations().get(i);
+            RepresentationState r = current.representations().get(i);
+            if (p.url() == null || !p.url().equals(r.url()) || p.role() != r.role()) {
+                return false;
+            }
+            Optional<Digest> sha = p.expected().get(HashAlgorithm.SHA_256);
+            Optional<Digest> md5 = p.expected().get(HashAlgorithm.MD5);
+            boolean compared = false;
+            if (sha.isPresent()) {
+                if (!sha.get().hex().equals(r.sha256())) {
+                    return false;
+                }
+                compared = true;
+            }
+            if (md5.isPresent() && r.md5() != null) {
+                if (!md5.get().hex().equals(r.md5())) {
+                    return false;
+                }
+                compared = true;
+            }
+            if (!compared || p.length() != null && p.length() != r.length()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Prepared prepareOnce(PlannedChange change, ResourceState current) {
+        List<RepresentationState> reps = new ArrayList<>(change.representations().size());
+        List<InlineBlob> inline = new ArrayList<>(1);
+        long inlineBytes = 0;
+        for (PlannedRepresentation p : change.representations()) {
+            Object r = p.localFile() != null ? local(change, p) : fetch(change, p, current);
+            if (r instanceof ChangeFailure failure) {
+                return new Prepared.Failed(change, failure);
+            }
+            Stored stored = (Stored) r;
+            reps.add(stored.state());
+            if (stored.inline() != null) {
+                inline.add(stored.inline());
+                inlineBytes += stored.inline().bytes().length;
+            }
+        }
+        ResourceWrite write = new ResourceWrite(change.resourceUri(), false, change.sourceTimestamp(), change.published(),
+                change.title(), change.links(), reps);
+        return new Prepared.Ready(change, write, inline, inlineBytes);
+    }
+
+    private record Stored(RepresentationState state, InlineBlob inline) {
+    }
+
+    private Object fetch(PlannedChange change, PlannedRepresentation p, ResourceState current) {
+        RepresentationState held = null;
+        if (current != null) {
+            for (RepresentationState r : current.representations()) {
+                if (p.url().equals(r.url()) && p.role() == r.role()) {
+                    held = r;
+                    break;
+                }
+            }
+        }
+        Validators validators = held == null ? Validators.NONE : new Validators(held.etag(), held.lastModified());
+        FetchRequest request = new FetchRequest(p.url(), Expectation.of(p.expected(), p.length()), validators, null);
+        FetchResult result = fetcher.fetch(request);
+        return switch (result) {
+            case FetchResult.Fetched f -> store(change, p, f);
+            case FetchResult.NotModified n -> held == null
+                    ? new ChangeFailure(change.resourceUri(), p.url().toString(), "not-modified-without-copy",
+                    "304 Not Modified but no stored copy", 304, null)
+                    : new Stored(new RepresentationState(held.url(), held.role(), held.mediaType(), held.length(),
+                    held.md5(), held.sha256(), held.blobKey(), n.etag() != null ? n.etag() : held.etag(),
+                    n.lastModified() != null ? n.lastModified() : held.lastModified(), p.links()), null);
+            case FetchResult.Failed x -> new ChangeFailure(change.resourceUri(), p.url().toString(),
+                    x.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'), x.message(), x.status(), x.retryAfter());
+        };
+    }
+
+    private Object store(PlannedChange change, PlannedRepresentation p, FetchResult.Fetched f) {
+        Path body = f.body();
+        try {
+            ChangeFailure mismatch = verify(change, p, f.sha256Hex(), f.md5Hex(), f.length());
+            if (mismatch != null) {
+                Files.deleteIfExists(body);
+                return mismatch;
+            }
+            BlobKey key = new BlobKey(f.sha256Hex());
+            InlineBlob inline = null;
+            if (f.length() <= smallBlobMax) {
+                inline = new InlineBlob(key, Files.readAllBytes(body));
+                Files.deleteIfExists(body);
+            } else {
+                files.put(body, key);
+            }
+            String type = f.contentType() != null ? f.contentType() : p.mediaType();
+            return new Stored(new RepresentationState(p.url(), p.role(), type, f.length(), f.md5Hex(), f.sha256Hex(),
+                    key, f.etag(), f.lastModified(), p.links()), inline);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(body);
+            return new ChangeFailure(change.resourceUri(), p.url().toString(), "blob-store", e.toString(), f.status(), null);
+        }
+    }
+
+    private Object local(PlannedChange change, PlannedRepresentation p) {
+        Path file = p.localFile();
+        try {
+            long length = Files.size(file);
+            byte[] small = length <= smallBlobMax ? Files.readAllBytes(file) : null;
+            String sha;
+            String md5;
+            if (small != null) {
+                sha = hex(HashAlgorithm.SHA_256, small);
+                md5 = hex(HashAlgorithm.MD5, small);
+            } else {
+                String[] both = hashFile(file);
+                sha = both[0];
+                md5 = both[1];
+            }
+            ChangeFailure mismatch = verify(change, p, sha, md5, length);
+            if (mismatch != null) {
+                return mismatch;
+            }
+            BlobKey key = new BlobKey(sha);
+            InlineBlob inline = null;
+            if (small != null) {
+                inline = new InlineBlob(key, small);
+                Files.deleteIfExists(file);
+            } else {
+                files.put(file, key);
+            }
+            return new Stored(new RepresentationState(null, p.role(), p.mediaType(), length, md5, sha, key, null, null,
+                    p.links()), inline);
+        } catch (IOException | RuntimeException e) {
+            return new ChangeFailure(change.resourceUri(), null, "local-file", file + ": " + e, 0, null);
+        }
+    }
+
+    /** Checks the promised SHA-256, MD5 and length (other algorithms are verified by the fetcher). */
+    private static ChangeFailure verify(PlannedChange change, PlannedRepresentation p, String sha, String md5,
+                                        long length) {
+        String url = p.url() == null ? null : p.url().toString();
+        Digests expected = p.expected();
+        Optional<Digest> s = expected.get(HashAlgorithm.SHA_256);
+        Optional<Digest> m = expected.get(HashAlgorithm.MD5);
+        if (s.isPresent() && !s.get().hex().equals(sha) || m.isPresent() && !m.get().hex().equals(md5)) {
+            return new ChangeFailure(change.resourceUri(), url, "hash-mismatch",
+                    "promised " + expected + " but got sha-256:" + sha + " md5:" + md5, 0, null);
+        }
+        if (p.length() != null && p.length() != length) {
+            return new ChangeFailure(change.resourceUri(), url, "length-mismatch",
+                    String.format(Locale.ROOT, "promised %d bytes but got %d", p.length(), length), 0, null);
+        }
+        if (p.localFile() != null && !expected.known().isEmpty()) {
+            for (Digest d : expected.known().values()) {
+                if (d.algorithm() != HashAlgorithm.SHA_256 && d.algorithm() != HashAlgorithm.MD5) {
+                    try {
+                        if (!hexOfFile(d.algorithm(), p.localFile()).equals(d.hex())) {
+                            return new ChangeFailure(change.resourceUri(), url, "hash-mismatch",
+                                    "promised " + d + " does not match the local file", 0, null);
+                        }
+                    } catch (IOException e) {
+                        return new ChangeFailure(change.resourceUri(), url, "local-file", e.toString(), 0, null);
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String hex(HashAlgorithm a, byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(a.newDigest().digest(bytes));
+    }
+
+    private static String hexOfFile(HashAlgorithm a, Path file) throws IOException {
+        java.security.MessageDigest d = a.newDigest();
+        try (var in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                d.update(buffer, 0, n);
+            }
+        }
+        return java.util.HexFormat.of().formatHex(d.digest());
+    }
+
+    private static String[] hashFile(Path file) throws IOException {
+        java.security.MessageDigest sha = HashAlgorithm.SHA_256.newDigest();
+        java.security.MessageDigest md5 = HashAlgorithm.MD5.newDigest();
+        try (var in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                sha.update(buffer, 0, n);
+                md5.update(buffer, 0, n);
+            }
+        }
+        return new String[] {java.util.HexFormat.of().formatHex(sha.digest()),
+                java.util.HexFormat.of().formatHex(md5.digest())};
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a leftover temp file is collected with the temp directory
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.lexsync.engine.apply;
+
+import java.util.List;
+import java.util.Objects;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.Link;
+
+/**
+ * One intended change handed by a planner to the {@link Applier} (DESIGN §2): which resource of which
+ * source, created/updated/deleted, the source's timestamp, the files to fetch (with their promised
+ * checksums), the resource's links, title and publication date, and the checkpoint reached once this
+ * change is committed (null when this change alone reaches no new checkpoint).
+ */
+public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
+                            List<PlannedRepresentation> representations, List<Link> links, String title,
+                            String published, String checkpoint) {
+
+    public PlannedChange {
+        Objects.requireNonNull(sourceId, "sourceId");
+        Objects.requireNonNull(resourceUri, "resourceUri");
+        Objects.requireNonNull(kind, "kind");
+        representations = representations == null ? List.of() : List.copyOf(representations);
+        links = links == null ? List.of() : List.copyOf(links);
+        if (kind == ChangeKind.DELETED && !representations.isEmpty()) {
+            throw new IllegalArgumentException("a delete of " + resourceUri + " has no representations to fetch");
+        }
+    }
+
+    /** A created or updated resource with its files. */
+    public static PlannedChange upsert(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
+                                       List<PlannedRepresentation> representations, String checkpoint) {
+        return new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, representations, List.of(), null, null,
+                checkpoint);
+    }
+
+    /** A deleted resource. */
+    public static PlannedChange delete(String sourceId, String resourceUri, W3cDateTime sourceTimestamp,
+                                       String checkpoint) {
+        return new PlannedChange(sourceId, resourceUri, ChangeKind.DELETED, sourceTimestamp, List.of(), List.of(), null,
+                null, checkpoint);
+    }
+
+    public boolean isDelete() {
+        return kind == ChangeKind.DELETED;
+    }
+}

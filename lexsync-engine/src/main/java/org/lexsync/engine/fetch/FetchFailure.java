@@ -1,0 +1,31 @@
+package org.lexsync.engine.fetch;
+
+/** Why a fetch produced no verified bytes; carried by {@link FetchResult.Failed}. */
+public enum FetchFailure {
+    /** The bytes did not match a digest the source promised. */
+    HASH_MISMATCH,
+    /** The bytes did not have the length the source promised. */
+    LENGTH_MISMATCH,
+    /** The server answered a status that is neither success, redirect nor 304. */
+    HTTP_STATUS,
+    /** The body exceeded the configured maximum size. */
+    TOO_LARGE,
+    /** More redirects than allowed. */
+    TOO_MANY_REDIRECTS,
+    /** A redirect led back to a URL already visited in the same chain. */
+    REDIRECT_LOOP,
+    /** Connect, read (idle) or total timeout. */
+    TIMEOUT,
+    /** The connection could not be made or broke before a response arrived. */
+    CONNECTION,
+    /** The URL (or a redirect target) is not http or https. */
+    FORBIDDEN_SCHEME,
+    /** The host resolves to a private, loopback or otherwise internal address and the guard is on. */
+    FORBIDDEN_ADDRESS,
+    /** robots.txt disallows the URL for our user agent (or could not be read, RFC 9309 §2.3.1.4). */
+    ROBOTS_DISALLOWED,
+    /** The body ended before its announced length or its encoding was cut short. */
+    TRUNCATED,
+    /** The calling thread was interrupted. */
+    INTERRUPTED
+}

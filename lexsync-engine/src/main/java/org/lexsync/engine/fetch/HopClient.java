@@ -1,0 +1,101 @@
+package org.lexsync.engine.fetch;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One GET on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
+ * {@link RedirectFollower}), running on virtual threads. Sends our User-Agent, {@code Accept-Encoding:
+ * gzip, deflate} and the caller's headers; waits for the headers at most the read timeout and the whole
+ * exchange at most the total timeout; turns transport failures into {@link FetchException}s.
+ */
+final class HopClient implements AutoCloseable {
+    private final HttpClient client;
+    private final ExecutorService executor;
+    private final String userAgent;
+    private final Duration readTimeout;
+    private final Duration totalTimeout;
+
+    HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
+              Duration totalTimeout) {
+        this.executor = Executors.newVirtualThreadPerTaskExecutor();
+        this.client = HttpClient.newBuilder()
+                .version(version)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(connectTimeout)
+                .executor(executor)
+                .build();
+        this.userAgent = userAgent;
+        this.readTimeout = readTimeout;
+        this.totalTimeout = totalTimeout;
+    }
+
+    /** Sends a GET; the caller reads (or closes) the body stream of the response. */
+    HttpResponse<TimedBodyStream> get(URI url, Map<String, String> headers) throws InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(url).GET().timeout(readTimeout)
+                .header("User-Agent", userAgent)
+                .header("Accept-Encoding", "gzip, deflate");
+        headers.forEach(b::setHeader);
+        long deadline = System.nanoTime() + totalTimeout.toNanos();
+        CompletableFuture<HttpResponse<TimedBodyStream>> future = client.sendAsync(b.build(),
+                TimedBodyStream.handler(readTimeout.toNanos(), deadline));
+        try {
+            long wait = Math.min(readTimeout.toNanos(), deadline - System.nanoTime());
+            return future.get(Math.max(wait, 0) + TimeUnit.MILLISECONDS.toNanos(50), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw FetchException.transientFailure(url, FetchFailure.TIMEOUT, "no response headers within the read timeout", e);
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            throw e;
+        } catch (CancellationException e) {
+            throw FetchException.transientFailure(url, FetchFailure.CONNECTION, "exchange cancelled", e);
+        } catch (ExecutionException e) {
+            throw translate(url, e.getCause());
+        }
+    }
+
+    static FetchException translate(URI url, Throwable cause) {
+        if (cause instanceof HttpConnectTimeoutException) {
+            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + cause.getMessage(), cause);
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "request timeout: " + cause.getMessage(), cause);
+        }
+        if (cause instanceof ConnectException) {
+            return FetchException.transientFailure(url, FetchFailure.CONNECTION, "cannot connect: " + describe(cause), cause);
+        }
+        if (cause instanceof IOException) {
+            return FetchException.transientFailure(url, FetchFailure.CONNECTION, "connection failed: " + describe(cause), cause);
+        }
+        if (cause instanceof IllegalArgumentException) {
+            return FetchException.fatal(url, FetchFailure.FORBIDDEN_SCHEME, "URL not accepted: " + cause.getMessage());
+        }
+        return FetchException.transientFailure(url, FetchFailure.CONNECTION, "exchange failed: " + describe(cause), cause);
+    }
+
+    private static String describe(Throwable t) {
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    @Override
+    public void close() {
+        client.shutdownNow();
+        executor.shutdownNow();
+    }
+}

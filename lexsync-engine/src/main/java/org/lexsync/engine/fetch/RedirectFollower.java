@@ -1,0 +1,302 @@
+package org.lexsync.engine.fetch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.lexsync.core.checksum.Digest;
+import org.lexsync.core.checksum.HashAlgorithm;
+
+/**
+ * One attempt at a URL: follows redirects itself (at most {@code maxRedirects}, a URL seen twice is a
+ * loop) so that every hop gets the scheme check, the address guard, robots.txt and the host's
+ * politeness; answers 304 as not modified; streams a 2xx body through {@link DigestingBodyHandler} and
+ * verifies it against what the source promised (DESIGN §4.1). Failures are thrown as {@link FetchException}.
+ */
+final class RedirectFollower {
+    private static final long DRAIN_LIMIT = 64 * 1024;
+
+    private final HopClient client;
+    private final HostPoliteness hosts;
+    private final RobotsCache robots;
+    private final Function<URI, Politeness> politeness;
+    private final DigestingBodyHandler bodies;
+    private final int maxRedirects;
+    private final boolean blockPrivateAddresses;
+    private final Duration maxCrawlDelay;
+
+    RedirectFollower(HopClient client, HostPoliteness hosts, RobotsCache robots, Function<URI, Politeness> politeness,
+                     DigestingBodyHandler bodies, int maxRedirects, boolean blockPrivateAddresses,
+                     Duration maxCrawlDelay) {
+        this.client = client;
+        this.hosts = hosts;
+        this.robots = robots;
+        this.politeness = politeness;
+        this.bodies = bodies;
+        this.maxRedirects = maxRedirects;
+        this.blockPrivateAddresses = blockPrivateAddresses;
+        this.maxCrawlDelay = maxCrawlDelay;
+    }
+
+    /** Fetches {@code request} once (redirects included); the result's {@code tries} is left at 1. */
+    @SuppressWarnings("try") // the permit is held for its scope only
+    FetchResult follow(FetchRequest request) throws InterruptedException {
+        URI current = request.url();
+        Set<URI> seen = new HashSet<>();
+        seen.add(normalize(current));
+        Map<String, String> headers = requestHeaders(request);
+        for (int redirects = 0; ; redirects++) {
+            checkScheme(current);
+            if (blockPrivateAddresses) {
+                AddressGuard.check(current);
+            }
+            Duration crawlDelay = Duration.ZERO;
+            if (robots != null) {
+                RobotsCache.Rules rules = robots.rulesFor(current);
+                if (rules.failure() != null) {
+                    FetchException f = rules.failure();
+                    throw new FetchException(current, f.reason(), rules.unavailable(), 0, f.retryable(), null, f);
+                }
+                if (!rules.allowed(current)) {
+                    throw FetchException.fatal(current, FetchFailure.ROBOTS_DISALLOWED, rules.unavailable() != null
+                            ? rules.unavailable() : "robots.txt disallows " + current.getRawPath());
+                }
+                if (rules.crawlDelayMillis() >= 0) {
+                    crawlDelay = min(Duration.ofMillis(rules.crawlDelayMillis()), maxCrawlDelay);
+                }
+            }
+            String hostKey = hostKey(current);
+            Politeness p = politeness.apply(current);
+            if (crawlDelay.compareTo(p.minDelay()) > 0) {
+                p = p.withMinDelay(crawlDelay);
+            }
+            try (HostPoliteness.Permit permit = hosts.acquire(hostKey, p)) {
+                HttpResponse<TimedBodyStream> response = client.get(current, headers);
+                int status = response.statusCode();
+                if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
+                    discard(response);
+                    URI next = resolve(current, response.headers().firstValue("Location").get());
+                    if (redirects + 1 > maxRedirects) {
+                        throw FetchException.fatal(request.url(), FetchFailure.TOO_MANY_REDIRECTS, String.format(
+                                Locale.ROOT, "more than %d redirects, last to %s", maxRedirects, next));
+                    }
+                    if (!seen.add(normalize(next))) {
+                        throw FetchException.fatal(request.url(), FetchFailure.REDIRECT_LOOP, String.format(
+                                Locale.ROOT, "redirect loop: %s leads back to %s", current, next));
+                    }
+                    current = next;
+                    continue;
+                }
+                if (status == 304) {
+                    discard(response);
+                    return new FetchResult.NotModified(request.url(), current,
+                            response.headers().firstValue("ETag").orElse(request.conditional().etag()),
+                            response.headers().firstValue("Last-Modified").orElse(request.conditional().lastModified()));
+                }
+                if (status < 200 || status > 299) {
+                    discard(response);
+                    throw statusFailure(current, hostKey, response);
+                }
+                return download(request, current, response);
+            }
+        }
+    }
+
+    private FetchResult.Fetched download(FetchRequest request, URI finalUrl, HttpResponse<TimedBodyStream> response)
+            throws InterruptedException {
+        Expectation expected = request.expected();
+        Set<HashAlgorithm> extra = EnumSet.noneOf(HashAlgorithm.class);
+        extra.addAll(expected.hashes().known().keySet());
+        var h = response.headers();
+        long contentLength = h.firstValueAsLong("Content-Length").orElse(-1L);
+        DigestingBodyHandler.Body body = bodies.write(finalUrl, response.body(),
+                h.firstValue("Content-Encoding").orElse(null), contentLength, extra);
+        try {
+            verify(request.url(), expected, body);
+        } catch (FetchException e) {
+            DigestingBodyHandler.deleteQuietly(body.file());
+            throw e;
+        }
+        return new FetchResult.Fetched(request.url(), finalUrl, response.statusCode(), body.file(), body.length(),
+                body.hex(HashAlgorithm.MD5), body.hex(HashAlgorithm.SHA_256), h.firstValue("Content-Type").orElse(null),
+                h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null), lowerCaseNames(h.map()), 1);
+    }
+
+    private static Map<String, java.util.List<String>> lowerCaseNames(Map<String, java.util.List<String>> headers) {
+        Map<String, java.util.List<String>> out = new LinkedHashMap<>();
+        headers.forEach((name, values) -> {
+            if (!name.startsWith(":")) {
+                out.merge(name.toLowerCase(Locale.ROOT), values, (a, b) -> {
+                    java.util.List<String> all = new java.util.ArrayList<>(a);
+                    all.addAll(b);
+                    return all;
+                });
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Reads and drops a small body (up to {@link #DRAIN_LIMIT} bytes announced) so that the connection can
+     * be reused for the next request (keep-alive); a larger or unannounced body is cut off instead.
+     */
+    private static void discard(HttpResponse<TimedBodyStream> response) {
+        long length = response.headers().firstValueAsLong("Content-Length").orElse(-1L);
+        try (TimedBodyStream body = response.body()) {
+            if (length >= 0 && length <= DRAIN_LIMIT) {
+                body.skipNBytes(length);
+            }
+        } catch (IOException e) {
+            // The connection is dropped instead of reused; nothing else depends on these bytes.
+        }
+    }
+
+    /** DESIGN §4.1: a promised length or digest of any known algorithm must match the bytes. */
+    private static void verify(URI url, Expectation expected, DigestingBodyHandler.Body body) {
+        if (expected.length() != null && expected.length() != body.length()) {
+            throw FetchException.fatal(url, FetchFailure.LENGTH_MISMATCH, String.format(Locale.ROOT,
+                    "source promised %d bytes, got %d", expected.length(), body.length()));
+        }
+        for (Digest promised : expected.hashes().known().values()) {
+            String actual = body.hex(promised.algorithm());
+            if (!promised.hex().equals(actual)) {
+                throw FetchException.fatal(url, FetchFailure.HASH_MISMATCH, String.format(Locale.ROOT,
+                        "source promised %s, bytes have %s:%s", promised, promised.algorithm().token(), actual));
+            }
+        }
+    }
+
+    private FetchException statusFailure(URI url, String hostKey, HttpResponse<?> response) {
+        int status = response.statusCode();
+        Duration retryAfter = RetryPolicy.parseRetryAfter(response.headers().firstValue("Retry-After").orElse(null),
+                Instant.now());
+        if (retryAfter != null && (status == 429 || status == 503)) {
+            hosts.defer(hostKey, retryAfter);
+        }
+        String message = String.format(Locale.ROOT, "HTTP %d for %s", status, url)
+                + (retryAfter == null ? "" : String.format(Locale.ROOT, " (Retry-After %d s)", retryAfter.toSeconds()));
+        return new FetchException(url, FetchFailure.HTTP_STATUS, message, status, RetryPolicy.retryableStatus(status),
+                retryAfter, null);
+    }
+
+    /**
+     * Loads robots.txt for {@link RobotsCache}: same politeness and guard, no robots check, at most five
+     * redirects (RFC 9309 §2.3.1.2), body read up to {@link RobotsCache#MAX_ROBOTS_BYTES}.
+     */
+    @SuppressWarnings("try") // the permit is held for its scope only
+    RobotsCache.Answer loadRobots(URI robotsUrl) throws InterruptedException {
+        URI current = robotsUrl;
+        for (int hop = 0; hop <= 5; hop++) {
+            try {
+                checkScheme(current);
+                if (blockPrivateAddresses) {
+                    AddressGuard.check(current);
+                }
+                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), politeness.apply(current))) {
+                    HttpResponse<TimedBodyStream> response = client.get(current, Map.of("Accept", "text/plain"));
+                    int status = response.statusCode();
+                    if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
+                        response.body().close();
+                        current = resolve(current, response.headers().firstValue("Location").get());
+                        continue;
+                    }
+                    if (status < 200 || status > 299) {
+                        response.body().close();
+                        return new RobotsCache.Answer(status, new byte[0], null, null);
+                    }
+                    byte[] body = readUpTo(response.body(), RobotsCache.MAX_ROBOTS_BYTES,
+                            response.headers().firstValue("Content-Encoding").orElse(null));
+                    return new RobotsCache.Answer(status, body, response.headers().firstValue("Content-Type").orElse(null), null);
+                }
+            } catch (FetchException e) {
+                return new RobotsCache.Answer(0, new byte[0], null, e);
+            }
+        }
+        // RFC 9309 §2.3.1.2: more redirects than followed means "unavailable" (4xx-like): no restrictions.
+        return new RobotsCache.Answer(404, new byte[0], null, null);
+    }
+
+    private static byte[] readUpTo(TimedBodyStream stream, int max, String encoding) {
+        try (stream) {
+            InputStream in = DigestingBodyHandler.isIdentity(encoding) ? stream
+                    : encoding.trim().equalsIgnoreCase("gzip") ? new java.util.zip.GZIPInputStream(stream)
+                    : new java.util.zip.InflaterInputStream(stream);
+            return in.readNBytes(max);
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    static void checkScheme(URI url) {
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw FetchException.fatal(url, FetchFailure.FORBIDDEN_SCHEME,
+                    "only http and https are fetched, not " + (scheme.isEmpty() ? "a relative URL" : scheme));
+        }
+        if (url.getHost() == null) {
+            throw FetchException.fatal(url, FetchFailure.FORBIDDEN_SCHEME, "URL has no host: " + url);
+        }
+    }
+
+    static String hostKey(URI url) {
+        String host = url.getHost().toLowerCase(Locale.ROOT);
+        return url.getPort() < 0 ? host : host + ":" + url.getPort();
+    }
+
+    private static boolean isRedirect(int status) {
+        return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+    }
+
+    private static URI resolve(URI base, String location) {
+        try {
+            URI resolved = base.resolve(new URI(location.trim()));
+            return resolved.getRawFragment() == null ? resolved : URI.create(withoutFragment(resolved.toString()));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw FetchException.fatal(base, FetchFailure.HTTP_STATUS, "unusable redirect Location: " + location);
+        }
+    }
+
+    /** Scheme and host in lower case, default port and fragment dropped: the identity for loop detection. */
+    private static URI normalize(URI url) {
+        if (url.getScheme() == null || url.getHost() == null) {
+            return url;
+        }
+        String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+        int port = url.getPort();
+        boolean defaultPort = port < 0 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+        String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+        return URI.create(scheme + "://" + url.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port)
+                + path + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery()));
+    }
+
+    private static String withoutFragment(String uri) {
+        int hash = uri.indexOf('#');
+        return hash < 0 ? uri : uri.substring(0, hash);
+    }
+
+    private static Map<String, String> requestHeaders(FetchRequest request) {
+        Map<String, String> headers = new LinkedHashMap<>(request.headers());
+        if (request.conditional().etag() != null) {
+            headers.put("If-None-Match", request.conditional().etag());
+        }
+        if (request.conditional().lastModified() != null) {
+            headers.put("If-Modified-Since", request.conditional().lastModified());
+        }
+        return headers;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

@@ -1,0 +1,255 @@
+package org.lexsync.engine.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.lexsync.core.time.W3cDateTime;
+
+/**
+ * Commits a {@link CommitBatch} inside one transaction (DESIGN §4.2): compares every write with the
+ * current state (also with writes earlier in the same batch), skips identical ones, appends journal rows
+ * with sequence numbers taken from the locked {@code journal} counter, replaces resource and file rows,
+ * inserts the inline blobs, clears item failures and moves the checkpoint.
+ */
+final class BatchWriter {
+
+    /** The part of a resource row needed to decide whether a write changes it. */
+    private record Current(boolean active, String sourceTs, String fingerprint, String firstHarvested,
+                           boolean inDatabase) {
+    }
+
+    private record Row(ResourceWrite write, String fingerprint, String firstHarvested, long seq, boolean inDatabase) {
+    }
+
+    private BatchWriter() {
+    }
+
+    static List<WriteOutcome> commit(Connection c, CommitBatch batch) throws SQLException {
+        String now = Db.now();
+        long seq = lockJournalCounter(c);
+        long firstSeq = seq;
+        Map<String, Current> seen = new HashMap<>();
+        Map<String, Row> finalRows = new LinkedHashMap<>();
+        List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
+        try (PreparedStatement lookup = c.prepareStatement(
+                "SELECT status, source_ts, fingerprint, first_harvested FROM resources WHERE source_id = ? AND uri = ?");
+             PreparedStatement journal = c.prepareStatement(
+                     "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id)"
+                             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (ResourceWrite w : batch.writes()) {
+                Current cur = seen.get(w.uri());
+                if (cur == null) {
+                    cur = load(lookup, batch.sourceId(), w.uri());
+                }
+                String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
+                String fp = w.delete() ? null : Fingerprint.of(w.representations());
+                ChangeKind kind = decide(cur, w, ts, fp);
+                if (kind == null) {
+                    outcomes.add(new WriteOutcome(w.uri(), null, 0));
+                    continue;
+                }
+                seq++;
+                boolean inDb = cur != null && cur.inDatabase();
+                String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested() : now;
+                finalRows.put(w.uri(), new Row(w, fp, first, seq, inDb));
+                seen.put(w.uri(), new Current(!w.delete(), ts, fp, first, inDb));
+                journal.setLong(1, seq);
+                journal.setString(2, batch.sourceId());
+                journal.setString(3, w.uri());
+                journal.setString(4, kind.token());
+                journal.setString(5, ts);
+                journal.setString(6, now);
+                journal.setString(7, w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
+                setLong(journal, 8, batch.runId());
+                journal.addBatch();
+                outcomes.add(new WriteOutcome(w.uri(), kind, seq));
+            }
+            if (seq > firstSeq) {
+                journal.executeBatch();
+            }
+        }
+        writeRows(c, batch.sourceId(), finalRows, now);
+        writeBlobs(c, batch.inlineBlobs());
+        if (seq > firstSeq) {
+            try (PreparedStatement s = c.prepareStatement("UPDATE counters SET value = ? WHERE name = 'journal'")) {
+                s.setLong(1, seq);
+                s.executeUpdate();
+            }
+        }
+        clearFailures(c, batch.sourceId(), batch.writes());
+        if (batch.checkpoint() != null) {
+            Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
+        }
+        return outcomes;
+    }
+
+    private static ChangeKind decide(Current cur, ResourceWrite w, String ts, String fp) {
+        boolean active = cur != null && cur.active();
+        if (w.delete()) {
+            return active ? ChangeKind.DELETED : null;
+        }
+        if (!active) {
+            return ChangeKind.CREATED;
+        }
+        if (Objects.equals(cur.sourceTs(), ts) && Objects.equals(cur.fingerprint(), fp)) {
+            return null;
+        }
+        return ChangeKind.UPDATED;
+    }
+
+    /** Takes the journal counter's row lock (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock). */
+    static long lockJournalCounter(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE counters SET value = value WHERE name = 'journal'")) {
+            s.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT value FROM counters WHERE name = 'journal'");
+             ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static Current load(PreparedStatement lookup, String sourceId, String uri) throws SQLException {
+        lookup.setString(1, sourceId);
+        lookup.setString(2, uri);
+        try (ResultSet rs = lookup.executeQuery()) {
+            if (!rs.next()) {
+                return null;
+            }
+            return new Current(ResourceStatus.ACTIVE.token().equals(rs.getString(1)), rs.getString(2), rs.getString(3),
+                    rs.getString(4), true);
+        }
+    }
+
+    private static void writeRows(Connection c, String sourceId, Map<String, Row> rows, String now)
+            throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement upsert = c.prepareStatement(
+                "INSERT INTO resources (source_id, uri, status, source_ts, published, title, links, checksums,"
+                        + " fingerprint, first_harvested, last_harvested, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        + " ON CONFLICT (source_id, uri) DO UPDATE SET status = excluded.status,"
+                        + " source_ts = excluded.source_ts, published = excluded.published, title = excluded.title,"
+                        + " links = excluded.links, checksums = excluded.checksums, fingerprint = excluded.fingerprint,"
+                        + " first_harvested = excluded.first_harvested, last_harvested = excluded.last_harvested,"
+                        + " last_seq = excluded.last_seq");
+             PreparedStatement dropReps = c.prepareStatement(
+                     "DELETE FROM representations WHERE source_id = ? AND resource_uri = ?");
+             PreparedStatement rep = c.prepareStatement(
+                     "INSERT INTO representations (source_id, resource_uri, ordinal, url, role, media_type, length, md5,"
+                             + " sha256, blob_key, etag, last_modified, links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            boolean drops = false;
+            boolean reps = false;
+            for (Row row : rows.values()) {
+                ResourceWrite w = row.write();
+                upsert.setString(1, sourceId);
+                upsert.setString(2, w.uri());
+                upsert.setString(3, (w.delete() ? ResourceStatus.DELETED : ResourceStatus.ACTIVE).token());
+                upsert.setString(4, text(w.sourceTimestamp()));
+                upsert.setString(5, w.published());
+                upsert.setString(6, w.title());
+                upsert.setString(7, LinkCodec.encode(w.links()));
+                upsert.setString(8, w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
+                upsert.setString(9, row.fingerprint());
+                upsert.setString(10, row.firstHarvested());
+                upsert.setString(11, now);
+                upsert.setLong(12, row.seq());
+                upsert.addBatch();
+                if (row.inDatabase()) {
+                    dropReps.setString(1, sourceId);
+                    dropReps.setString(2, w.uri());
+                    dropReps.addBatch();
+                    drops = true;
+                }
+                int ordinal = 0;
+                for (RepresentationState r : w.representations()) {
+                    rep.setString(1, sourceId);
+                    rep.setString(2, w.uri());
+                    rep.setInt(3, ordinal++);
+                    rep.setString(4, r.url() == null ? null : r.url().toString());
+                    rep.setString(5, r.role().token());
+                    rep.setString(6, r.mediaType());
+                    rep.setLong(7, r.length());
+                    rep.setString(8, r.md5());
+                    rep.setString(9, r.sha256());
+                    rep.setString(10, r.blobKey().sha256());
+                    rep.setString(11, r.etag());
+                    rep.setString(12, r.lastModified());
+                    rep.setString(13, LinkCodec.encode(r.links()));
+                    rep.addBatch();
+                    reps = true;
+                }
+            }
+            upsert.executeBatch();
+            if (drops) {
+                dropReps.executeBatch();
+            }
+            if (reps) {
+                rep.executeBatch();
+            }
+        }
+    }
+
+    private static void writeBlobs(Connection c, List<InlineBlob> blobs) throws SQLException {
+        if (blobs.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO blobs (sha256, length, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
+            for (InlineBlob b : blobs) {
+                s.setString(1, b.key().sha256());
+                s.setLong(2, b.bytes().length);
+                s.setBytes(3, b.bytes());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    private static void clearFailures(Connection c, String sourceId, List<ResourceWrite> writes) throws SQLException {
+        boolean any;
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM item_failures WHERE source_id = ? LIMIT 1")) {
+            s.setString(1, sourceId);
+            try (ResultSet rs = s.executeQuery()) {
+                any = rs.next();
+            }
+        }
+        if (!any) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "DELETE FROM item_failures WHERE source_id = ? AND resource_uri = ?")) {
+            for (ResourceWrite w : writes) {
+                s.setString(1, sourceId);
+                s.setString(2, w.uri());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    private static String text(W3cDateTime t) {
+        return t == null ? null : t.toString();
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    static void setLong(PreparedStatement s, int index, Long value) throws SQLException {
+        if (value == null) {
+            s.setNull(index, Types.BIGINT);
+        } else {
+            s.setLong(index, value);
+        }
+    }
+}

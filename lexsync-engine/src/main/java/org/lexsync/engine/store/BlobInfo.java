@@ -1,0 +1,7 @@
+package org.lexsync.engine.store;
+
+import java.time.Instant;
+
+/** One stored blob as listed for garbage collection: its key, size and when it was written. */
+public record BlobInfo(BlobKey key, long length, Instant written) {
+}

@@ -1,0 +1,39 @@
+package org.lexsync.engine.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Content-addressed storage of file bytes, keyed by SHA-256 and shared by identical content. A put is
+ * durable when it returns (DESIGN §4.2: blob first, then the transaction that references it). The
+ * filesystem implementation is {@link FileBlobStore}; an S3-compatible store can implement this later.
+ */
+public interface BlobStore {
+
+    /**
+     * Stores the bytes of {@code file} and returns their key. The file is consumed (moved or deleted).
+     * {@code knownKey} is the SHA-256 the caller already computed over exactly these bytes (the fetcher
+     * hashes while it downloads); null makes the store hash the file itself.
+     */
+    BlobKey put(Path file, BlobKey knownKey) throws IOException;
+
+    default BlobKey put(Path file) throws IOException {
+        return put(file, null);
+    }
+
+    /** Stores bytes held in memory (small blobs). */
+    BlobKey put(byte[] bytes) throws IOException;
+
+    /** Opens the blob for reading; {@link NoSuchBlobException} when absent. */
+    InputStream open(BlobKey key) throws IOException;
+
+    boolean exists(BlobKey key) throws IOException;
+
+    /** Removes the blob; false when it was not there. */
+    boolean delete(BlobKey key) throws IOException;
+
+    /** Calls {@code visitor} for every stored blob (streaming, in no particular order). */
+    void forEach(Consumer<BlobInfo> visitor) throws IOException;
+}

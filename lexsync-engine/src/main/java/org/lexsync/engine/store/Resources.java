@@ -1,0 +1,194 @@
+package org.lexsync.engine.store;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.time.W3cDateTimes;
+
+/** Reads the current state of resources and their files. Obtain through {@link Store#resources()}. */
+public final class Resources {
+    private static final String RESOURCE_COLUMNS = "source_id, uri, status, source_ts, published, title, links,"
+            + " checksums, first_harvested, last_harvested, last_seq";
+    private static final String REP_COLUMNS = "source_id, resource_uri, url, role, media_type, length, md5, sha256,"
+            + " blob_key, etag, last_modified, links";
+
+    private final Db db;
+
+    Resources(Db db) {
+        this.db = db;
+    }
+
+    /** One resource with its files, including tombstones. */
+    public Optional<ResourceState> get(String sourceId, String uri) {
+        return db.read("read resource " + uri, c -> {
+            List<RepresentationState> reps = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT " + REP_COLUMNS
+                    + " FROM representations WHERE source_id = ? AND resource_uri = ? ORDER BY ordinal")) {
+                st.setString(1, sourceId);
+                st.setString(2, uri);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        reps.add(rep(rs));
+                    }
+                }
+            }
+            try (PreparedStatement st = c.prepareStatement("SELECT " + RESOURCE_COLUMNS
+                    + " FROM resources WHERE source_id = ? AND uri = ?")) {
+                st.setString(1, sourceId);
+                st.setString(2, uri);
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? Optional.of(resource(rs, reps)) : Optional.<ResourceState>empty();
+                }
+            }
+        });
+    }
+
+    /**
+     * The resources of one source with these URIs (tombstones included), keyed by URI; URIs not in the
+     * store are absent. One round trip per few hundred URIs, for callers that look up many at once.
+     */
+    public Map<String, ResourceState> getAll(String sourceId, Collection<String> uris) {
+        Map<String, ResourceState> out = new HashMap<>();
+        if (uris.isEmpty()) {
+            return out;
+        }
+        List<String> all = List.copyOf(new LinkedHashSet<>(uris));
+        db.read("read resources", c -> {
+            for (int from = 0; from < all.size(); from += IN_CHUNK) {
+                List<String> chunk = all.subList(from, Math.min(all.size(), from + IN_CHUNK));
+                String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
+                Map<String, List<RepresentationState>> reps = new HashMap<>();
+                try (PreparedStatement st = c.prepareStatement("SELECT " + REP_COLUMNS + " FROM representations"
+                        + " WHERE source_id = ? AND resource_uri IN (" + marks + ") ORDER BY resource_uri, ordinal")) {
+                    bind(st, sourceId, chunk);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            reps.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rep(rs));
+                        }
+                    }
+                }
+                try (PreparedStatement st = c.prepareStatement("SELECT " + RESOURCE_COLUMNS + " FROM resources"
+                        + " WHERE source_id = ? AND uri IN (" + marks + ")")) {
+                    bind(st, sourceId, chunk);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            String uri = rs.getString(2);
+                            out.put(uri, resource(rs, reps.getOrDefault(uri, List.of())));
+                        }
+                    }
+                }
+            }
+            return null;
+        });
+        return out;
+    }
+
+    private static final int IN_CHUNK = 500;
+
+    private static void bind(PreparedStatement st, String sourceId, List<String> uris) throws SQLException {
+        st.setString(1, sourceId);
+        for (int i = 0; i < uris.size(); i++) {
+            st.setString(i + 2, uris.get(i));
+        }
+    }
+
+    /**
+     * Streams resources ordered by source and URI to {@code visitor} without holding them in memory;
+     * {@code sourceId} null means all sources; tombstones only when {@code includeDeleted}.
+     */
+    public void forEach(String sourceId, boolean includeDeleted, Consumer<ResourceState> visitor) {
+        db.read("list resources", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try {
+                stream(c, sourceId, includeDeleted, visitor);
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /** Number of resources (active only unless {@code includeDeleted}); {@code sourceId} null for all. */
+    public long count(String sourceId, boolean includeDeleted) {
+        return db.read("count resources", c -> {
+            String sql = "SELECT COUNT(*) FROM resources WHERE 1 = 1"
+                    + (sourceId == null ? "" : " AND source_id = ?")
+                    + (includeDeleted ? "" : " AND status = 'active'");
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
+    private static void stream(Connection c, String sourceId, boolean includeDeleted,
+                               Consumer<ResourceState> visitor) throws SQLException {
+        String where = sourceId == null ? "" : " WHERE source_id = ?";
+        String resWhere = where + (includeDeleted ? "" : (where.isEmpty() ? " WHERE" : " AND") + " status = 'active'");
+        try (PreparedStatement rst = c.prepareStatement("SELECT " + RESOURCE_COLUMNS + " FROM resources" + resWhere
+                + " ORDER BY source_id, uri");
+             PreparedStatement pst = c.prepareStatement("SELECT " + REP_COLUMNS + " FROM representations" + where
+                     + " ORDER BY source_id, resource_uri, ordinal")) {
+            rst.setFetchSize(500);
+            pst.setFetchSize(500);
+            if (sourceId != null) {
+                rst.setString(1, sourceId);
+                pst.setString(1, sourceId);
+            }
+            try (ResultSet rs = rst.executeQuery(); ResultSet ps = pst.executeQuery()) {
+                boolean more = ps.next();
+                while (rs.next()) {
+                    String src = rs.getString(1);
+                    String uri = rs.getString(2);
+                    List<RepresentationState> reps = new ArrayList<>(2);
+                    // Both cursors share one ORDER BY, so the files of this resource come next (if it has any).
+                    while (more && src.equals(ps.getString(1)) && uri.equals(ps.getString(2))) {
+                        reps.add(rep(ps));
+                        more = ps.next();
+                    }
+                    visitor.accept(resource(rs, reps));
+                }
+            }
+        }
+    }
+
+    private static ResourceState resource(ResultSet rs, List<RepresentationState> reps) throws SQLException {
+        String ts = rs.getString(4);
+        return new ResourceState(rs.getString(1), rs.getString(2), ResourceStatus.fromToken(rs.getString(3)),
+                ts == null ? null : W3cDateTimes.parseOrNull(ts), rs.getString(5), rs.getString(6),
+                LinkCodec.decode(rs.getString(7)), Digests.parse(rs.getString(8)), instant(rs.getString(9)),
+                instant(rs.getString(10)), rs.getLong(11), reps);
+    }
+
+    private static RepresentationState rep(ResultSet rs) throws SQLException {
+        String url = rs.getString(3);
+        return new RepresentationState(url == null ? null : URI.create(url),
+                RepresentationRole.fromToken(rs.getString(4)), rs.getString(5), rs.getLong(6), rs.getString(7),
+                rs.getString(8), new BlobKey(rs.getString(9)), rs.getString(10), rs.getString(11),
+                LinkCodec.decode(rs.getString(12)));
+    }
+
+    static Instant instant(String s) {
+        return s == null ? null : Instant.parse(s);
+    }
+}

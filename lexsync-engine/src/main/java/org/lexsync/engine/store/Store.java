@@ -1,0 +1,121 @@
+package org.lexsync.engine.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The data directory (DESIGN §3, §4): the relational store (SQLite by default, PostgreSQL by JDBC URL,
+ * one Flyway-migrated schema) holding sources, checkpoints, resources, files, the change journal, runs,
+ * item failures and the fetch cache, together with the content-addressed blob store. Changes enter only
+ * through {@link #commit(CommitBatch)}, one transaction per batch. Thread-safe.
+ */
+public final class Store implements AutoCloseable {
+    private final StoreConfig config;
+    private final Db db;
+    private final FileBlobStore files;
+    private final DatabaseBlobStore smallBlobs;
+    private final BlobStore blobs;
+
+    private Store(StoreConfig config, Db db, FileBlobStore files) {
+        this.config = config;
+        this.db = db;
+        this.files = files;
+        this.smallBlobs = new DatabaseBlobStore(db);
+        this.blobs = new TieredBlobStore(smallBlobs, files, config.smallBlobMaxBytes());
+    }
+
+    /** Opens (creating and migrating when needed) the store described by {@code config}. */
+    public static Store open(StoreConfig config) {
+        FileBlobStore files;
+        try {
+            Files.createDirectories(config.dataDir());
+            files = new FileBlobStore(config.dataDir().resolve("blobs"), config.dataDir().resolve("tmp"));
+        } catch (IOException e) {
+            throw new StoreException("open data directory " + config.dataDir(), e.toString(), e);
+        }
+        Db db;
+        try {
+            db = new Db(config);
+        } catch (RuntimeException e) {
+            throw new StoreException("open database " + config.effectiveJdbcUrl(), String.valueOf(e.getMessage()), e);
+        }
+        return new Store(config, db, files);
+    }
+
+    public StoreConfig config() {
+        return config;
+    }
+
+    /** True on SQLite, false on PostgreSQL. */
+    public boolean sqlite() {
+        return db.sqlite();
+    }
+
+    public Sources sources() {
+        return new Sources(db);
+    }
+
+    public Resources resources() {
+        return new Resources(db);
+    }
+
+    public Journal journal() {
+        return new Journal(db);
+    }
+
+    public Runs runs() {
+        return new Runs(db);
+    }
+
+    public ItemFailures failures() {
+        return new ItemFailures(db);
+    }
+
+    public FetchCache fetchCache() {
+        return new FetchCache(db);
+    }
+
+    /** All blobs, whichever tier holds them. */
+    public BlobStore blobs() {
+        return blobs;
+    }
+
+    /** The file tier, whose temp directory the fetcher should download into. */
+    public FileBlobStore fileBlobs() {
+        return files;
+    }
+
+    /** Blobs up to this size are kept in the database (0: none). */
+    public int smallBlobMaxBytes() {
+        return config.smallBlobMaxBytes();
+    }
+
+    /**
+     * Commits a batch of one source's changes in ONE transaction (DESIGN §4.2): journal rows, resource and
+     * file state, inline blobs and the checkpoint, all or nothing. Writes identical to the current state
+     * (same source timestamp and files) add no journal row. Outcomes are in the batch's order.
+     */
+    public List<WriteOutcome> commit(CommitBatch batch) {
+        return db.write("commit batch for source " + batch.sourceId(), c -> BatchWriter.commit(c, batch));
+    }
+
+    /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */
+    public GcReport gc(Duration grace) {
+        try {
+            return GarbageCollector.collect(db, files, Instant.now().minus(grace));
+        } catch (IOException e) {
+            throw new StoreException("collect blobs", e.toString(), e);
+        } catch (UncheckedIOException e) {
+            throw new StoreException("collect blobs", e.getCause().toString(), e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}

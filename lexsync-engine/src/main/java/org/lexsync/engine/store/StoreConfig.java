@@ -1,0 +1,65 @@
+package org.lexsync.engine.store;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Where and how the store lives: one data directory (blobs, temp files, and the SQLite database unless a
+ * JDBC URL selects another one), database credentials, the size up to which blobs are kept inside the
+ * database (DESIGN §4.2; 0 keeps every blob as a file) and the connection pool size.
+ */
+public record StoreConfig(Path dataDir, String jdbcUrl, String user, String password, int smallBlobMaxBytes,
+                          int poolSize) {
+    /** Default data directory (DESIGN §8). */
+    public static final Path DEFAULT_DATA_DIR = Path.of("lexsync-data");
+    public static final int DEFAULT_SMALL_BLOB_MAX_BYTES = 64 * 1024;
+    public static final int DEFAULT_POOL_SIZE = 8;
+
+    public StoreConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        if (jdbcUrl != null && !jdbcUrl.startsWith("jdbc:sqlite:") && !jdbcUrl.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "jdbcUrl must be a jdbc:sqlite: or jdbc:postgresql: URL, was %s", jdbcUrl));
+        }
+        if (smallBlobMaxBytes < 0 || smallBlobMaxBytes > 16 * 1024 * 1024) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "smallBlobMaxBytes must be within 0..16 MiB, was %d", smallBlobMaxBytes));
+        }
+        if (poolSize < 1) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "poolSize must be >= 1, was %d", poolSize));
+        }
+    }
+
+    /** SQLite at {@code dataDir/lexsync.db} with default settings. */
+    public static StoreConfig of(Path dataDir) {
+        return new StoreConfig(dataDir, null, null, null, DEFAULT_SMALL_BLOB_MAX_BYTES, DEFAULT_POOL_SIZE);
+    }
+
+    public StoreConfig withJdbcUrl(String url, String user, String password) {
+        return new StoreConfig(dataDir, url, user, password, smallBlobMaxBytes, poolSize);
+    }
+
+    public StoreConfig withSmallBlobMaxBytes(int bytes) {
+        return new StoreConfig(dataDir, jdbcUrl, user, password, bytes, poolSize);
+    }
+
+    public StoreConfig withPoolSize(int size) {
+        return new StoreConfig(dataDir, jdbcUrl, user, password, smallBlobMaxBytes, size);
+    }
+
+    /** The JDBC URL actually used. */
+    public String effectiveJdbcUrl() {
+        return jdbcUrl != null ? jdbcUrl : "jdbc:sqlite:" + dataDir.resolve("lexsync.db").toAbsolutePath();
+    }
+
+    public boolean sqlite() {
+        return effectiveJdbcUrl().startsWith("jdbc:sqlite:");
+    }
+
+    @Override
+    public String toString() {
+        return "StoreConfig[dataDir=" + dataDir + ", jdbcUrl=" + effectiveJdbcUrl() + ", user=" + user
+                + ", smallBlobMaxBytes=" + smallBlobMaxBytes + ", poolSize=" + poolSize + "]";
+    }
+}

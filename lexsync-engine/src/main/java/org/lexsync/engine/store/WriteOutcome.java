@@ -1,0 +1,12 @@
+package org.lexsync.engine.store;
+
+/**
+ * What committing one {@link ResourceWrite} did: the journal kind and sequence, or {@code kind == null}
+ * and {@code seq == 0} when the write equalled the current state and added no journal row (DESIGN §3).
+ */
+public record WriteOutcome(String uri, ChangeKind kind, long seq) {
+
+    public boolean unchanged() {
+        return kind == null;
+    }
+}

@@ -1,0 +1,310 @@
+package org.lexsync.engine.apply;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.store.BlobKey;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.JournalEntry;
+import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.store.RepresentationState;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.fixture.Fault;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.FixtureResource;
+
+/**
+ * The applier against a real fixture publisher on loopback and a real store (DESIGN §2, §4.1, §4.2,
+ * §4.6), run once per database by the subclasses.
+ */
+abstract class ApplierContract {
+    @TempDir
+    Path dir;
+
+    FixturePublisher pub;
+    Store store;
+    Fetcher fetcher;
+
+    abstract StoreConfig config(Path dataDir);
+
+    @BeforeEach
+    void start() {
+        pub = FixturePublisher.builder().resources(40).seed(11).start();
+        store = Store.open(config(dir.resolve("data")));
+        fetcher = fetcher(1);
+    }
+
+    Fetcher fetcher(int tries) {
+        return Fetcher.builder().politeness(new Politeness(16, Duration.ZERO)).ignoreRobots(true).tries(tries)
+                .backoffBase(Duration.ZERO).maxBackoff(Duration.ZERO)
+                .tempDirectory(store.fileBlobs().tempDirectory()).build();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fetcher.close();
+        store.close();
+        pub.close();
+    }
+
+    Applier.Builder applier() {
+        return Applier.builder(fetcher, store).retryDelay(Duration.ZERO);
+    }
+
+    List<JournalEntry> journal() {
+        List<JournalEntry> rows = new ArrayList<>();
+        store.journal().forEachSince(0, null, 0, rows::add);
+        return rows;
+    }
+
+    Map<String, ResourceState> current() {
+        Map<String, ResourceState> state = new HashMap<>();
+        store.resources().forEach(Plans.SOURCE, false, r -> state.put(r.uri(), r));
+        return state;
+    }
+
+    byte[] blob(BlobKey key) throws IOException {
+        try (InputStream in = store.blobs().open(key)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The store holds exactly the publisher's active resources, with their bytes. */
+    void assertStoreEqualsPublisher() throws IOException {
+        Map<String, ResourceState> state = current();
+        assertThat(state.keySet()).containsExactlyInAnyOrderElementsOf(
+                pub.activeResources().stream().map(r -> r.uri().toString()).toList());
+        for (FixtureResource r : pub.activeResources()) {
+            RepresentationState rep = state.get(r.uri().toString()).representations().get(0);
+            assertThat(rep.sha256()).as(r.path()).isEqualTo(r.sha256());
+            assertThat(blob(rep.blobKey())).as(r.path()).isEqualTo(r.body());
+        }
+    }
+
+    @Test
+    void createdResourcesAreFetchedVerifiedAndCommitted() throws IOException {
+        ApplyReport report = applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.counts().created()).isEqualTo(40);
+        assertThat(report.checkpoint()).isEqualTo("39");
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).contains("39");
+        assertThat(journal()).hasSize(40);
+        assertStoreEqualsPublisher();
+        assertThat(store.runs().get(report.runId()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        ResourceState first = current().get(pub.resources().get(0).uri().toString());
+        assertThat(first.representations().get(0).md5()).isEqualTo(pub.resources().get(0).md5());
+        assertThat(first.representations().get(0).etag()).isEqualTo(pub.resources().get(0).etag());
+    }
+
+    @Test
+    void journalOrderIsThePlannersOrderEvenWhenEarlyFetchesAreSlow() {
+        pub.faults().add("*", new Fault.Latency(Duration.ofMillis(300)), 3);
+
+        applier().batchSize(7).build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        assertThat(journal()).extracting(JournalEntry::resourceUri).containsExactlyElementsOf(
+                pub.resources().stream().map(r -> r.uri().toString()).toList());
+    }
+
+    @Test
+    void applyingTheSameChangesAgainAddsNoJournalRowAndFetchesNothing() {
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+        pub.clearRequests();
+
+        ApplyReport again = applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        assertThat(again.counts().unchanged()).isEqualTo(40);
+        assertThat(again.counts().created()).isZero();
+        assertThat(journal()).hasSize(40);
+        assertThat(pub.requests()).isEmpty();
+    }
+
+    @Test
+    void withoutPromisedDigestsAReapplyUsesConditionalGetAndAddsNoJournalRow() {
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, false).iterator());
+        pub.clearRequests();
+
+        ApplyReport again = applier().build().apply(Plans.SOURCE, Plans.created(pub, false).iterator());
+
+        assertThat(again.counts().unchanged()).isEqualTo(40);
+        assertThat(journal()).hasSize(40);
+        assertThat(pub.requests()).hasSize(40).allSatisfy(r -> {
+            assertThat(r.header("If-None-Match")).isNotNull();
+            assertThat(r.status()).isEqualTo(304);
+        });
+    }
+
+    @Test
+    void updatesAndDeletesBringTheStoreToThePublishersState() throws IOException {
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+        int before = pub.changes().size();
+        pub.applyChanges(5, 6, 4);
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, Plans.history(pub, before).iterator());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.counts().created()).isEqualTo(5);
+        assertThat(report.counts().updated()).isEqualTo(6);
+        assertThat(report.counts().deleted()).isEqualTo(4);
+        assertThat(journal()).hasSize(40 + 15);
+        assertStoreEqualsPublisher();
+        assertThat(store.resources().count(Plans.SOURCE, true)).isEqualTo(45);
+    }
+
+    @Test
+    void aFailedChangeStopsTheCheckpointBeforeItAndHoldsLaterChanges() {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+
+        ApplyReport report = applier().window(8).build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.gap().resourceUri()).isEqualTo(broken.uri().toString());
+        assertThat(report.gap().reason()).isEqualTo("http-status");
+        assertThat(report.checkpoint()).isEqualTo("9");
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).contains("9");
+        assertThat(journal()).hasSize(10);
+        assertThat(store.failures().list(Plans.SOURCE)).singleElement()
+                .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(broken.uri().toString()));
+        assertThat(store.runs().get(report.runId()).orElseThrow().status())
+                .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+    }
+
+    @Test
+    void aRunAfterTheFailureIsRepairedResumesFromTheCheckpointAndClearsTheFailure() throws IOException {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+        pub.faults().clear();
+
+        int from = Integer.parseInt(store.sources().checkpoint(Plans.SOURCE).orElseThrow()) + 1;
+        ApplyReport report = applier().build().apply(Plans.SOURCE,
+                Plans.created(pub, true).subList(from, 40).iterator());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(journal()).hasSize(40);
+        assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
+        assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void aTransientFailureIsRetriedWithinTheRunAndTheGapFills() {
+        FixtureResource flaky = pub.resources().get(3);
+        pub.faults().add(flaky.path(), new Fault.Status(503, null), 1);
+
+        ApplyReport report = applier().attempts(2).build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(journal()).extracting(JournalEntry::resourceUri).containsExactlyElementsOf(
+                pub.resources().stream().map(r -> r.uri().toString()).toList());
+    }
+
+    @Test
+    void bytesThatDoNotMatchThePromisedDigestNeverBecomeCurrent() {
+        FixtureResource r = pub.resources().get(0);
+        PlannedChange lying = PlannedChange.upsert(Plans.SOURCE, r.uri().toString(), ChangeKind.CREATED,
+                W3cDateTime.of(r.lastModified()), List.of(PlannedRepresentation.fetch(r.uri(), RepresentationRole.PRIMARY,
+                        Digests.parse("sha-256:" + "ab".repeat(32)), null, null)), "0");
+
+        ApplyReport report = applier().attempts(1).build().apply(Plans.SOURCE, List.of(lying).iterator());
+
+        assertThat(report.gap().reason()).isEqualTo("hash-mismatch");
+        assertThat(store.resources().get(Plans.SOURCE, r.uri().toString())).isEmpty();
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).isEmpty();
+    }
+
+    @Test
+    void severalChangesOfOneResourceInOneRunAreJournaledInOrder() {
+        FixtureResource r = pub.resources().get(0);
+        List<PlannedChange> plan = List.of(
+                Plans.upsert(r, ChangeKind.CREATED, true, "a"),
+                PlannedChange.delete(Plans.SOURCE, r.uri().toString(), W3cDateTime.of(r.lastModified().plusSeconds(1)), "b"),
+                PlannedChange.upsert(Plans.SOURCE, r.uri().toString(), ChangeKind.CREATED,
+                        W3cDateTime.of(r.lastModified().plusSeconds(2)),
+                        Plans.upsert(r, ChangeKind.CREATED, true, "c").representations(), "c"),
+                PlannedChange.upsert(Plans.SOURCE, r.uri().toString(), ChangeKind.UPDATED,
+                        W3cDateTime.of(r.lastModified().plusSeconds(3)),
+                        Plans.upsert(r, ChangeKind.CREATED, true, "d").representations(), "d"));
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, plan.iterator());
+
+        assertThat(journal()).extracting(JournalEntry::kind).containsExactly(
+                ChangeKind.CREATED, ChangeKind.DELETED, ChangeKind.CREATED, ChangeKind.UPDATED);
+        assertThat(report.checkpoint()).isEqualTo("d");
+        assertThat(store.resources().get(Plans.SOURCE, r.uri().toString()).orElseThrow().sourceTimestamp())
+                .isEqualTo(W3cDateTime.of(r.lastModified().plusSeconds(3)));
+    }
+
+    @Test
+    void localFilesAreStoredWithoutFetchingAndConsumed() throws IOException {
+        Path small = Files.writeString(dir.resolve("small.xml"), "<act/>", StandardCharsets.UTF_8);
+        Path large = dir.resolve("large.bin");
+        Files.write(large, new byte[store.smallBlobMaxBytes() + 100]);
+        String largeSha = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(Files.readAllBytes(large))).sha256();
+        PlannedChange change = PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/1", ChangeKind.CREATED,
+                null, List.of(
+                        PlannedRepresentation.local(small, URI.create("http://dump.example/act/1.xml"),
+                                RepresentationRole.PRIMARY, Digests.NONE, "application/xml"),
+                        PlannedRepresentation.local(large, null, RepresentationRole.ENCLOSURE,
+                                Digests.parse("sha-256:" + largeSha), "application/octet-stream")), "1");
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, List.of(change).iterator());
+
+        assertThat(report.counts().created()).isOne();
+        assertThat(small).doesNotExist();
+        assertThat(large).doesNotExist();
+        ResourceState r = store.resources().get(Plans.SOURCE, "http://dump.example/act/1").orElseThrow();
+        assertThat(new String(blob(r.representations().get(0).blobKey()), StandardCharsets.UTF_8)).isEqualTo("<act/>");
+        assertThat(store.fileBlobs().exists(new BlobKey(largeSha))).isTrue();
+        assertThat(pub.requests()).isEmpty();
+    }
+
+    @Test
+    void bodiesAboveTheSmallBlobSizeBecomeBlobFiles() throws Exception {
+        store.close();
+        store = Store.open(config(dir.resolve("files")).withSmallBlobMaxBytes(0));
+        fetcher.close();
+        fetcher = fetcher(1);
+
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+
+        for (FixtureResource r : pub.resources()) {
+            assertThat(store.fileBlobs().exists(new BlobKey(r.sha256()))).isTrue();
+        }
+        assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void progressIsReportedAfterEveryCommittedBatch() {
+        List<ApplyProgress> seen = new ArrayList<>();
+
+        applier().batchSize(10).maxBatchDelay(Duration.ofSeconds(30)).build()
+                .apply(Plans.SOURCE, Plans.created(pub, true).iterator(), null, seen::add);
+
+        assertThat(seen).extracting(ApplyProgress::committed).containsExactly(10L, 20L, 30L, 40L);
+        assertThat(seen.get(3).counts().created()).isEqualTo(40);
+    }
+}

@@ -1,0 +1,403 @@
+package org.lexsync.engine.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.findings.Finding;
+import org.lexsync.core.findings.Severity;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.core.time.W3cDateTimes;
+
+/**
+ * The store's behaviour (DESIGN §3 model, §4.2 one transaction per batch, idempotence), run once per
+ * database by the subclasses so that SQLite and PostgreSQL are held to the same suite.
+ */
+abstract class StoreContract {
+    @TempDir
+    Path dir;
+
+    Store store;
+
+    /** The configuration of a fresh, empty store in {@code dataDir}. */
+    abstract StoreConfig config(Path dataDir) throws Exception;
+
+    @BeforeEach
+    void openStore() throws Exception {
+        store = Store.open(config(dir.resolve("data")));
+    }
+
+    @AfterEach
+    void closeStore() throws Exception {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    static W3cDateTime ts(String text) {
+        return W3cDateTimes.parseOrNull(text);
+    }
+
+    static String sha256(byte[] bytes) {
+        return BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes)).sha256();
+    }
+
+    /** A write with one primary file whose bytes are {@code content}, travelling inline. */
+    static ResourceWrite write(String uri, String timestamp, String content) {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        String sha = sha256(bytes);
+        return new ResourceWrite(uri, false, ts(timestamp), null, "Title of " + uri,
+                List.of(new Link("alternate", uri + ".xml", Map.of("type", "application/xml"))),
+                List.of(new RepresentationState(URI.create(uri + ".pdf"), RepresentationRole.PRIMARY,
+                        "application/pdf", bytes.length, null, sha, new BlobKey(sha), "\"e1\"", null, List.of())));
+    }
+
+    static InlineBlob inline(String content) {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        return new InlineBlob(new BlobKey(sha256(bytes)), bytes);
+    }
+
+    List<WriteOutcome> commit(String checkpoint, ResourceWrite... writes) {
+        List<InlineBlob> blobs = new ArrayList<>();
+        return store.commit(new CommitBatch("s1", null, List.of(writes), blobs, checkpoint));
+    }
+
+    List<JournalEntry> journal() {
+        List<JournalEntry> rows = new ArrayList<>();
+        store.journal().forEachSince(0, null, 0, rows::add);
+        return rows;
+    }
+
+    @Test
+    void aNewStoreIsEmptyAndMigrated() {
+        assertThat(store.journal().lastSeq()).isZero();
+        assertThat(store.resources().count(null, true)).isZero();
+        assertThat(store.sources().list()).isEmpty();
+    }
+
+    @Test
+    void reopeningKeepsTheDataAndDoesNotMigrateAgain() throws Exception {
+        commit("c1", write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        store.close();
+        store = Store.open(config(dir.resolve("data")).withJdbcUrl(store.config().jdbcUrl(),
+                store.config().user(), store.config().password()));
+        assertThat(store.journal().lastSeq()).isEqualTo(1);
+        assertThat(store.sources().checkpoint("s1")).contains("c1");
+    }
+
+    @Test
+    void commitCreatesTheResourceAJournalRowAndMovesTheCheckpoint() {
+        List<WriteOutcome> out = commit("cp-1", write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+
+        assertThat(out).containsExactly(new WriteOutcome("http://x/a", ChangeKind.CREATED, 1));
+        ResourceState r = store.resources().get("s1", "http://x/a").orElseThrow();
+        assertThat(r.active()).isTrue();
+        assertThat(r.sourceTimestamp()).hasToString("2024-01-01T00:00:00Z");
+        assertThat(r.title()).isEqualTo("Title of http://x/a");
+        assertThat(r.links()).containsExactly(new Link("alternate", "http://x/a.xml", Map.of("type", "application/xml")));
+        assertThat(r.representations()).singleElement().satisfies(rep -> {
+            assertThat(rep.url()).isEqualTo(URI.create("http://x/a.pdf"));
+            assertThat(rep.role()).isEqualTo(RepresentationRole.PRIMARY);
+            assertThat(rep.etag()).isEqualTo("\"e1\"");
+        });
+        assertThat(r.lastSeq()).isEqualTo(1);
+        assertThat(store.sources().checkpoint("s1")).contains("cp-1");
+        assertThat(journal()).singleElement().satisfies(j -> {
+            assertThat(j.kind()).isEqualTo(ChangeKind.CREATED);
+            assertThat(j.resourceUri()).isEqualTo("http://x/a");
+            assertThat(j.checksums().get(HashAlgorithm.SHA_256)).isPresent();
+        });
+    }
+
+    @Test
+    void aWriteIdenticalToTheCurrentStateAddsNoJournalRow() {
+        commit("1", write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        List<WriteOutcome> again = commit("2", write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+
+        assertThat(again).singleElement().satisfies(o -> assertThat(o.unchanged()).isTrue());
+        assertThat(journal()).hasSize(1);
+        assertThat(store.sources().checkpoint("s1")).contains("2");
+    }
+
+    @Test
+    void aNewTimestampOrNewBytesIsAnUpdate() {
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        List<WriteOutcome> ts = commit(null, write("http://x/a", "2024-01-02T00:00:00Z", "a"));
+        List<WriteOutcome> bytes = commit(null, write("http://x/a", "2024-01-02T00:00:00Z", "b"));
+
+        assertThat(ts.get(0).kind()).isEqualTo(ChangeKind.UPDATED);
+        assertThat(bytes.get(0).kind()).isEqualTo(ChangeKind.UPDATED);
+        assertThat(journal()).extracting(JournalEntry::seq).containsExactly(1L, 2L, 3L);
+        assertThat(store.resources().get("s1", "http://x/a").orElseThrow().representations().get(0).sha256())
+                .isEqualTo(sha256("b".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void aDeleteLeavesATombstoneAndTheHistoryInTheJournal() {
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        List<WriteOutcome> out = commit(null, ResourceWrite.deletion("http://x/a", ts("2024-02-01")));
+
+        assertThat(out.get(0).kind()).isEqualTo(ChangeKind.DELETED);
+        ResourceState r = store.resources().get("s1", "http://x/a").orElseThrow();
+        assertThat(r.status()).isEqualTo(ResourceStatus.DELETED);
+        assertThat(r.representations()).isEmpty();
+        assertThat(store.resources().count("s1", false)).isZero();
+        assertThat(store.resources().count("s1", true)).isOne();
+        assertThat(journal()).extracting(JournalEntry::kind).containsExactly(ChangeKind.CREATED, ChangeKind.DELETED);
+    }
+
+    @Test
+    void deletingAnUnknownOrDeletedResourceAddsNoJournalRow() {
+        commit(null, ResourceWrite.deletion("http://x/never", null));
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        commit(null, ResourceWrite.deletion("http://x/a", null));
+        List<WriteOutcome> again = commit(null, ResourceWrite.deletion("http://x/a", null));
+
+        assertThat(again.get(0).unchanged()).isTrue();
+        assertThat(journal()).hasSize(2);
+    }
+
+    @Test
+    void aResourceCreatedAgainAfterItsDeleteIsCreated() {
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        commit(null, ResourceWrite.deletion("http://x/a", null));
+        List<WriteOutcome> out = commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+
+        assertThat(out.get(0).kind()).isEqualTo(ChangeKind.CREATED);
+        assertThat(store.resources().get("s1", "http://x/a").orElseThrow().active()).isTrue();
+    }
+
+    @Test
+    void severalChangesOfOneResourceInOneBatchAreEachJournaledInOrder() {
+        List<WriteOutcome> out = commit("end",
+                write("http://x/a", "2024-01-01T00:00:00Z", "v1"),
+                write("http://x/a", "2024-01-02T00:00:00Z", "v2"),
+                write("http://x/a", "2024-01-02T00:00:00Z", "v2"),
+                ResourceWrite.deletion("http://x/a", ts("2024-01-03")),
+                write("http://x/a", "2024-01-04T00:00:00Z", "v3"));
+
+        assertThat(out).extracting(WriteOutcome::kind).containsExactly(
+                ChangeKind.CREATED, ChangeKind.UPDATED, null, ChangeKind.DELETED, ChangeKind.CREATED);
+        ResourceState r = store.resources().get("s1", "http://x/a").orElseThrow();
+        assertThat(r.sourceTimestamp()).hasToString("2024-01-04T00:00:00Z");
+        assertThat(r.representations()).hasSize(1);
+        assertThat(r.lastSeq()).isEqualTo(4);
+    }
+
+    @Test
+    void inlineBlobsCommitWithTheirBatchAndReadBackThroughTheBlobStore() throws IOException {
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "hello")),
+                List.of(inline("hello")), "c"));
+
+        BlobKey key = new BlobKey(sha256("hello".getBytes(StandardCharsets.UTF_8)));
+        assertThat(store.blobs().exists(key)).isTrue();
+        try (InputStream in = store.blobs().open(key)) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void largeBlobsGoToFilesAndSmallOnesToTheDatabase() throws IOException {
+        byte[] big = new byte[store.smallBlobMaxBytes() + 1];
+        big[0] = 1;
+        BlobKey bigKey = store.blobs().put(big);
+        BlobKey smallKey = store.blobs().put("tiny".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(store.fileBlobs().exists(bigKey)).isTrue();
+        assertThat(store.fileBlobs().exists(smallKey)).isFalse();
+        assertThat(store.blobs().exists(smallKey)).isTrue();
+    }
+
+    @Test
+    void gcDeletesOnlyUnreferencedBlobs() throws IOException {
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "kept")),
+                List.of(inline("kept")), null));
+        BlobKey orphanSmall = store.blobs().put("orphan".getBytes(StandardCharsets.UTF_8));
+        byte[] big = new byte[store.smallBlobMaxBytes() + 10];
+        BlobKey orphanFile = store.blobs().put(big);
+        BlobKey kept = new BlobKey(sha256("kept".getBytes(StandardCharsets.UTF_8)));
+
+        GcReport report = store.gc(Duration.ZERO);
+
+        assertThat(report.deleted()).isEqualTo(2);
+        assertThat(report.bytesFreed()).isEqualTo(6 + big.length);
+        assertThat(store.blobs().exists(kept)).isTrue();
+        assertThat(store.blobs().exists(orphanSmall)).isFalse();
+        assertThat(store.blobs().exists(orphanFile)).isFalse();
+    }
+
+    @Test
+    void gcKeepsFileBlobsYoungerThanTheGracePeriod() throws IOException {
+        BlobKey young = store.blobs().put(new byte[store.smallBlobMaxBytes() + 10]);
+
+        store.gc(Duration.ofHours(1));
+
+        assertThat(store.blobs().exists(young)).isTrue();
+    }
+
+    @Test
+    void gcAfterADeleteRemovesTheBlobsOfTheTombstone() throws IOException {
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "gone")),
+                List.of(inline("gone")), null));
+        commit(null, ResourceWrite.deletion("http://x/a", null));
+
+        store.gc(Duration.ZERO);
+
+        assertThat(store.blobs().exists(new BlobKey(sha256("gone".getBytes(StandardCharsets.UTF_8))))).isFalse();
+    }
+
+    @Test
+    void journalSinceReturnsLaterRowsInOrderFilteredAndLimited() {
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"), write("http://x/b", "2024-01-01T00:00:00Z", "b"));
+        store.commit(new CommitBatch("s2", null, List.of(write("http://y/c", "2024-01-01T00:00:00Z", "c")), null, null));
+        commit(null, write("http://x/d", "2024-01-01T00:00:00Z", "d"));
+
+        List<JournalEntry> since1 = new ArrayList<>();
+        store.journal().forEachSince(1, "s1", 0, since1::add);
+        List<JournalEntry> limited = new ArrayList<>();
+        store.journal().forEachSince(0, null, 2, limited::add);
+
+        assertThat(since1).extracting(JournalEntry::seq).containsExactly(2L, 4L);
+        assertThat(limited).extracting(JournalEntry::seq).containsExactly(1L, 2L);
+        assertThat(store.journal().count("s2")).isOne();
+        assertThat(store.journal().lastSeq()).isEqualTo(4);
+    }
+
+    @Test
+    void resourcesStreamWithTheirFilesPerSourceAndWithoutTombstones() {
+        RepresentationState extra = new RepresentationState(URI.create("http://x/b.xml"), RepresentationRole.METADATA,
+                "application/xml", 1, "0cc175b9c0f1b6a831c399e269772661", sha256("m".getBytes(StandardCharsets.UTF_8)),
+                new BlobKey(sha256("m".getBytes(StandardCharsets.UTF_8))), null, "Mon, 01 Jan 2024 00:00:00 GMT", List.of());
+        ResourceWrite b = write("http://x/b", "2024-01-01T00:00:00Z", "b");
+        List<RepresentationState> reps = new ArrayList<>(b.representations());
+        reps.add(extra);
+        b = new ResourceWrite(b.uri(), false, b.sourceTimestamp(), "2023-12-31", b.title(), b.links(), reps);
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"), b, write("http://x/c", "2024-01-01T00:00:00Z", "c"));
+        commit(null, ResourceWrite.deletion("http://x/c", null));
+        store.commit(new CommitBatch("s2", null, List.of(write("http://y/z", "2024-01-01T00:00:00Z", "z")), null, null));
+
+        List<ResourceState> s1 = new ArrayList<>();
+        store.resources().forEach("s1", false, s1::add);
+        List<ResourceState> all = new ArrayList<>();
+        store.resources().forEach(null, true, all::add);
+
+        assertThat(s1).extracting(ResourceState::uri).containsExactly("http://x/a", "http://x/b");
+        assertThat(s1.get(1).representations()).extracting(RepresentationState::role)
+                .containsExactly(RepresentationRole.PRIMARY, RepresentationRole.METADATA);
+        assertThat(s1.get(1).published()).isEqualTo("2023-12-31");
+        assertThat(s1.get(0).representations()).hasSize(1);
+        assertThat(all).extracting(ResourceState::uri)
+                .containsExactly("http://x/a", "http://x/b", "http://x/c", "http://y/z");
+        assertThat(all.get(3).representations()).hasSize(1);
+    }
+
+    @Test
+    void sourcesAreSavedReplacedAndListed() {
+        store.sources().put(new SourceRecord("eu", "eli", List.of("https://e/sitemap.xml", "https://e/feed"),
+                "PT1H", "delay=5s", false, "ops@e.example"));
+        store.sources().put(new SourceRecord("eu", "eli", List.of("https://e/sitemap.xml"), null, null, true, null));
+        store.sources().put(new SourceRecord("a", "sitemap", List.of(), null, null, false, null));
+
+        assertThat(store.sources().get("eu")).contains(
+                new SourceRecord("eu", "eli", List.of("https://e/sitemap.xml"), null, null, true, null));
+        assertThat(store.sources().list()).extracting(SourceRecord::id).containsExactly("a", "eu");
+        assertThat(store.sources().get("none")).isEmpty();
+    }
+
+    @Test
+    void aCheckpointCanMoveWithoutChanges() {
+        assertThat(store.sources().checkpoint("s1")).isEmpty();
+        store.sources().setCheckpoint("s1", "2024-05-01T00:00:00Z");
+        assertThat(store.sources().checkpoint("s1")).contains("2024-05-01T00:00:00Z");
+    }
+
+    @Test
+    void runsRecordTheirCountsAndFindings() {
+        long first = store.runs().start("s1");
+        long second = store.runs().start("s1");
+        store.runs().finish(first, RunStatus.FINISHED_WITH_FAILURES, new RunCounts(3, 2, 1, 4, 1), null);
+        store.runs().addFindings(first, null, List.of(
+                new Finding(Severity.ERROR, "sitemaps:limits/entries", "too many", 3, 4)));
+        store.runs().addFindings(first, "http://x/a", List.of(
+                new Finding(Severity.WARNING, "rs:12.1/forward-order", "backwards", 0, 0)));
+
+        RunRecord r = store.runs().get(first).orElseThrow();
+        assertThat(second).isGreaterThan(first);
+        assertThat(r.status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+        assertThat(r.counts()).isEqualTo(new RunCounts(3, 2, 1, 4, 1));
+        assertThat(r.ended()).isNotNull();
+        assertThat(store.runs().latest("s1", 10)).extracting(RunRecord::id).containsExactly(second, first);
+        assertThat(store.runs().findings(first)).extracting(f -> f.finding().rule())
+                .containsExactly("sitemaps:limits/entries", "rs:12.1/forward-order");
+        assertThat(store.runs().findings(first).get(1).resourceUri()).isEqualTo("http://x/a");
+    }
+
+    @Test
+    void itemFailuresCountTriesAndAreClearedByASuccessfulCommit() {
+        Instant next = Instant.parse("2030-01-01T00:00:00Z");
+        store.failures().record("s1", "http://x/a", "http://x/a.pdf", "http-status", "503", null, next);
+        store.failures().record("s1", "http://x/a", "http://x/a.pdf", "hash-mismatch", "md5", null, next);
+        store.failures().record("s1", "http://x/b", null, "io", "reset", null, null);
+
+        assertThat(store.failures().list("s1")).filteredOn(f -> f.resourceUri().equals("http://x/a"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.tries()).isEqualTo(2);
+                    assertThat(f.reason()).isEqualTo("hash-mismatch");
+                    assertThat(f.nextTry()).isEqualTo(next);
+                });
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"));
+        assertThat(store.failures().list("s1")).extracting(ItemFailure::resourceUri).containsExactly("http://x/b");
+    }
+
+    @Test
+    void theFetchCacheKeepsValidatorsPerUrl() {
+        store.fetchCache().put(new FetchCacheEntry("http://x/sitemap.xml", "\"v1\"", null, 200, null, null));
+        store.fetchCache().put(new FetchCacheEntry("http://x/sitemap.xml", "\"v2\"", "Tue, 02 Jan 2024 00:00:00 GMT",
+                304, null, Instant.parse("2024-01-02T00:00:00Z")));
+
+        FetchCacheEntry e = store.fetchCache().get("http://x/sitemap.xml").orElseThrow();
+        assertThat(e.etag()).isEqualTo("\"v2\"");
+        assertThat(e.lastStatus()).isEqualTo(304);
+        assertThat(e.fetched()).isEqualTo(Instant.parse("2024-01-02T00:00:00Z"));
+        assertThat(store.fetchCache().get("http://x/other")).isEmpty();
+    }
+
+    @Test
+    void openingAMissingBlobIsATypedError() {
+        BlobKey key = new BlobKey("0".repeat(64));
+        assertThatThrownBy(() -> store.blobs().open(key)).isInstanceOf(NoSuchBlobException.class);
+    }
+
+    @Test
+    void journalRowsAreNumberedWithoutGapsAcrossBatches() {
+        for (int i = 0; i < 5; i++) {
+            List<ResourceWrite> writes = new ArrayList<>();
+            for (int j = 0; j < 20; j++) {
+                writes.add(write("http://x/" + i + "/" + j, "2024-01-01T00:00:00Z", i + "/" + j));
+            }
+            store.commit(new CommitBatch("s1", null, writes, null, "b" + i));
+        }
+        assertThat(journal()).extracting(JournalEntry::seq)
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(store.resources().count("s1", false)).isEqualTo(100);
+    }
+
+    static Path write(Path file, String content) throws IOException {
+        return Files.writeString(file, content, StandardCharsets.UTF_8);
+    }
+}
