@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
-        subcommands = {InspectCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
-                GcCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {InspectCommand.class, SyncCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
+                GcCommand.class, SourcesCommand.class, AuditCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code: the run finished with item failures, or findings include errors. */

@@ -130,7 +130,7 @@ public final class SampleDocuments {
         for (int l = 0; l < lists; l++) {
             try (Writer w = Files.newBufferedWriter(dir.resolve("resourcelist-" + l + ".xml"), StandardCharsets.UTF_8)) {
                 w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-                        + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n  <rs:ln rel=\"index\" href=\"resourcelist-index.xml\"/>\n"
+                        + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n  <rs:ln rel=\"up\" href=\"capabilitylist.xml\"/>\n  <rs:ln rel=\"index\" href=\"resourcelist-index.xml\"/>\n"
                         + "  <rs:md capability=\"resourcelist\" at=\"" + START + "\"/>\n");
                 for (int i = 0; i < perList; i++) {
                     random.nextBytes(md5);

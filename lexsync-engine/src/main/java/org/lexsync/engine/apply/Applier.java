@@ -36,6 +36,10 @@ import org.lexsync.engine.store.WriteOutcome;
  * (DESIGN §4.6), many changes per transaction, each with its checkpoint (DESIGN §4.2). A change that
  * fails stops the checkpoint before it: later changes are not committed and the run ends there (DESIGN
  * §4.1); the failure is recorded for a later retry. Re-applying identical changes adds no journal row.
+ *
+ * <p>Give the fetcher the store's {@link org.lexsync.engine.store.FileBlobStore#tempDirectory()} as its temp
+ * directory, so that large bodies are renamed into the blob store instead of copied. One applier may run
+ * several sources at once, each {@code apply} call on its own thread.
  */
 public final class Applier {
     /** Changes whose stored state is read in one query before they go to the workers. */
@@ -77,6 +81,14 @@ public final class Applier {
         return apply(sourceId, changes, null, null);
     }
 
+    /** Applies a stream of changes (closed afterwards); see {@link #apply(String, Iterator, Long, Consumer)}. */
+    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, Long runId,
+                             Consumer<ApplyProgress> progress) {
+        try (changes) {
+            return apply(sourceId, changes.iterator(), runId, progress);
+        }
+    }
+
     /**
      * Applies {@code changes} (all of source {@code sourceId}, in the source's order) and returns what
      * happened. {@code runId} null starts and finishes a run record here; otherwise the caller owns the
@@ -87,7 +99,8 @@ public final class Applier {
         Objects.requireNonNull(sourceId, "sourceId");
         Objects.requireNonNull(changes, "changes");
         long run = runId != null ? runId : store.runs().start(sourceId);
-        try (Run r = new Run(sourceId, run, progress)) {
+        Run r = new Run(sourceId, run, progress);
+        try (r) {
             ApplyReport report = r.execute(changes);
             if (runId == null) {
                 RunStatus status = report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES;
@@ -97,7 +110,11 @@ public final class Applier {
             return report;
         } catch (RuntimeException e) {
             if (runId == null) {
-                store.runs().finish(run, RunStatus.ABORTED, RunCounts.ZERO, e.toString());
+                try {
+                    store.runs().finish(run, RunStatus.ABORTED, r.counts(0), e.toString());
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
             }
             throw e;
         }
@@ -135,9 +152,10 @@ public final class Applier {
         ApplyReport execute(Iterator<PlannedChange> changes) {
             checkpoint = store.sources().checkpoint(sourceId).orElse(null);
             ChangeFailure gap = null;
+            RuntimeException plannerFailure = null;
             while (true) {
-                while (inFlight.size() < window && changes.hasNext()) {
-                    submitChunk(changes);
+                while (plannerFailure == null && inFlight.size() < window && changes.hasNext()) {
+                    plannerFailure = submitChunk(changes);
                 }
                 Future<Prepared> head = inFlight.peek();
                 if (head == null) {
@@ -168,26 +186,45 @@ public final class Applier {
                 inFlight.clear();
                 recordFailure(gap);
             }
-            RunCounts counts = new RunCounts(created, updated, deleted, unchanged, gap == null ? 0 : 1);
+            if (plannerFailure != null && gap == null) {
+                // Everything the planner produced before it failed is committed; its error ends the run.
+                throw plannerFailure;
+            }
+            RunCounts counts = counts(gap == null ? 0 : 1);
             return new ApplyReport(sourceId, runId, counts, checkpoint, gap, held, failures,
                     Duration.between(started, Instant.now()));
         }
 
+        RunCounts counts(long failed) {
+            return new RunCounts(created, updated, deleted, unchanged, failed);
+        }
+
         /**
          * Takes up to {@link #LOOKUP_CHUNK} changes from the planner, reads the stored state of their
-         * resources in one round trip, and hands them to workers.
+         * resources in one round trip, and hands them to workers. Returns the planner's exception (which
+         * stops further planning) after submitting the changes taken before it, or null.
          */
-        private void submitChunk(Iterator<PlannedChange> changes) {
+        private RuntimeException submitChunk(Iterator<PlannedChange> changes) {
             int room = Math.min(LOOKUP_CHUNK, window - inFlight.size());
             List<PlannedChange> chunk = new ArrayList<>(room);
             List<Boolean> known = new ArrayList<>(room);
             List<String> lookups = new ArrayList<>(room);
-            while (chunk.size() < room && changes.hasNext()) {
-                PlannedChange change = changes.next();
-                if (!sourceId.equals(change.sourceId())) {
-                    throw new IllegalArgumentException(String.format(Locale.ROOT,
-                            "change of %s belongs to source %s, not %s", change.resourceUri(), change.sourceId(),
-                            sourceId));
+            RuntimeException failure = null;
+            while (chunk.size() < room) {
+                PlannedChange change;
+                try {
+                    if (!changes.hasNext()) {
+                        break;
+                    }
+                    change = changes.next();
+                    if (!sourceId.equals(change.sourceId())) {
+                        throw new IllegalArgumentException(String.format(Locale.ROOT,
+                                "change of %s belongs to source %s, not %s", change.resourceUri(), change.sourceId(),
+                                sourceId));
+                    }
+                } catch (RuntimeException e) {
+                    failure = e;
+                    break;
                 }
                 planned++;
                 boolean stateKnown = pendingPerUri.merge(change.resourceUri(), 1, Integer::sum) == 1;
@@ -204,6 +241,7 @@ public final class Applier {
                 ResourceState current = state != null && state.active() ? state : null;
                 inFlight.add(workers.submit(() -> preparer.prepare(change, current)));
             }
+            return failure;
         }
 
         /** Waits for the head; commits what is already waiting if the head takes longer than the batch delay. */
@@ -270,8 +308,7 @@ public final class Applier {
             batch.clear();
             batchInlineBytes = 0;
             if (progress != null) {
-                progress.accept(new ApplyProgress(sourceId, planned, committed,
-                        new RunCounts(created, updated, deleted, unchanged, 0)));
+                progress.accept(new ApplyProgress(sourceId, planned, committed, counts(0)));
             }
         }
 

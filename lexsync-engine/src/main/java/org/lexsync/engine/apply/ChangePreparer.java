@@ -28,11 +28,10 @@ import org.lexsync.engine.store.Store;
  * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally
  * when we hold a copy), checks it against what the source promised (DESIGN §4.1), and makes the bytes
  * durable (DESIGN §4.2) — large ones as blob files, small ones kept in memory to go into the commit's
- * transaction. Never writes the relational store.
+ * transaction. Never touches the relational store (the applier reads the stored state in batches).
  */
 final class ChangePreparer {
     private final Fetcher fetcher;
-    private final Store store;
     private final BlobStore files;
     private final int smallBlobMax;
     private final int attempts;
@@ -42,7 +41,6 @@ final class ChangePreparer {
     ChangePreparer(Fetcher fetcher, Store store, BlobStore files, int attempts, Duration retryDelay,
                    Duration maxRetryDelay) {
         this.fetcher = fetcher;
-        this.store = store;
         this.files = files;
         this.smallBlobMax = store.smallBlobMaxBytes();
         this.attempts = attempts;
@@ -66,7 +64,8 @@ final class ChangePreparer {
         Prepared result = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             result = prepareOnce(change, current);
-            if (!(result instanceof Prepared.Failed f) || attempt == attempts || Thread.currentThread().isInterrupted()) {
+            if (!(result instanceof Prepared.Failed f) || attempt == attempts || !worthRetrying(f.failure())
+                    || Thread.currentThread().isInterrupted()) {
                 break;
             }
             Duration wait = f.failure().retryAfter() != null && f.failure().retryAfter().compareTo(retryDelay) > 0
@@ -82,6 +81,16 @@ final class ChangePreparer {
             }
         }
         return result;
+    }
+
+    /** False for failures another try in the same run will not cure (client errors, refusals, size limits). */
+    private static boolean worthRetrying(ChangeFailure f) {
+        return switch (f.reason()) {
+            case "http-status" -> f.status() == 408 || f.status() == 429 || f.status() >= 500;
+            case "forbidden-scheme", "forbidden-address", "robots-disallowed", "too-large", "too-many-redirects",
+                 "redirect-loop", "interrupted", "local-file", "not-modified-without-copy" -> false;
+            default -> true;
+        };
     }
 
     /** True when the source timestamp is the stored one and every file's promised digest matches the stored file. */

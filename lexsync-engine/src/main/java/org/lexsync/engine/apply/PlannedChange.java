@@ -34,6 +34,17 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
                 checkpoint);
     }
 
+    /**
+     * The common case of one file per resource: the resource URI is fetched as the primary file, with the
+     * digests, length and media type the source promised for it (any of them may be absent).
+     */
+    public static PlannedChange ofResource(String sourceId, java.net.URI resource, ChangeKind kind,
+                                           W3cDateTime sourceTimestamp, org.lexsync.core.checksum.Digests expected,
+                                           Long length, String mediaType, String checkpoint) {
+        return upsert(sourceId, resource.toString(), kind, sourceTimestamp, List.of(PlannedRepresentation.fetch(resource,
+                org.lexsync.engine.store.RepresentationRole.PRIMARY, expected, length, mediaType)), checkpoint);
+    }
+
     /** A deleted resource. */
     public static PlannedChange delete(String sourceId, String resourceUri, W3cDateTime sourceTimestamp,
                                        String checkpoint) {

@@ -13,6 +13,7 @@ import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.lang.LangJSONLD11;
 import org.apache.jena.riot.system.ErrorHandler;
+import org.apache.jena.riot.system.FactoryRDFStd;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.util.Context;
@@ -75,6 +76,8 @@ final class JsonLdBlocks {
         BlockErrors errors = new BlockErrors(findings, line, column);
         try {
             RDFParser.fromString(json, Lang.JSONLD).base(baseUri).context(context).errorHandler(errors)
+                    // the default caching factory builds a node cache per parse, which costs more than it saves here
+                    .factory(new FactoryRDFStd())
                     .parse(collector);
         } catch (RiotException | IllegalArgumentException e) {
             if (!loader.refused().isEmpty()) {

@@ -3,6 +3,7 @@ package org.lexsync.engine.rdf;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
@@ -32,6 +33,7 @@ final class RdfaBridge {
     static final String ELI_PREFIX_RULE = "rdfa:core-1.1-5/eli-prefix-undeclared";
     private static final String XHTML_NS = "http://www.w3.org/1999/xhtml";
     private static final String PROCESSOR_GRAPH_HANDLER = "http://semarglproject.org/core/properties/processor-graph-handler";
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final String[] CURIE_ATTRIBUTES = {"property", "typeof", "rel", "rev", "datatype", "about", "resource"};
 
     private RdfaBridge() {
@@ -201,7 +203,7 @@ final class RdfaBridge {
          */
         private static String withoutHtmlTerms(String value) {
             StringBuilder kept = new StringBuilder(value.length());
-            for (String token : value.trim().split("\\s+")) {
+            for (String token : WHITESPACE.split(value.trim())) {
                 if (token.indexOf(':') >= 0 || token.equalsIgnoreCase("license") || token.equalsIgnoreCase("describedby")) {
                     if (!kept.isEmpty()) {
                         kept.append(' ');
@@ -218,7 +220,7 @@ final class RdfaBridge {
         }
 
         private static boolean declaresEli(String prefixAttribute) {
-            String[] tokens = prefixAttribute.trim().split("\\s+");
+            String[] tokens = WHITESPACE.split(prefixAttribute.trim());
             for (int i = 0; i + 1 < tokens.length; i += 2) {
                 if (tokens[i].equalsIgnoreCase("eli:")) {
                     return true;
@@ -233,7 +235,7 @@ final class RdfaBridge {
                 if (value.isEmpty()) {
                     continue;
                 }
-                for (String token : value.trim().split("\\s+")) {
+                for (String token : WHITESPACE.split(value.trim())) {
                     if (token.startsWith("eli:") || token.startsWith("[eli:")) {
                         return true;
                     }

@@ -64,7 +64,7 @@ public final class FileBlobStore implements BlobStore {
             Files.copy(file, staged);
             Files.delete(file);
         }
-        fsync(staged, false);
+        fsync(staged);
         install(staged, target);
         return key;
     }
@@ -93,8 +93,8 @@ public final class FileBlobStore implements BlobStore {
         Path dir = target.getParent();
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir);
-            fsync(dir.getParent(), true);
-            fsync(dir.getParent().getParent(), true);
+            fsync(dir.getParent());
+            fsync(dir.getParent().getParent());
         }
         try {
             Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
@@ -102,7 +102,7 @@ public final class FileBlobStore implements BlobStore {
             Files.deleteIfExists(staged);
             return;
         }
-        fsync(dir, true);
+        fsync(dir);
     }
 
     @Override
@@ -168,9 +168,9 @@ public final class FileBlobStore implements BlobStore {
         return BlobKey.of(sha.digest());
     }
 
-    private static void fsync(Path path, boolean directory) throws IOException {
-        try (FileChannel ch = directory ? FileChannel.open(path, StandardOpenOption.READ)
-                : FileChannel.open(path, StandardOpenOption.WRITE)) {
+    /** Forces a file's bytes, or a directory's entries, to the device (a read-only descriptor suffices on Linux). */
+    private static void fsync(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             ch.force(true);
         }
     }

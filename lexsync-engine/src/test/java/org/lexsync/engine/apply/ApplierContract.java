@@ -1,6 +1,7 @@
 package org.lexsync.engine.apply;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -295,6 +297,75 @@ abstract class ApplierContract {
             assertThat(store.fileBlobs().exists(new BlobKey(r.sha256()))).isTrue();
         }
         assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void twoSourcesAppliedAtOnceEachKeepTheirOrder() throws Exception {
+        List<PlannedChange> other = new ArrayList<>();
+        for (PlannedChange c : Plans.created(pub, true)) {
+            other.add(new PlannedChange("other", c.resourceUri(), c.kind(), c.sourceTimestamp(), c.representations(),
+                    c.links(), c.title(), c.published(), c.checkpoint()));
+        }
+        Applier applier = applier().batchSize(5).build();
+
+        Thread second = Thread.ofPlatform().start(() -> applier.apply("other", other.iterator()));
+        ApplyReport first = applier.apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+        second.join();
+
+        List<String> expected = pub.resources().stream().map(r -> r.uri().toString()).toList();
+        assertThat(first.complete()).isTrue();
+        assertThat(journal()).hasSize(80);
+        List<String> mine = new ArrayList<>();
+        store.journal().forEachSince(0, Plans.SOURCE, 0, j -> mine.add(j.resourceUri()));
+        List<String> theirs = new ArrayList<>();
+        store.journal().forEachSince(0, "other", 0, j -> theirs.add(j.resourceUri()));
+        assertThat(mine).containsExactlyElementsOf(expected);
+        assertThat(theirs).containsExactlyElementsOf(expected);
+        assertThat(store.sources().checkpoint("other")).contains("39");
+    }
+
+    @Test
+    void whenThePlannerFailsTheChangesItProducedBeforeAreCommittedAndItsErrorEndsTheRun() {
+        List<PlannedChange> plan = Plans.created(pub, true).subList(0, 12);
+        Iterator<PlannedChange> failing = new Iterator<>() {
+            int next;
+
+            @Override
+            public boolean hasNext() {
+                return true;
+            }
+
+            @Override
+            public PlannedChange next() {
+                if (next == plan.size()) {
+                    throw new IllegalStateException("source document broken at entry 13");
+                }
+                return plan.get(next++);
+            }
+        };
+
+        assertThatThrownBy(() -> applier().build().apply(Plans.SOURCE, failing))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("entry 13");
+
+        assertThat(journal()).hasSize(12);
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).contains("11");
+        assertThat(store.runs().latest(Plans.SOURCE, 1)).singleElement()
+                .satisfies(r -> {
+                    assertThat(r.status()).isEqualTo(RunStatus.ABORTED);
+                    assertThat(r.counts().created()).isEqualTo(12);
+                    assertThat(r.error()).contains("entry 13");
+                });
+    }
+
+    @Test
+    void aStreamOfChangesIsAppliedAndClosed() {
+        boolean[] closed = {false};
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE,
+                Plans.created(pub, true).stream().onClose(() -> closed[0] = true), null, null);
+
+        assertThat(report.counts().created()).isEqualTo(40);
+        assertThat(closed[0]).isTrue();
     }
 
     @Test

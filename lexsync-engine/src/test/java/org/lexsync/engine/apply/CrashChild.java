@@ -23,8 +23,9 @@ import org.lexsync.engine.store.StoreConfig;
 /**
  * The process {@link CrashSafetyTest} kills: applies a plan file (one change per line, tab-separated
  * {@code kind uri url hash length timestamp}; url empty for a resource without files) into a store,
- * resuming after the store's checkpoint (the line number of the last committed change). Prints
- * {@code ready} once the store is open and {@code done} when the whole plan is committed.
+ * with blobs up to the given size kept in the database, resuming after the store's checkpoint (the line number of the last committed change). Prints
+ * {@code ready} once the store is open, {@code committed N} after every batch and {@code done} when the
+ * whole plan is committed.
  */
 public final class CrashChild {
     private CrashChild() {
@@ -33,7 +34,8 @@ public final class CrashChild {
     public static void main(String[] args) throws Exception {
         Path dataDir = Path.of(args[0]);
         Path planFile = Path.of(args[1]);
-        try (Store store = Store.open(StoreConfig.of(dataDir));
+        int smallBlobMax = Integer.parseInt(args[2]);
+        try (Store store = Store.open(StoreConfig.of(dataDir).withSmallBlobMaxBytes(smallBlobMax));
              Fetcher fetcher = Fetcher.builder().politeness(new Politeness(32, Duration.ZERO)).ignoreRobots(true)
                      .tries(3).backoffBase(Duration.ofMillis(10)).tempDirectory(store.fileBlobs().tempDirectory())
                      .build()) {
@@ -43,7 +45,10 @@ public final class CrashChild {
             ApplyReport report;
             try (BufferedReader in = Files.newBufferedReader(planFile, StandardCharsets.UTF_8)) {
                 report = Applier.builder(fetcher, store).batchSize(50).build()
-                        .apply(Plans.SOURCE, new PlanReader(in, from));
+                        .apply(Plans.SOURCE, new PlanReader(in, from), null, p -> {
+                            System.out.println("committed " + p.committed());
+                            System.out.flush();
+                        });
             }
             System.out.println(report.complete() ? "done" : "gap " + report.gap());
         }

@@ -91,6 +91,16 @@ class FileBlobStoreTest {
     }
 
     @Test
+    void aReadOnlyFileCanBePut() throws IOException {
+        Path body = temp("read only");
+        assertThat(body.toFile().setReadOnly()).isTrue();
+
+        BlobKey key = blobs.put(body);
+
+        assertThat(read(key)).isEqualTo("read only");
+    }
+
+    @Test
     void bytesInMemoryArePutThroughATempFileAndLeaveNoneBehind() throws IOException {
         BlobKey key = blobs.put("in memory".getBytes(StandardCharsets.UTF_8));
 

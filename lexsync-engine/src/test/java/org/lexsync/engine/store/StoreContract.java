@@ -307,6 +307,27 @@ abstract class StoreContract {
     }
 
     @Test
+    void manyResourcesAreReadInOneCallWithTheirFiles() {
+        List<ResourceWrite> writes = new ArrayList<>();
+        List<String> uris = new ArrayList<>();
+        for (int i = 0; i < 1200; i++) {
+            writes.add(write("http://x/" + i, "2024-01-01T00:00:00Z", "c" + i));
+            uris.add("http://x/" + i);
+        }
+        store.commit(new CommitBatch("s1", null, writes, null, null));
+        commit(null, ResourceWrite.deletion("http://x/7", null));
+        uris.add("http://x/missing");
+
+        Map<String, ResourceState> found = store.resources().getAll("s1", uris);
+
+        assertThat(found).hasSize(1200);
+        assertThat(found.get("http://x/7").active()).isFalse();
+        assertThat(found.get("http://x/1199").representations()).singleElement()
+                .satisfies(r -> assertThat(r.sha256()).isEqualTo(sha256("c1199".getBytes(StandardCharsets.UTF_8))));
+        assertThat(store.resources().getAll("s2", uris)).isEmpty();
+    }
+
+    @Test
     void sourcesAreSavedReplacedAndListed() {
         store.sources().put(new SourceRecord("eu", "eli", List.of("https://e/sitemap.xml", "https://e/feed"),
                 "PT1H", "delay=5s", false, "ops@e.example"));

@@ -1,0 +1,127 @@
+package org.lexsync.bench.apply;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.apply.ApplyReport;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.FixtureResource;
+
+/**
+ * Issue 3's end-to-end benchmark: applies N created resources of B bytes served by the fixture publisher
+ * on loopback (politeness off, every digest promised and verified) into a fresh store, SQLite by default
+ * or PostgreSQL when a JDBC URL is given, and prints resources/s, peak heap and peak RSS.
+ *
+ * <pre>java -Xmx256m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.apply.ApplyBenchmark \
+ *     [--resources 10000] [--bytes 1024] [--jdbc-url jdbc:postgresql://127.0.0.1:5432/DB] [--per-host 32]</pre>
+ */
+public final class ApplyBenchmark {
+    private ApplyBenchmark() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int resources = 10_000;
+        int bytes = 1024;
+        int perHost = 32;
+        String jdbcUrl = null;
+        for (int i = 0; i < args.length; i += 2) {
+            switch (args[i]) {
+                case "--resources" -> resources = Integer.parseInt(args[i + 1]);
+                case "--bytes" -> bytes = Integer.parseInt(args[i + 1]);
+                case "--per-host" -> perHost = Integer.parseInt(args[i + 1]);
+                case "--jdbc-url" -> jdbcUrl = args[i + 1];
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        Path dir = Files.createTempDirectory("lexsync-apply-bench");
+        StoreConfig config = StoreConfig.of(dir);
+        if (jdbcUrl != null) {
+            config = config.withJdbcUrl(jdbcUrl, "postgres", null);
+        }
+        try (FixturePublisher pub = FixturePublisher.builder().resources(resources).bodyBytes(bytes).seed(1).start();
+             Store store = Store.open(config);
+             Fetcher fetcher = Fetcher.builder().politeness(new Politeness(perHost, Duration.ZERO))
+                     .globalConcurrency(perHost).tempDirectory(dir.resolve("tmp")).ignoreRobots(true).build()) {
+            Files.createDirectories(dir.resolve("tmp"));
+            List<FixtureResource> all = pub.resources();
+            Applier applier = Applier.builder(fetcher, store).build();
+            System.gc();
+            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                pool.resetPeakUsage();
+            }
+            long start = System.nanoTime();
+            ApplyReport report = applier.apply("bench", plan(all));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(Locale.ROOT,
+                    "store=%s resources=%d bytes=%d perHost=%d committed=%d failed=%d seconds=%.2f resourcesPerSecond=%.0f "
+                            + "peakHeapMB=%.1f peakRssMB=%.1f journalRows=%d%n",
+                    store.sqlite() ? "sqlite" : "postgresql", resources, bytes, perHost,
+                    report.counts().total() - report.counts().failed(), report.counts().failed(), seconds,
+                    (report.counts().total() - report.counts().failed()) / seconds, peakHeap() / 1048576.0,
+                    peakRssKb() / 1024.0, store.journal().count("bench"));
+        }
+    }
+
+    private static Iterator<PlannedChange> plan(List<FixtureResource> all) {
+        Iterator<FixtureResource> it = all.iterator();
+        return new Iterator<>() {
+            private long n;
+
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public PlannedChange next() {
+                FixtureResource r = it.next();
+                PlannedRepresentation rep = PlannedRepresentation.fetch(r.uri(), RepresentationRole.PRIMARY,
+                        Digests.parse(r.hashAttribute()), r.length(), r.contentType());
+                return PlannedChange.upsert("bench", r.uri().toString(), ChangeKind.CREATED,
+                        W3cDateTime.of(r.lastModified()), List.of(rep), Long.toString(n++));
+            }
+        };
+    }
+
+    private static long peakHeap() {
+        long total = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                total += pool.getPeakUsage().getUsed();
+            }
+        }
+        return total;
+    }
+
+    /** VmHWM from /proc/self/status: the peak resident set of this process, in KB (0 off Linux). */
+    private static long peakRssKb() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+}

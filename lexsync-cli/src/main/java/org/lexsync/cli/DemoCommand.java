@@ -1,0 +1,154 @@
+package org.lexsync.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.lexsync.fixture.FixtureChange;
+import org.lexsync.fixture.demo.DemoPublisher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lexsync demo}: shows the whole system on a bundled sample publisher with no network beyond
+ * loopback (DESIGN §8). It runs a sequence of small {@link Step}s — start the publisher, baseline sync,
+ * publish changes, incremental sync, audit, tell where the data is — each printing what it does and the
+ * equivalent command; later protocols add their steps to {@link #steps()}.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Runs LexSync against a bundled sample legal publisher on loopback: baseline sync, published"
+                + " changes, incremental sync and audit, into a fresh store.")
+final class DemoCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--store", paramLabel = "DIR",
+            description = "Store directory to use (default: a new temporary directory, kept afterwards).")
+    Path store;
+
+    @Option(names = "--resources", paramLabel = "N", defaultValue = "" + DemoPublisher.DEFAULT_RESOURCES,
+            description = "Documents the sample publisher starts with (default: ${DEFAULT-VALUE}).")
+    int resources;
+
+    /** What the steps share: the streams, the running publisher, the store and the outcome so far. */
+    static final class Context {
+        final PrintWriter out;
+        final PrintWriter err;
+        final Path store;
+        DemoPublisher publisher;
+        List<FixtureChange> published = List.of();
+        final List<String> problems = new ArrayList<>();
+
+        Context(PrintWriter out, PrintWriter err, Path store) {
+            this.out = out;
+            this.err = err;
+            this.store = store;
+        }
+
+        /** Runs a lexsync command line in this process, echoing it; returns its exit code. */
+        int lexsync(String... args) {
+            out.println("  $ lexsync " + String.join(" ", args));
+            out.flush();
+            return Main.run(args, out, err);
+        }
+    }
+
+    /** One step of the demo: a title and what it does. */
+    record Step(String title, StepBody body) {
+    }
+
+    /** The body of a step. */
+    @FunctionalInterface
+    interface StepBody {
+        void run(Context c) throws Exception;
+    }
+
+    /** The steps in order; protocols add theirs here. */
+    static List<Step> steps(int resources) {
+        return List.of(
+                step("Start the sample publisher", c -> {
+                    c.publisher = DemoPublisher.start(resources);
+                    c.out.printf(Locale.ROOT, "  %d legal documents at %s%n", c.publisher.publisher().activeResources().size(),
+                            c.publisher.baseUri());
+                    c.out.printf(Locale.ROOT, "  ResourceSync Source Description: %s%n",
+                            c.publisher.resourceSync().sourceDescriptionUri());
+                }),
+                step("Baseline sync (ResourceSync: discovery, Resource Dump, every hash verified)", c ->
+                        expect(c, "baseline sync", 0, c.lexsync("sync", "resourcesync", c.publisher.baseUri().toString(),
+                                "--store", c.store.toString(), "--delay", "0", "--concurrency", "8"))),
+                step("The publisher amends, adds and repeals documents", c -> {
+                    c.published = c.publisher.applyScriptedChanges();
+                    long created = c.published.stream().filter(x -> x.kind() == FixtureChange.Kind.CREATED).count();
+                    long updated = c.published.stream().filter(x -> x.kind() == FixtureChange.Kind.UPDATED).count();
+                    long deleted = c.published.stream().filter(x -> x.kind() == FixtureChange.Kind.DELETED).count();
+                    c.out.printf(Locale.ROOT, "  %d created, %d updated, %d deleted; one Change List closed, one open%n",
+                            created, updated, deleted);
+                }),
+                step("Incremental sync (Change List Index, forward chronological order, from the checkpoint)", c ->
+                        expect(c, "incremental sync", 0, c.lexsync("sync", "resourcesync", c.publisher.baseUri().toString(),
+                                "--store", c.store.toString(), "--delay", "0", "--concurrency", "8"))),
+                step("Audit the local copy against the source", c ->
+                        expect(c, "audit", 0, c.lexsync("audit", "resourcesync", c.publisher.baseUri().toString(),
+                                "--store", c.store.toString(), "--delay", "0"))),
+                step("Where the data is", c -> {
+                    c.out.println("  store: " + c.store.toAbsolutePath());
+                    c.out.println("  look at it with:");
+                    c.out.println("    lexsync resources --store " + c.store + " --format table");
+                    c.out.println("    lexsync changes --store " + c.store + " --format table");
+                    c.out.println("    lexsync runs --store " + c.store);
+                }));
+    }
+
+    private static Step step(String title, StepBody body) {
+        return new Step(title, body);
+    }
+
+    private static void expect(Context c, String what, int expected, int actual) {
+        if (actual != expected) {
+            c.problems.add(String.format(Locale.ROOT, "%s ended with exit code %d", what, actual));
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (resources < 10 || resources > 100_000) {
+            throw new Main.UsageException("--resources must be between 10 and 100000, was " + resources);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path dir = store != null ? store : Files.createTempDirectory("lexsync-demo-");
+        Context c = new Context(out, err, dir);
+        List<Step> steps = steps(resources);
+        try {
+            for (int i = 0; i < steps.size(); i++) {
+                out.printf(Locale.ROOT, "%n[%d/%d] %s%n", i + 1, steps.size(), steps.get(i).title());
+                out.flush();
+                steps.get(i).body().run(c);
+            }
+        } catch (RuntimeException | IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        } finally {
+            if (c.publisher != null) {
+                c.publisher.close();
+            }
+        }
+        out.println();
+        if (c.problems.isEmpty()) {
+            out.println("Demo finished: the local copy is verified and in sync with the publisher.");
+            out.flush();
+            return 0;
+        }
+        out.println("Demo finished with problems: " + String.join("; ", c.problems));
+        out.flush();
+        return Main.EXIT_FAILURES;
+    }
+}

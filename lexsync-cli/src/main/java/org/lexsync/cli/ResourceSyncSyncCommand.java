@@ -1,0 +1,144 @@
+package org.lexsync.cli;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.lexsync.core.time.W3cDateTimes;
+import org.lexsync.engine.resourcesync.ResourceSyncHarvester;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lexsync sync resourcesync URL}: keeps a verified local copy of a ResourceSync source
+ * (ANSI/NISO Z39.99-2014): discovery from any URL, a baseline from the Resource List or Resource Dump on
+ * first use, then incremental synchronisation from Change Lists or Change Dumps.
+ */
+@Command(name = "resourcesync", mixinStandardHelpOptions = true,
+        description = "Syncs a ResourceSync source: baseline (Resource List or Dump) on first use, then changes"
+                + " (Change Lists or Dumps) from the checkpoint. Every hash the source gives is verified.")
+final class ResourceSyncSyncCommand implements Callable<Integer> {
+    /** Politeness default for ResourceSync sources: one request a second per host. */
+    static final Duration DEFAULT_DELAY = Duration.ofSeconds(1);
+
+    /** Where a forced baseline comes from. */
+    enum BaselineMode { list, dump, auto }
+
+    /** Which of the source's hashes are verified. */
+    enum HashChoice { md5, sha256, none, all }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Mixin
+    HarvestOptions harvestOptions;
+
+    @Parameters(index = "0", paramLabel = "URL",
+            description = "A base URL, Source Description, Capability List or any capability document.")
+    URI url;
+
+    @Option(names = "--capability-list", paramLabel = "URL",
+            description = "Sync only this Capability List's set (default: every set the source describes).")
+    URI capabilityList;
+
+    @Option(names = "--baseline", paramLabel = "MODE",
+            description = "Force a baseline from the Resource List (list), the Resource Dump (dump) or the dump when"
+                    + " offered (auto). Without it the first run does an auto baseline, later runs are incremental.")
+    BaselineMode baseline;
+
+    @Option(names = "--delete", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Apply deletes (kept in the journal); --no-delete keeps deleted resources.")
+    boolean delete;
+
+    @Option(names = "--hash", paramLabel = "ALG", converter = HashConverter.class,
+            description = "Verify only this algorithm of the source's hashes: md5, sha-256 or none"
+                    + " (default: every algorithm the source gives).")
+    HashChoice hash;
+
+    @Option(names = "--from", paramLabel = "DATETIME",
+            description = "Without a baseline, apply changes from this W3C datetime on (e.g. 2024-05-01T00:00:00Z).")
+    String from;
+
+    @Option(names = "--exclude", paramLabel = "REGEX",
+            description = "Skip resources whose URI matches (repeatable).")
+    List<String> excludes;
+
+    @Option(names = "--access-token", paramLabel = "T",
+            description = "Bearer token sent with the source's ResourceSync documents and dump packages.")
+    String accessToken;
+
+    @Override
+    public Integer call() {
+        requireHttp(url, "URL");
+        Map<String, String> options = new LinkedHashMap<>();
+        if (capabilityList != null) {
+            requireHttp(capabilityList, "--capability-list");
+            options.put(ResourceSyncHarvester.OPTION_CAPABILITY_LIST, capabilityList.toString());
+        }
+        if (baseline != null) {
+            options.put(ResourceSyncHarvester.OPTION_BASELINE, baseline.name());
+        }
+        options.put(ResourceSyncHarvester.OPTION_DELETE, Boolean.toString(delete));
+        if (hash != null) {
+            options.put(ResourceSyncHarvester.OPTION_HASH, hash == HashChoice.sha256 ? "sha-256" : hash.name());
+        }
+        if (from != null) {
+            if (W3cDateTimes.parse(from).value() == null) {
+                throw new Main.UsageException("--from must be a W3C datetime such as 2024-05-01T00:00:00Z, was " + from);
+            }
+            options.put(ResourceSyncHarvester.OPTION_FROM, from);
+        }
+        if (excludes != null && !excludes.isEmpty()) {
+            for (String x : excludes) {
+                try {
+                    Pattern.compile(x);
+                } catch (PatternSyntaxException e) {
+                    throw new Main.UsageException("--exclude '" + x + "' is not a regular expression: " + e.getDescription());
+                }
+                if (x.indexOf('\n') >= 0) {
+                    throw new Main.UsageException("--exclude must not contain a line break");
+                }
+            }
+            options.put(ResourceSyncHarvester.OPTION_EXCLUDE, String.join("\n", excludes));
+        }
+        if (accessToken != null) {
+            options.put(ResourceSyncHarvester.OPTION_ACCESS_TOKEN, accessToken);
+        }
+        HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+        return runner.run(new ResourceSyncHarvester(), List.of(url), options, DEFAULT_DELAY);
+    }
+
+    static void requireHttp(URI uri, String what) {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new Main.UsageException(what + " must be an absolute http(s) URL, was " + uri);
+        }
+    }
+
+    /** Accepts {@code sha-256} as well as {@code sha256}. */
+    static final class HashConverter implements picocli.CommandLine.ITypeConverter<HashChoice> {
+        @Override
+        public HashChoice convert(String value) {
+            String v = value.toLowerCase(Locale.ROOT).replace("-", "");
+            for (HashChoice c : HashChoice.values()) {
+                if (c.name().equals(v)) {
+                    return c;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("expected md5, sha-256, none or all, was " + value);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package org.lexsync.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.atom.AtomSource;
+
+/** {@code lexsync sync --config FILE [ID…]} and {@code lexsync sources}. */
+class ConfiguredSyncTest {
+    @TempDir
+    Path dir;
+
+    FixturePublisher pub;
+    AtomSource demo;
+    AtomSource other;
+    Path store;
+
+    @BeforeEach
+    void start() {
+        pub = FixturePublisher.builder().resources(0).start();
+        demo = AtomSource.registerDemo(pub);
+        other = AtomSource.register(pub, "/other", 5, 300).publishNew(7);
+        store = dir.resolve("data");
+    }
+
+    @AfterEach
+    void stop() {
+        pub.close();
+    }
+
+    private Path config(String yaml) throws IOException {
+        Path file = dir.resolve("lexsync.yaml");
+        Files.writeString(file, yaml, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private String sources(boolean secondApproved) {
+        return "sources:\n"
+                + "  - id: demo\n    protocol: atom\n    url: " + demo.subscriptionUri() + "\n"
+                + "    politeness: {delay: 0, concurrency: 2}\n    approved: true\n"
+                + "  - id: other\n    protocol: atom\n    urls: [" + other.subscriptionUri() + "]\n"
+                + "    politeness: {delay: 0}\n    approved: " + secondApproved + "\n";
+    }
+
+    @Test
+    void syncsAllApprovedSourcesWithOneSummary() throws IOException {
+        Path file = config(sources(true));
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("demo (atom): created 11", "other (atom): created 7",
+                "2 sources: created 18, updated 0, deleted 0, unchanged 1, failed 0; 0 with failures, 0 unreadable");
+    }
+
+    @Test
+    void unapprovedSourcesRunOnlyWhenNamed() throws IOException {
+        Path file = config(sources(false));
+        CliRun all = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+        assertThat(all.out()).contains("1 source: created 11").doesNotContain("other (atom)");
+
+        CliRun named = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots",
+                "other");
+        assertThat(named.code()).isZero();
+        assertThat(named.out()).contains("other (atom): created 7");
+    }
+
+    @Test
+    void defaultConfigInTheDataDirectoryIsUsed() throws IOException {
+        Files.createDirectories(store);
+        Files.writeString(store.resolve("lexsync.yaml"), sources(true), StandardCharsets.UTF_8);
+        CliRun r = CliRun.of("sync", "--store", store.toString(), "--ignore-robots");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("2 sources:");
+    }
+
+    @Test
+    void aSourceAddedToTheFileNeedsNoOtherStep() throws IOException {
+        Path file = config(sources(false));
+        CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+        config(sources(true));
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+        assertThat(r.out()).contains("other (atom): created 7", "demo (atom): created 0");
+    }
+
+    @Test
+    void unreadableSourceDoesNotStopTheOthers() throws IOException {
+        Path file = config(sources(true).replace(other.subscriptionUri().toString(),
+                pub.uri("/other/missing.atom").toString()));
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("lexsync: other:");
+        assertThat(r.out()).contains("demo (atom): created 11", "1 unreadable");
+    }
+
+    @Test
+    void badConfigurationIsExitCodeTwoNamingTheKey() throws IOException {
+        Path file = config(sources(true).replace("approved: true", "approved: maybe"));
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("lexsync.yaml:6: sources[0].approved: must be true or false");
+    }
+
+    @Test
+    void unknownIdIsAUsageError() throws IOException {
+        Path file = config(sources(true));
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "nope");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("no source 'nope'", "demo, other");
+    }
+
+    @Test
+    void withoutProtocolOrConfigSyncIsAUsageError() {
+        CliRun r = CliRun.of("sync", "--store", store.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("name a protocol");
+    }
+
+    @Test
+    void sourcesListsConfiguredSourcesWithTheirLastRunAndState() throws IOException {
+        Path file = config(sources(false));
+        CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+
+        CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("demo +atom +yes +config +\\S+ +succeeded \\+11 ~0 -0 +11 +0");
+        assertThat(r.out()).containsPattern("other +atom +no +config +never +- +0 +0");
+    }
+
+    @Test
+    void sourcesAsJsonLines() throws IOException {
+        Path file = config(sources(true));
+        CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots", "demo");
+        CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString(), "--format", "jsonl");
+        assertThat(r.out().lines()).hasSize(2);
+        // rinfo §3.1.4: the feed author's email becomes the source's contact when the file names none
+        assertThat(r.out()).contains("\"id\":\"demo\"", "\"resources\":11", "\"contact\":\"mailto:rinfo@fixture.lexsync.org\"", "\"last_run_status\":\"succeeded +11 ~0 -0\"");
+    }
+}

@@ -1,0 +1,30 @@
+package org.lexsync.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lexsync demo}: the whole flow on the bundled sample publisher, loopback only. */
+class DemoCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void demoSyncsChangesAndAuditsInSync() {
+        CliRun r = CliRun.of("demo", "--resources", "40", "--store", dir.resolve("demo").toString());
+
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("[1/6] Start the sample publisher")
+                .contains("created 40, updated 0, deleted 0")
+                .containsPattern("created 12, updated \\d+, deleted 5")
+                .contains(": in sync")
+                .contains("Demo finished: the local copy is verified and in sync");
+    }
+
+    @Test
+    void tooFewResourcesIsAUsageError() {
+        assertThat(CliRun.of("demo", "--resources", "3").code()).isEqualTo(2);
+    }
+}

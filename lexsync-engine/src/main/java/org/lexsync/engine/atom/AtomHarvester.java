@@ -1,0 +1,162 @@
+package org.lexsync.engine.atom;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.lexsync.core.atom.Person;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.ApplyReport;
+import org.lexsync.engine.apply.ChangeFailure;
+import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.store.SourceRecord;
+import org.lexsync.engine.store.Store;
+
+/**
+ * The collector of the Swedish legal information system (rinfo-atom-insamling §8): reads a source's
+ * subscription feed with a conditional GET (an unchanged one ends the run at once), then either walks its
+ * archives backwards to what is already collected and climbs forward oldest first (§8.3), or, for an
+ * {@code fh:complete} feed, deletes what the feed no longer lists and collects what is newer (§8.2). The
+ * planned changes stream to the shared applier, which verifies every md5 and length before anything
+ * becomes current; a failed entry holds the checkpoint before it and is collected again on the next run
+ * (the subscription's validators are only remembered after a complete run, so the next run re-reads it).
+ *
+ * <p>Job options: {@value #MAX_DELETE_FRACTION} (default 0.5): the largest share of held resources a
+ * complete feed may delete in one run.
+ */
+public final class AtomHarvester implements Harvester {
+    /** The protocol name on the command line and in {@code lexsync.yaml}. */
+    public static final String PROTOCOL = "atom";
+    /** Option: share of held resources a complete feed may delete at once (0..1, default 0.5). */
+    public static final String MAX_DELETE_FRACTION = "max-delete-fraction";
+
+    @Override
+    public String protocol() {
+        return PROTOCOL;
+    }
+
+    @Override
+    public HarvestReport harvest(HarvestJob job, HarvestContext context) {
+        if (job.urls().size() != 1) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "an atom source has exactly one subscription feed URL, %s has %d", job.sourceId(), job.urls().size()));
+        }
+        double maxDelete = fraction(job.option(MAX_DELETE_FRACTION, "0.5"));
+        Instant started = Instant.now();
+        Store store = context.store();
+        Findings findings = new Findings();
+        PageReader reader = new PageReader(context.fetcher(), store, context.listener(), findings);
+        Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
+        URI url = job.urls().get(0);
+        FeedPage subscription = null;
+        List<FeedPage> pages = List.of();
+        try {
+            PageReader.Outcome outcome = reader.subscription(url);
+            if (outcome instanceof PageReader.Outcome.Unchanged) {
+                context.listener().note(url + " is unchanged since the last complete run");
+                finish(store, runId, RunStatus.SUCCEEDED, RunCounts.ZERO, null, findings);
+                return new HarvestReport(job.sourceId(), PROTOCOL, null, 0, 0, 0, findings, since(started));
+            }
+            subscription = ((PageReader.Outcome.Page) outcome).page();
+            rememberContact(store, job.sourceId(), subscription);
+            ChangeStream changes;
+            boolean rereadNextTime = false;
+            if (subscription.header().complete()) {
+                pages = List.of(subscription);
+                CompleteFeed.Plan plan = CompleteFeed.plan(job.sourceId(), store, subscription, maxDelete, findings,
+                        context.listener());
+                rereadNextTime = plan.refused();
+                W3cDateTime when = subscription.header().updated() != null && subscription.header().updated().ok()
+                        ? subscription.header().updated().value() : W3cDateTime.of(Instant.now());
+                changes = new ChangeStream(job.sourceId(), plan.deletions(), when, pages, plan.selection());
+            } else {
+                ArchiveWalk.Result walk = new ArchiveWalk(job.sourceId(), store, reader, context.listener())
+                        .walk(subscription, findings);
+                pages = walk.pagesOldestFirst();
+                changes = new ChangeStream(job.sourceId(), List.of(), null, pages, walk.selection());
+            }
+            ApplyReport applied = null;
+            if (job.dryRun()) {
+                while (changes.hasNext()) {
+                    changes.next();
+                }
+            } else {
+                applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied);
+                finish(store, runId, applied.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
+                        applied.counts(), applied.gap() == null ? null
+                                : applied.gap().reason() + ": " + applied.gap().message(), findings);
+                if (applied.complete() && !rereadNextTime) {
+                    reader.remember(subscription);
+                }
+            }
+            return new HarvestReport(job.sourceId(), PROTOCOL, applied, reader.documents(), reader.bytes(),
+                    changes.emitted(), findings, since(started));
+        } catch (ArchiveChainException e) {
+            findings.error("rinfo:8.3/" + e.problem().token(), e.getMessage() + "; nothing newer was collected", 0, 0);
+            context.listener().note(e.getMessage());
+            ChangeFailure gap = new ChangeFailure(e.url().toString(), e.url().toString(), e.problem().token(),
+                    e.getMessage(), e.status(), null);
+            RunCounts counts = new RunCounts(0, 0, 0, 0, 1);
+            finish(store, runId, RunStatus.FINISHED_WITH_FAILURES, counts, e.getMessage(), findings);
+            ApplyReport report = new ApplyReport(job.sourceId(), runId == null ? 0 : runId, counts,
+                    store.sources().checkpoint(job.sourceId()).orElse(null), gap, 0, List.of(gap), since(started));
+            return new HarvestReport(job.sourceId(), PROTOCOL, report, reader.documents(), reader.bytes(), 0, findings,
+                    since(started));
+        } catch (RuntimeException e) {
+            finish(store, runId, RunStatus.ABORTED, RunCounts.ZERO, e.getMessage(), findings);
+            throw e;
+        } finally {
+            pages.forEach(FeedPage::delete);
+            if (subscription != null) {
+                subscription.delete();
+            }
+        }
+    }
+
+    /** rinfo §3.1.4: the feed author's email is the publisher's contact for collection errors. */
+    private static void rememberContact(Store store, String sourceId, FeedPage page) {
+        String email = page.header().authors().stream().map(Person::email).filter(e -> e != null && !e.isBlank())
+                .findFirst().orElse(null);
+        if (email == null) {
+            return;
+        }
+        store.sources().get(sourceId).filter(s -> s.contact() == null || s.contact().isBlank()).ifPresent(s ->
+                store.sources().put(new SourceRecord(s.id(), s.protocol(), s.entryUrls(), s.schedule(), s.politeness(),
+                        s.approved(), "mailto:" + email.strip())));
+    }
+
+    private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error,
+                               Findings findings) {
+        if (runId == null) {
+            return;
+        }
+        if (!findings.isEmpty()) {
+            store.runs().addFindings(runId, null, findings);
+        }
+        store.runs().finish(runId, status, counts, error);
+    }
+
+    private static double fraction(String text) {
+        try {
+            double d = Double.parseDouble(text.strip());
+            if (d >= 0 && d <= 1) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "option %s must be a number from 0 to 1, was '%s'",
+                MAX_DELETE_FRACTION, text));
+    }
+
+    private static Duration since(Instant started) {
+        return Duration.between(started, Instant.now());
+    }
+}

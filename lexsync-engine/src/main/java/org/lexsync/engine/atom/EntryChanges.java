@@ -1,0 +1,133 @@
+package org.lexsync.engine.atom;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.lexsync.core.atom.AtomDate;
+import org.lexsync.core.atom.Content;
+import org.lexsync.core.atom.DeletedEntry;
+import org.lexsync.core.atom.Entry;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.Link;
+import org.lexsync.engine.store.RepresentationRole;
+
+/**
+ * Turns one feed item into the change the applier carries out (rinfo §3.3): content@src is the primary
+ * representation, alternate links are the RDF metadata (or other alternates), enclosures are attachments
+ * with their {@code dct:isFormatOf}; every file carries the promised md5 ({@code hash} or the obsolete
+ * {@code le:md5}, §3.3.6) and length, which the applier verifies. A tombstone deletes with its
+ * {@code when} as the source time (§4.2). The entry's own updated and published are kept (§3.2).
+ */
+final class EntryChanges {
+    private static final String RDF_XML = "application/rdf+xml";
+
+    private EntryChanges() {
+    }
+
+    /** The checkpoint text after collecting an item: its timestamp and id, the collected mark of rinfo §8.1. */
+    static String checkpoint(AtomDate at, String id) {
+        return at.canonical() + " " + id;
+    }
+
+    static PlannedChange delete(String sourceId, DeletedEntry d) {
+        return PlannedChange.delete(sourceId, d.ref(), d.when().value(), checkpoint(d.when(), d.ref()));
+    }
+
+    static PlannedChange upsert(String sourceId, Entry e) {
+        List<PlannedRepresentation> files = new ArrayList<>();
+        Content content = e.content();
+        if (content != null && content.outOfLine() && fetchable(content.src())) {
+            Long length = parseLength(content.attributes().get(new javax.xml.namespace.QName("", "length")));
+            files.add(new PlannedRepresentation(URI.create(content.src()), null, RepresentationRole.PRIMARY,
+                    content.digests(), length, content.type(), List.of()));
+        }
+        for (org.lexsync.core.atom.Link l : e.links().alternates()) {
+            if (fetchable(l.href())) {
+                boolean rdf = l.type() != null && l.type().toLowerCase(Locale.ROOT).startsWith(RDF_XML);
+                files.add(file(l, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
+            }
+        }
+        for (org.lexsync.core.atom.Link l : e.links().enclosures()) {
+            if (fetchable(l.href())) {
+                List<Link> about = l.isFormatOf() == null ? List.of() : List.of(new Link("isFormatOf", l.isFormatOf()));
+                files.add(file(l, RepresentationRole.ENCLOSURE, about));
+            }
+        }
+        W3cDateTime updated = e.updated().value();
+        boolean created = e.published() == null || !e.published().ok() || e.published().value().equals(updated);
+        return new PlannedChange(sourceId, e.id(), created ? ChangeKind.CREATED : ChangeKind.UPDATED, updated, files,
+                links(e), e.title() == null ? null : e.title().text(),
+                e.published() == null ? null : e.published().canonical(), checkpoint(e.updated(), e.id()));
+    }
+
+    private static PlannedRepresentation file(org.lexsync.core.atom.Link l, RepresentationRole role, List<Link> links) {
+        return new PlannedRepresentation(URI.create(l.href()), null, role, l.digests(), l.length(), l.type(), links);
+    }
+
+    /** The entry's links as the source stated them, so that the aggregate can republish them (§3.2). */
+    private static List<Link> links(Entry e) {
+        List<Link> out = new ArrayList<>();
+        Content content = e.content();
+        if (content != null && content.outOfLine()) {
+            Map<String, String> a = new LinkedHashMap<>();
+            putIfPresent(a, "type", content.type());
+            putIfPresent(a, "hash", digestText(content.digests()));
+            out.add(new Link("content", content.src(), a));
+        }
+        for (org.lexsync.core.atom.Link l : e.links().all()) {
+            Map<String, String> a = new LinkedHashMap<>();
+            putIfPresent(a, "type", l.type());
+            putIfPresent(a, "length", l.length() == null ? null : l.length().toString());
+            putIfPresent(a, "hash", digestText(l.digests()));
+            putIfPresent(a, "isFormatOf", l.isFormatOf());
+            out.add(new Link(l.relOrDefault(), l.href(), a));
+        }
+        return out;
+    }
+
+    private static String digestText(Digests d) {
+        String s = d.toString();
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    private static void putIfPresent(Map<String, String> m, String k, String v) {
+        if (v != null) {
+            m.put(k, v);
+        }
+    }
+
+    private static boolean fetchable(String href) {
+        if (href == null) {
+            return false;
+        }
+        String h = href.toLowerCase(Locale.ROOT);
+        if (!h.startsWith("http://") && !h.startsWith("https://")) {
+            return false;
+        }
+        try {
+            URI.create(href);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static Long parseLength(String s) {
+        if (s == null) {
+            return null;
+        }
+        try {
+            long n = Long.parseLong(s.strip());
+            return n >= 0 ? n : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

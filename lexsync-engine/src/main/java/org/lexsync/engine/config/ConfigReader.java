@@ -1,0 +1,293 @@
+package org.lexsync.engine.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * Reads {@code lexsync.yaml}. The YAML is composed into a node tree only — no objects are constructed from
+ * tags, so the file cannot make the reader instantiate anything — and every value is checked here, so a
+ * mistake is reported with its key path and line. Unknown keys are errors (a misspelt key must not be
+ * silently ignored). Format:
+ *
+ * <pre>
+ * sources:
+ *   - id: sfs                       # letters, digits, '.', '_', '-'; unique
+ *     protocol: atom                # one the engine can harvest
+ *     urls: [https://example.se/feed.atom]   # or: url: https://…
+ *     politeness: {delay: 5, concurrency: 1} # seconds between requests, requests in flight per host
+ *     schedule: PT1H                # kept as text for the server's scheduler
+ *     approved: true                # only approved sources run without being named (default false)
+ *     contact: mailto:rinfo@example.se
+ *     options: {max-delete-fraction: 0.5}
+ * </pre>
+ */
+public final class ConfigReader {
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
+            "approved", "contact", "options");
+    private static final int MAX_BYTES = 4 * 1024 * 1024;
+
+    private final Set<String> protocols;
+    private String file;
+
+    /** A reader accepting these protocol names (e.g. {@code Harvesters.protocols()}). */
+    public ConfigReader(Set<String> protocols) {
+        this.protocols = Set.copyOf(protocols);
+    }
+
+    /** Reads a configuration file. */
+    public LexsyncConfig read(Path path) {
+        String text;
+        try {
+            if (Files.size(path) > MAX_BYTES) {
+                throw new ConfigException(path.toString(), "", 0, "larger than " + MAX_BYTES + " bytes");
+            }
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(path.toString(), "", 0, "no such file");
+        } catch (IOException e) {
+            throw new ConfigException(path.toString(), "", 0, "cannot be read: " + e.getMessage());
+        }
+        return read(new StringReader(text), path);
+    }
+
+    /** Reads a configuration from {@code in}; {@code path} names it in errors. */
+    public LexsyncConfig read(Reader in, Path path) {
+        file = path.toString();
+        LoadSettings settings = LoadSettings.builder().setLabel(file).setMaxAliasesForCollections(20)
+                .setCodePointLimit(MAX_BYTES).build();
+        Node root;
+        try {
+            root = new Compose(settings).composeReader(in).orElse(null);
+        } catch (MarkedYamlEngineException e) {
+            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
+            throw new ConfigException(file, "", line, "not valid YAML: " + e.getProblem());
+        } catch (YamlEngineException e) {
+            throw new ConfigException(file, "", 0, "not valid YAML: " + e.getMessage());
+        }
+        if (root == null) {
+            return new LexsyncConfig(path, List.of());
+        }
+        Map<String, Node> top = mapping(root, "");
+        for (String key : top.keySet()) {
+            if (!key.equals("sources")) {
+                throw error(key, top.get(key), "unknown key (expected: sources)");
+            }
+        }
+        Node list = top.get("sources");
+        if (list == null || isNull(list)) {
+            return new LexsyncConfig(path, List.of());
+        }
+        if (!(list instanceof SequenceNode seq)) {
+            throw error("sources", list, "must be a list of sources");
+        }
+        List<SourceConfig> sources = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < seq.getValue().size(); i++) {
+            Node n = seq.getValue().get(i);
+            SourceConfig s = source(n, String.format(Locale.ROOT, "sources[%d]", i));
+            if (!ids.add(s.id())) {
+                throw error(String.format(Locale.ROOT, "sources[%d].id", i), n, "duplicate source id '" + s.id() + "'");
+            }
+            sources.add(s);
+        }
+        return new LexsyncConfig(path, sources);
+    }
+
+    private SourceConfig source(Node node, String at) {
+        Map<String, Node> m = mapping(node, at);
+        for (String key : m.keySet()) {
+            if (!SOURCE_KEYS.contains(key)) {
+                throw error(at + "." + key, m.get(key), "unknown key (expected one of: "
+                        + String.join(", ", SOURCE_KEYS.stream().sorted().toList()) + ")");
+            }
+        }
+        String id = requiredText(m, at, "id");
+        if (!ID.matcher(id).matches()) {
+            throw error(at + ".id", m.get("id"), "'" + id + "' is not a valid id (letters, digits, '.', '_', '-')");
+        }
+        String protocol = requiredText(m, at, "protocol").toLowerCase(Locale.ROOT);
+        if (!protocols.contains(protocol)) {
+            throw error(at + ".protocol", m.get("protocol"), "unknown protocol '" + protocol + "' (supported: "
+                    + String.join(", ", protocols.stream().sorted().toList()) + ")");
+        }
+        List<URI> urls = urls(m, at);
+        Duration delay = null;
+        Integer concurrency = null;
+        Node pol = m.get("politeness");
+        if (pol != null && !isNull(pol)) {
+            String pat = at + ".politeness";
+            Map<String, Node> p = mapping(pol, pat);
+            for (String key : p.keySet()) {
+                if (!key.equals("delay") && !key.equals("concurrency")) {
+                    throw error(pat + "." + key, p.get(key), "unknown key (expected: delay, concurrency)");
+                }
+            }
+            if (p.containsKey("delay")) {
+                double d = number(p.get("delay"), pat + ".delay");
+                if (d < 0 || d > 86_400) {
+                    throw error(pat + ".delay", p.get("delay"), "must be between 0 and 86400 seconds, was " + d);
+                }
+                delay = Duration.ofMillis(Math.round(d * 1000));
+            }
+            if (p.containsKey("concurrency")) {
+                double c = number(p.get("concurrency"), pat + ".concurrency");
+                if (c != Math.rint(c) || c < 1 || c > 64) {
+                    throw error(pat + ".concurrency", p.get("concurrency"), "must be a whole number from 1 to 64");
+                }
+                concurrency = (int) c;
+            }
+        }
+        String schedule = optionalText(m, at, "schedule");
+        boolean approved = false;
+        if (m.containsKey("approved")) {
+            String a = scalar(m.get("approved"), at + ".approved");
+            if (!a.equals("true") && !a.equals("false")) {
+                throw error(at + ".approved", m.get("approved"), "must be true or false, was '" + a + "'");
+            }
+            approved = a.equals("true");
+        }
+        String contact = optionalText(m, at, "contact");
+        Map<String, String> options = new LinkedHashMap<>();
+        Node opts = m.get("options");
+        if (opts != null && !isNull(opts)) {
+            mapping(opts, at + ".options").forEach((k, v) -> options.put(k, scalar(v, at + ".options." + k)));
+        }
+        return new SourceConfig(id, protocol, urls, delay, concurrency, schedule, approved, contact, options,
+                line(node));
+    }
+
+    private List<URI> urls(Map<String, Node> m, String at) {
+        if (m.containsKey("url") && m.containsKey("urls")) {
+            throw error(at + ".urls", m.get("urls"), "give url or urls, not both");
+        }
+        List<Node> nodes = new ArrayList<>();
+        String key;
+        if (m.containsKey("url")) {
+            key = at + ".url";
+            nodes.add(m.get("url"));
+        } else if (m.containsKey("urls")) {
+            key = at + ".urls";
+            Node n = m.get("urls");
+            if (n instanceof SequenceNode s) {
+                nodes.addAll(s.getValue());
+            } else {
+                nodes.add(n);
+            }
+        } else {
+            throw error(at, null, "missing key 'urls' (or 'url')");
+        }
+        if (nodes.isEmpty()) {
+            throw error(key, m.get(key.substring(key.lastIndexOf('.') + 1)), "must name at least one URL");
+        }
+        List<URI> out = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            String where = nodes.size() > 1 || key.endsWith("urls") ? key + "[" + i + "]" : key;
+            String text = scalar(nodes.get(i), where);
+            try {
+                URI u = new URI(text.strip());
+                String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+                if (!(scheme.equals("http") || scheme.equals("https")) || u.getHost() == null) {
+                    throw error(where, nodes.get(i), "'" + text + "' is not an absolute http(s) URL");
+                }
+                out.add(u);
+            } catch (URISyntaxException e) {
+                throw error(where, nodes.get(i), "'" + text + "' is not a URL: " + e.getReason());
+            }
+        }
+        return out;
+    }
+
+    private Map<String, Node> mapping(Node node, String at) {
+        if (!(node instanceof MappingNode map)) {
+            throw error(at, node, "must be a mapping of keys to values");
+        }
+        Map<String, Node> out = new LinkedHashMap<>();
+        for (NodeTuple t : map.getValue()) {
+            String key = scalar(t.getKeyNode(), at.isEmpty() ? "(key)" : at + ".(key)");
+            if (out.put(key, t.getValueNode()) != null) {
+                throw error(at.isEmpty() ? key : at + "." + key, t.getKeyNode(), "duplicate key");
+            }
+        }
+        return out;
+    }
+
+    private String requiredText(Map<String, Node> m, String at, String key) {
+        Node n = m.get(key);
+        if (n == null || isNull(n)) {
+            throw error(at + "." + key, n, "missing value (required)");
+        }
+        String s = scalar(n, at + "." + key).strip();
+        if (s.isEmpty()) {
+            throw error(at + "." + key, n, "must not be empty");
+        }
+        return s;
+    }
+
+    private String optionalText(Map<String, Node> m, String at, String key) {
+        Node n = m.get(key);
+        if (n == null || isNull(n)) {
+            return null;
+        }
+        String s = scalar(n, at + "." + key).strip();
+        return s.isEmpty() ? null : s;
+    }
+
+    private double number(Node n, String at) {
+        String s = scalar(n, at);
+        try {
+            double d = Double.parseDouble(s);
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw error(at, n, "must be a number, was '" + s + "'");
+        }
+    }
+
+    private String scalar(Node n, String at) {
+        if (!(n instanceof ScalarNode s)) {
+            throw error(at, n, "must be a single value");
+        }
+        return s.getValue();
+    }
+
+    private static boolean isNull(Node n) {
+        return n instanceof ScalarNode s && (s.getValue().isEmpty() || s.getValue().equals("~")
+                || s.getValue().equals("null")) && s.getTag().getValue().endsWith(":null");
+    }
+
+    private static int line(Node n) {
+        return n == null ? 0 : n.getStartMark().map(m -> m.getLine() + 1).orElse(0);
+    }
+
+    private ConfigException error(String key, Node node, String problem) {
+        return new ConfigException(file, key, line(node), problem);
+    }
+}

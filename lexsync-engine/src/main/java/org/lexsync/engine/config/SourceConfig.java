@@ -1,0 +1,35 @@
+package org.lexsync.engine.config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import org.lexsync.engine.store.SourceRecord;
+
+/**
+ * One source as {@code lexsync.yaml} lists it (DESIGN §3 Source): id, protocol, entry URLs, politeness
+ * overrides ({@code delay} and {@code concurrency}; null means the protocol's default), schedule text (read by
+ * the server's scheduler), approval, publisher contact, and protocol options passed to the harvester.
+ */
+public record SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
+                           String schedule, boolean approved, String contact, Map<String, String> options, int line) {
+
+    public SourceConfig {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(protocol, "protocol");
+        urls = List.copyOf(urls);
+        options = Map.copyOf(options);
+    }
+
+    /** The store's record of this source; politeness is kept as its configuration text. */
+    public SourceRecord toRecord() {
+        String politeness = delay == null && concurrency == null ? null
+                : (delay == null ? "" : "delay=" + delay.toMillis() / 1000.0)
+                + (delay != null && concurrency != null ? " " : "")
+                + (concurrency == null ? "" : "concurrency=" + concurrency);
+        return new SourceRecord(id, protocol, urls.stream().map(URI::toString).collect(Collectors.toList()), schedule,
+                politeness, approved, contact);
+    }
+}

@@ -1,0 +1,26 @@
+package org.lexsync.engine.harvest;
+
+import java.net.URI;
+import org.lexsync.engine.apply.ApplyProgress;
+
+/**
+ * Receives progress from a running harvest (the CLI draws its progress bar from it). Every method has a
+ * default that does nothing; calls come from the harvesting thread.
+ */
+public interface HarvestListener {
+    /** Ignores everything. */
+    HarvestListener NONE = new HarvestListener() {
+    };
+
+    /** A source document (capability list, change list, feed page, sitemap …) was read. */
+    default void documentRead(URI url, long bytes) {
+    }
+
+    /** The applier committed a batch. */
+    default void applied(ApplyProgress progress) {
+    }
+
+    /** A notable step, in words (e.g. "falling back to a Sitemap resync: the feed's history is too short"). */
+    default void note(String message) {
+    }
+}

@@ -1,0 +1,20 @@
+package org.lexsync.engine.harvest;
+
+/**
+ * One synchronisation protocol's client (ResourceSync destination, ELI consumer, Atom collector, …): it
+ * reads the source's documents, plans the changes in the source's order, and hands them to the shared
+ * {@link org.lexsync.engine.apply.Applier} from its {@link HarvestContext}. Planners never write to the store
+ * themselves (DESIGN.md §2). Implementations are registered in {@link Harvesters}.
+ */
+public interface Harvester {
+
+    /** The protocol name used on the command line and in {@code lexsync.yaml}, e.g. {@code resourcesync}. */
+    String protocol();
+
+    /**
+     * Harvests one source once: baseline or incremental from the store's checkpoint, as the protocol says.
+     *
+     * @throws SourceUnreadableException when the source cannot be read at all (exit code 3)
+     */
+    HarvestReport harvest(HarvestJob job, HarvestContext context);
+}

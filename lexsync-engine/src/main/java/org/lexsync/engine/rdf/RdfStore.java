@@ -1,0 +1,220 @@
+package org.lexsync.engine.rdf;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Dataset;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.shared.JenaException;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.graph.GraphFactory;
+import org.apache.jena.system.Txn;
+import org.apache.jena.tdb2.TDB2;
+import org.apache.jena.tdb2.TDB2Factory;
+import org.apache.jena.tdb2.sys.TDBInternal;
+import org.lexsync.core.time.W3cDateTime;
+
+/**
+ * The RDF half of the store (DESIGN §3 "RDF"): an embedded Apache Jena TDB2 dataset in
+ * {@code <dataDir>/rdf} holding one named graph per legal resource (graph name = the resource's ELI),
+ * replaced as a whole on update, with the source's lastmod and the harvest time recorded about each graph
+ * in the metadata graph {@value #METADATA_GRAPH} (vocabulary documented on {@link GraphRecords}: an
+ * {@code sd:NamedGraph} record with {@code sd:name}, {@code dcterms:modified}, {@code prov:generatedAtTime},
+ * {@code void:triples}). This is ELI Pillar IV annex §4.1 steps 2c and 3b.
+ *
+ * <p>Queries see the union of all named graphs (the metadata graph included) as their default graph
+ * (TDB2 {@code unionDefaultGraph}); {@code GRAPH ?g {…}} still addresses each graph. Concurrency: TDB2
+ * transactions, many readers and one writer at a time (a second writer waits). One process may open a
+ * given directory at a time.
+ */
+public final class RdfStore implements AutoCloseable {
+    /** The graph that holds the records about the other graphs. */
+    public static final String METADATA_GRAPH = GraphRecords.GRAPH;
+
+    private final Path directory;
+    private final Dataset dataset;
+    private final DatasetGraph dsg;
+
+    private RdfStore(Path directory, Dataset dataset) {
+        this.directory = directory;
+        this.dataset = dataset;
+        this.dsg = dataset.asDatasetGraph();
+    }
+
+    /** Opens (creating when absent) the RDF store of the data directory {@code dataDir}, in {@code dataDir/rdf}. */
+    public static RdfStore open(Path dataDir) {
+        Path directory = dataDir.resolve("rdf");
+        try {
+            Files.createDirectories(directory);
+            Dataset dataset = TDB2Factory.connectDataset(directory.toString());
+            dataset.getContext().set(TDB2.symUnionDefaultGraph, true);
+            return new RdfStore(directory, dataset);
+        } catch (IOException | JenaException e) {
+            throw new RdfStoreException(directory.toString(), "the TDB2 store could not be opened: " + e.getMessage(), e);
+        }
+    }
+
+    /** The TDB2 directory. */
+    public Path directory() {
+        return directory;
+    }
+
+    /**
+     * Replaces the named graph {@code graphUri} by {@code triples} and records {@code lastmod} (may be null)
+     * and {@code harvested} about it, in one write transaction.
+     */
+    public void replaceGraph(String graphUri, Graph triples, W3cDateTime lastmod, Instant harvested) {
+        replaceGraphs(List.of(new GraphReplacement(graphUri, triples, lastmod, harvested)));
+    }
+
+    /** Replaces several graphs in ONE write transaction (durability paid once per batch, DESIGN §4.2). */
+    public void replaceGraphs(List<GraphReplacement> replacements) {
+        for (GraphReplacement r : replacements) {
+            graphNode(r.graphUri());
+        }
+        write("replace graphs", () -> {
+            for (GraphReplacement r : replacements) {
+                Node g = graphNode(r.graphUri());
+                dsg.deleteAny(g, Node.ANY, Node.ANY, Node.ANY);
+                GraphRecords.remove(dsg, g);
+                long count = 0;
+                for (Triple t : r.triples().find().toList()) {
+                    dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject());
+                    count++;
+                }
+                GraphRecords.add(dsg, g, r.lastmod(), r.harvested(), count);
+            }
+        });
+    }
+
+    /** Removes the graph and its record (a resource gone from the source); true when it existed. */
+    public boolean removeGraph(String graphUri) {
+        Node g = graphNode(graphUri);
+        boolean[] existed = new boolean[1];
+        write("remove graph " + graphUri, () -> {
+            existed[0] = dsg.contains(g, Node.ANY, Node.ANY, Node.ANY);
+            dsg.deleteAny(g, Node.ANY, Node.ANY, Node.ANY);
+            existed[0] |= GraphRecords.remove(dsg, g);
+        });
+        return existed[0];
+    }
+
+    /** What is recorded about the graph, if it is in the store. */
+    public Optional<GraphInfo> graphInfo(String graphUri) {
+        Node g = graphNode(graphUri);
+        return Optional.ofNullable(Txn.calculateRead(dsg, () -> GraphRecords.read(dsg, g)));
+    }
+
+    /** A copy of the graph's triples (empty when absent). */
+    public Graph graph(String graphUri) {
+        Node g = graphNode(graphUri);
+        return Txn.calculateRead(dsg, () -> {
+            Graph copy = GraphFactory.createDefaultGraph();
+            dsg.find(g, Node.ANY, Node.ANY, Node.ANY).forEachRemaining(q -> copy.add(q.asTriple()));
+            return copy;
+        });
+    }
+
+    /** Number of resource graphs recorded. */
+    public long graphCount() {
+        return Txn.calculateRead(dsg, () -> dsg.stream(GraphRecords.GRAPH_NODE, Node.ANY, GraphRecords.NAME, Node.ANY).count());
+    }
+
+    /** Runs a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query and holds its whole answer in memory. */
+    public QueryResult query(String sparql) {
+        Query query = parse(sparql);
+        return Txn.calculateRead(dataset, () -> {
+            try (QueryExecution exec = QueryExecution.dataset(dataset).query(query).build()) {
+                return switch (query.queryType()) {
+                    case SELECT -> QueryResult.Select.of(exec.execSelect());
+                    case ASK -> new QueryResult.Ask(exec.execAsk());
+                    case CONSTRUCT -> new QueryResult.Triples(exec.execConstruct().getGraph());
+                    case DESCRIBE -> new QueryResult.Triples(exec.execDescribe().getGraph());
+                    default -> throw new SparqlQueryException(sparql, 0, 0, "unsupported query form " + query.queryType(), null);
+                };
+            }
+        });
+    }
+
+    /**
+     * Runs a query and prints its answer to {@code out} while it is computed (SELECT in JSON or CSV, and
+     * CONSTRUCT/DESCRIBE in CSV, stream; the table and Turtle/JSON-LD forms need the whole answer).
+     */
+    public void query(String sparql, ResultFormat format, OutputStream out) {
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(out, "out");
+        Query query = parse(sparql);
+        Txn.executeRead(dataset, () -> {
+            try (QueryExecution exec = QueryExecution.dataset(dataset).query(query).build()) {
+                switch (query.queryType()) {
+                    case SELECT -> {
+                        ResultSet rs = exec.execSelect();
+                        ResultWriters.select(rs, format, out);
+                    }
+                    case ASK -> ResultWriters.ask(exec.execAsk(), format, out);
+                    case CONSTRUCT, DESCRIBE -> {
+                        if (format == ResultFormat.CSV && query.isConstructType()) {
+                            ResultWriters.triplesCsv(exec.execConstructTriples(), out);
+                        } else {
+                            Graph g = query.isConstructType() ? exec.execConstruct().getGraph()
+                                    : exec.execDescribe().getGraph();
+                            ResultWriters.graph(g, format, out);
+                        }
+                    }
+                    default -> throw new SparqlQueryException(sparql, 0, 0, "unsupported query form " + query.queryType(), null);
+                }
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        TDBInternal.expel(dsg);
+    }
+
+    private static Query parse(String sparql) {
+        Objects.requireNonNull(sparql, "sparql");
+        try {
+            return QueryFactory.create(sparql);
+        } catch (QueryParseException e) {
+            return rethrow(sparql, e);
+        }
+    }
+
+    private static Query rethrow(String sparql, QueryParseException e) {
+        throw new SparqlQueryException(sparql, Math.max(e.getLine(), 0), Math.max(e.getColumn(), 0),
+                e.getMessage(), e);
+    }
+
+    private void write(String operation, Runnable work) {
+        try {
+            Txn.executeWrite(dsg, work);
+        } catch (JenaException e) {
+            throw new RdfStoreException(directory.toString(), operation + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Node graphNode(String graphUri) {
+        Objects.requireNonNull(graphUri, "graphUri");
+        if (!Iris.usable(graphUri)) {
+            throw new IllegalArgumentException("a graph name must be an absolute IRI, was " + Iris.shorten(graphUri));
+        }
+        if (graphUri.equals(METADATA_GRAPH) || graphUri.startsWith("urn:x-arq:")) {
+            throw new IllegalArgumentException("the graph name " + graphUri + " is reserved");
+        }
+        return NodeFactory.createURI(graphUri);
+    }
+}

@@ -1,0 +1,237 @@
+package org.lexsync.engine.resourcesync;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.sitemap.ChangeType;
+import org.lexsync.core.sitemap.RsMetadata;
+import org.lexsync.core.sitemap.SitemapEntry;
+import org.lexsync.core.sitemap.SitemapHeader;
+import org.lexsync.core.sitemap.SitemapReader;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.store.ChangeKind;
+
+/**
+ * Incremental synchronisation from a Change List or Change List Index (ResourceSync §5.2, §12.1,
+ * §12.2): lists in forward chronological order of their {@code from}/{@code until} (never by URI), lists
+ * closed before the cursor skipped, the open list read again on every run, and inside a list every change
+ * before the cursor skipped so processing resumes at the first unprocessed (URI, datetime) pair. Several
+ * changes of one resource are planned in the list's order; each carries the checkpoint reached after it.
+ *
+ * <p>The pending lists are downloaded to disk first and scanned once for deletions: a create or update
+ * of a resource that a later change deletes is skipped (its bytes are gone from the source, §12.1 lists
+ * every change, so the delete follows), which keeps one vanished resource from blocking the checkpoint.
+ */
+final class ChangeListPlan extends Plan {
+    private final SourceDocuments docs;
+    private final EntryMapper mapper;
+    private final RsOptions options;
+    private final URI set;
+    private final URI root;
+    private final CheckpointHolder holder;
+    private final Deque<SourceDocuments.Download> lists = new ArrayDeque<>();
+    private final Map<String, Instant> lastDelete = new HashMap<>();
+    private SourceDocuments.Opened open;
+    private boolean started;
+    private ChangeCursor cursor;
+    private long changes;
+
+    ChangeListPlan(SourceDocuments docs, EntryMapper mapper, RsOptions options, URI set, URI root,
+                   CheckpointHolder holder) {
+        this.docs = docs;
+        this.mapper = mapper;
+        this.options = options;
+        this.set = set;
+        this.root = root;
+        this.holder = holder;
+    }
+
+    /** The set's cursor after everything read so far. */
+    RsCheckpoint.SetState state() {
+        return cursor.state();
+    }
+
+    long changes() {
+        return changes;
+    }
+
+    @Override
+    protected PlannedChange compute() {
+        if (!started) {
+            started = true;
+            cursor = new ChangeCursor(holder.get(set));
+            collectLists();
+            scanDeletes();
+        }
+        while (true) {
+            if (open == null) {
+                if (lists.isEmpty()) {
+                    return null;
+                }
+                open = docs.read(lists.poll());
+                checkList(open.reader().header(), open.download().url());
+                cursor.newDocument();
+            }
+            if (!open.reader().hasNext()) {
+                docs.collect(open.reader());
+                open.close();
+                open = null;
+                continue;
+            }
+            PlannedChange c = plan(open.reader().next(), open.download().url());
+            if (c != null) {
+                return c;
+            }
+        }
+    }
+
+    private PlannedChange plan(SitemapEntry e, URI doc) {
+        W3cDateTime t = e.changeTime();
+        if (t == null) {
+            docs.findings().error("rs:12.1/lastmod", String.format(Locale.ROOT,
+                    "%s: change of %s has no lastmod (mandatory in Change Lists); applied without moving the cursor",
+                    doc, e.loc()), e.line(), e.column());
+        } else if (cursor.outOfOrder(t)) {
+            docs.findings().error("rs:12.1/forward-order", String.format(Locale.ROOT,
+                    "%s: change of %s at %s is listed after a later change (changes must be in forward chronological"
+                    + " order)", doc, e.loc(), t), e.line(), e.column());
+        }
+        if (cursor.seenBefore(t)) {
+            return null;
+        }
+        URI uri = mapper.resourceUri(e, doc);
+        cursor.take(t, uri == null ? null : uri.toString());
+        if (uri == null || mapper.excluded(uri)) {
+            return null;
+        }
+        RsMetadata md = e.mdOrEmpty();
+        ChangeType type = md.changeType();
+        if (type == null) {
+            docs.findings().error("rs:12.1/change", String.format(Locale.ROOT,
+                    "%s: change of %s has change='%s' (created, updated or deleted); treated as updated", doc, e.loc(),
+                    md.change()), e.line(), e.column());
+            type = ChangeType.UPDATED;
+        }
+        if (type == ChangeType.DELETED && !options.delete()) {
+            return null;
+        }
+        if (type != ChangeType.DELETED && t != null) {
+            Instant deleted = lastDelete.get(uri.toString());
+            if (deleted != null && deleted.isAfter(t.toInstant())) {
+                return null;
+            }
+        }
+        changes++;
+        String checkpoint = holder.advance(set, cursor.state());
+        return switch (type) {
+            case CREATED -> mapper.upsert(e, uri, doc, ChangeKind.CREATED, checkpoint);
+            case UPDATED -> mapper.upsert(e, uri, doc, ChangeKind.UPDATED, checkpoint);
+            case DELETED -> mapper.delete(e, uri, checkpoint);
+        };
+    }
+
+    /** Downloads the root and, for an index, every list not closed before the cursor, in time order. */
+    private void collectLists() {
+        SourceDocuments.Download first = docs.fetch(root);
+        SitemapHeader h;
+        record Child(URI uri, W3cDateTime from, W3cDateTime until, int position) {
+        }
+        List<Child> children = new ArrayList<>();
+        try (SitemapReader r = docs.peek(first)) {
+            h = r.header();
+            if (h.isIndex()) {
+                URI base = first.url();
+                while (r.hasNext()) {
+                    SitemapEntry e = r.next();
+                    if (e.loc() != null) {
+                        RsMetadata md = e.mdOrEmpty();
+                        children.add(new Child(base.resolve(e.loc()), md.from(), md.until(), children.size()));
+                    }
+                }
+                docs.collect(r);
+            }
+        } catch (RuntimeException e) {
+            first.close();
+            throw e;
+        }
+        if (!h.isIndex()) {
+            lists.add(first);
+            return;
+        }
+        first.close();
+        if (h.capability() != Capability.CHANGELIST) {
+            docs.findings().warning("rs:12.2/capability", root + ": expected capability changelist", h.line(), h.column());
+        }
+        List<Child> sorted = new ArrayList<>(children);
+        // §12.2: lists in forward chronological order of their interval; lists without a from keep their place at the end.
+        sorted.sort(Comparator.comparing((Child c) -> c.from() == null).thenComparing(
+                c -> c.from() == null ? Instant.MAX : c.from().toInstant()).thenComparingInt(Child::position));
+        if (!sorted.equals(children)) {
+            docs.findings().warning("rs:12.2/forward-order", root
+                    + ": the Change List Index does not list its Change Lists in forward chronological order;"
+                    + " they are processed by their from/until", 0, 0);
+        }
+        W3cDateTime time = cursor.state().time();
+        for (Child c : sorted) {
+            if (c.until() != null && time != null && c.until().toInstant().isBefore(time.toInstant())) {
+                continue;
+            }
+            lists.add(docs.fetch(c.uri()));
+        }
+    }
+
+    /** Records the time of the last deletion of every resource the pending lists delete after the cursor. */
+    private void scanDeletes() {
+        W3cDateTime time = cursor.state().time();
+        for (SourceDocuments.Download d : lists) {
+            try (SitemapReader r = docs.peek(d)) {
+                while (r.hasNext()) {
+                    SitemapEntry e = r.next();
+                    W3cDateTime t = e.changeTime();
+                    if (e.change() != ChangeType.DELETED || e.loc() == null || t == null
+                            || time != null && t.toInstant().isBefore(time.toInstant())) {
+                        continue;
+                    }
+                    try {
+                        lastDelete.merge(d.url().resolve(e.loc()).toString(), t.toInstant(),
+                                (a, b) -> a.isAfter(b) ? a : b);
+                    } catch (IllegalArgumentException bad) {
+                        // reported when the entry is planned
+                    }
+                }
+            }
+        }
+    }
+
+    private void checkList(SitemapHeader h, URI doc) {
+        if (h.capability() != Capability.CHANGELIST) {
+            docs.findings().warning("rs:12.1/capability", String.format(Locale.ROOT,
+                    "%s: expected capability changelist, found %s", doc, h.md() == null ? "none" : h.md().capability()),
+                    h.line(), h.column());
+        }
+        if (h.md() != null && h.md().from() == null) {
+            docs.findings().error("rs:12.1/from", doc + ": the Change List has no from (mandatory, Appendix A)",
+                    h.line(), h.column());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (open != null) {
+            open.close();
+            open = null;
+        }
+        while (!lists.isEmpty()) {
+            lists.poll().close();
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package org.lexsync.engine.resourcesync;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.sitemap.RsLink;
+import org.lexsync.core.sitemap.SitemapEntry;
+import org.lexsync.core.sitemap.SitemapHeader;
+import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.engine.harvest.SourceUnreadableException;
+
+/**
+ * Finds a source's Capability Lists from any starting URL (ResourceSync §6.3): the URL itself when it is
+ * a Source Description, a Capability List or any capability document (climbing its {@code up} links,
+ * §6.2); every {@code rel="resourcesync"} target of the response's HTTP {@code Link} headers and of an
+ * HTML page's {@code <link>} elements (§6.3.3); then the well-known URI {@code /.well-known/resourcesync}
+ * (§6.3.2); then the {@code Sitemap:} lines of robots.txt (§6.3.4).
+ */
+final class Discovery {
+    /** Up links followed at most this many times from one document (§6.2: resource list → capability list → description). */
+    private static final int MAX_CLIMB = 4;
+    private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>((?:\\s*;\\s*[^;,]+)*)");
+    private static final Pattern REL_PARAM = Pattern.compile("(?i)\\brel\\s*=\\s*(\"([^\"]*)\"|([^\\s;,]+))");
+
+    private final SourceDocuments docs;
+    private final List<String> notes = new ArrayList<>();
+
+    Discovery(SourceDocuments docs) {
+        this.docs = docs;
+    }
+
+    /** What discovery tried, in words, for error messages. */
+    List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * The Capability Lists reachable from {@code start}, in the order found, each once.
+     *
+     * @throws SourceUnreadableException when none can be found
+     */
+    List<CapabilitySet> discover(URI start) {
+        Map<URI, CapabilitySet> found = new LinkedHashMap<>();
+        int status = 0;
+        try (SourceDocuments.Download d = docs.fetch(start)) {
+            for (URI target : linkHeaderTargets(d)) {
+                readAny(target, found, 0);
+            }
+            if (isHtml(d)) {
+                for (URI target : htmlLinkTargets(d)) {
+                    readAny(target, found, 0);
+                }
+            } else {
+                readDocument(d, found, 0);
+            }
+        } catch (SourceDocumentException e) {
+            status = e.status();
+            notes.add(e.getMessage());
+        }
+        if (found.isEmpty()) {
+            URI wellKnown = start.resolve("/.well-known/resourcesync");
+            if (!wellKnown.equals(start)) {
+                tryRead(wellKnown, found);
+            }
+        }
+        if (found.isEmpty()) {
+            for (URI sitemap : robotsSitemaps(start)) {
+                tryRead(sitemap, found);
+            }
+        }
+        if (found.isEmpty()) {
+            throw new SourceUnreadableException(start, status, "no ResourceSync Capability List found (ResourceSync §6.3); "
+                    + String.join("; ", notes));
+        }
+        return List.copyOf(found.values());
+    }
+
+    /** Reads one Capability List given by the user (e.g. {@code --capability-list}). */
+    CapabilitySet capabilityList(URI uri) {
+        Map<URI, CapabilitySet> found = new LinkedHashMap<>();
+        try {
+            readAny(uri, found, MAX_CLIMB);
+        } catch (SourceDocumentException e) {
+            throw new SourceUnreadableException(uri, e.status(), e.getMessage(), e);
+        }
+        if (found.isEmpty()) {
+            throw new SourceUnreadableException(uri, 0, "not a ResourceSync Capability List (ResourceSync §9)");
+        }
+        return found.values().iterator().next();
+    }
+
+    private void tryRead(URI uri, Map<URI, CapabilitySet> found) {
+        try {
+            readAny(uri, found, 0);
+        } catch (SourceDocumentException | XmlDocumentException e) {
+            notes.add(e.getMessage());
+        }
+    }
+
+    private void readAny(URI uri, Map<URI, CapabilitySet> found, int depth) {
+        if (found.containsKey(uri)) {
+            return;
+        }
+        try (SourceDocuments.Download d = docs.fetch(uri)) {
+            readDocument(d, found, depth);
+        }
+    }
+
+    private void readDocument(SourceDocuments.Download d, Map<URI, CapabilitySet> found, int depth) {
+        URI base = d.url();
+        SitemapHeader header;
+        List<SitemapEntry> entries = new ArrayList<>();
+        Capability capability;
+        try (InputStream in = Files.newInputStream(d.file());
+             var reader = org.lexsync.core.sitemap.SitemapReader.open(in, base.toString(), docs.limits())) {
+            header = reader.header();
+            capability = header.capability();
+            if (capability == Capability.DESCRIPTION || capability == Capability.CAPABILITYLIST) {
+                while (reader.hasNext()) {
+                    entries.add(reader.next());
+                }
+                docs.collect(reader);
+            }
+        } catch (IOException e) {
+            throw new SourceDocumentException(base, 0, e.toString());
+        } catch (XmlDocumentException e) {
+            notes.add(e.getMessage());
+            return;
+        }
+        if (capability == null) {
+            notes.add(base + " is not a ResourceSync document (no rs:md capability, §7)");
+            return;
+        }
+        switch (capability) {
+            case DESCRIPTION -> {
+                for (SitemapEntry e : entries) {
+                    if (e.loc() == null) {
+                        continue;
+                    }
+                    Capability c = e.md() == null ? null : e.md().capabilityValue();
+                    if (c != null && c != Capability.CAPABILITYLIST) {
+                        docs.findings().warning("rs:8/capabilitylist", String.format(Locale.ROOT,
+                                "%s: Source Description entry %s has capability '%s', not capabilitylist", base,
+                                e.loc(), e.md().capability()), e.line(), e.column());
+                    }
+                    tryRead(base.resolve(e.loc()), found);
+                }
+            }
+            case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, entries));
+            default -> {
+                RsLink up = header.link("up");
+                if (up == null || up.href() == null) {
+                    notes.add(base + " (" + capability.token() + ") has no up link to its Capability List (§6.2)");
+                } else if (depth >= MAX_CLIMB) {
+                    notes.add(base + ": too many up links");
+                } else {
+                    readAny(base.resolve(up.href().strip()), found, depth + 1);
+                }
+            }
+        }
+    }
+
+    private CapabilitySet capabilitySet(URI base, List<SitemapEntry> entries) {
+        Map<Capability, URI> caps = new EnumMap<>(Capability.class);
+        for (SitemapEntry e : entries) {
+            Capability c = e.md() == null ? null : e.md().capabilityValue();
+            if (e.loc() == null || c == null) {
+                continue;
+            }
+            URI target = base.resolve(e.loc());
+            if (caps.putIfAbsent(c, target) != null) {
+                docs.findings().error("rs:9/one-entry-per-capability", String.format(Locale.ROOT,
+                        "%s lists %s more than once; the first (%s) is used", base, c.token(), caps.get(c)),
+                        e.line(), e.column());
+            }
+        }
+        return new CapabilitySet(base, caps);
+    }
+
+    private static boolean isHtml(SourceDocuments.Download d) {
+        String type = d.contentType() == null ? "" : d.contentType().toLowerCase(Locale.ROOT);
+        return type.startsWith("text/html") || type.startsWith("application/xhtml");
+    }
+
+    /** Every {@code rel="resourcesync"} target of the response's Link headers (RFC 8288), resolved. */
+    static List<URI> linkHeaderTargets(SourceDocuments.Download d) {
+        List<URI> out = new ArrayList<>();
+        for (String value : d.header("Link")) {
+            Matcher m = LINK_VALUE.matcher(value);
+            while (m.find()) {
+                Matcher rel = REL_PARAM.matcher(m.group(2));
+                if (rel.find()) {
+                    String rels = rel.group(2) != null ? rel.group(2) : rel.group(3);
+                    for (String r : rels.trim().split("\\s+")) {
+                        if (r.equalsIgnoreCase("resourcesync")) {
+                            try {
+                                out.add(d.finalUrl().resolve(m.group(1).trim()));
+                            } catch (IllegalArgumentException bad) {
+                                // not a URI; ignored
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<URI> htmlLinkTargets(SourceDocuments.Download d) {
+        List<URI> out = new ArrayList<>();
+        try {
+            Document page = Jsoup.parse(d.file().toFile(), StandardCharsets.UTF_8.name(), d.finalUrl().toString());
+            for (Element link : page.select("link[rel][href]")) {
+                for (String r : link.attr("rel").trim().split("\\s+")) {
+                    if (r.equalsIgnoreCase("resourcesync")) {
+                        try {
+                            out.add(URI.create(link.absUrl("href")));
+                        } catch (IllegalArgumentException bad) {
+                            notes.add("bad resourcesync link " + link.attr("href"));
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            notes.add(d.url() + ": " + e);
+        }
+        return out;
+    }
+
+    private List<URI> robotsSitemaps(URI start) {
+        URI robots = start.resolve("/robots.txt");
+        List<URI> out = new ArrayList<>();
+        try (SourceDocuments.Download d = docs.fetch(robots)) {
+            for (String line : Files.readAllLines(d.file(), StandardCharsets.UTF_8)) {
+                String t = line.strip();
+                if (t.regionMatches(true, 0, "sitemap:", 0, 8)) {
+                    try {
+                        out.add(robots.resolve(t.substring(8).strip()));
+                    } catch (IllegalArgumentException bad) {
+                        notes.add("bad Sitemap line in robots.txt: " + t);
+                    }
+                }
+            }
+        } catch (SourceDocumentException | IOException e) {
+            notes.add(e.getMessage());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,219 @@
+package org.lexsync.engine.resourcesync;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.sitemap.ChangeType;
+import org.lexsync.core.sitemap.RsMetadata;
+import org.lexsync.core.sitemap.SitemapEntry;
+import org.lexsync.core.sitemap.SitemapHeader;
+import org.lexsync.core.sitemap.SitemapReader;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.fetch.Expectation;
+import org.lexsync.engine.store.ChangeKind;
+
+/**
+ * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or
+ * a Change Dump for incremental changes (§13). Packages are downloaded one at a time to disk, opened as
+ * {@link ZipPackage}s, and their {@code manifest.xml} is streamed: each bitstream is extracted, checked
+ * against the manifest's length and hashes, and handed to the applier as a local file, so no resource is
+ * fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
+ * Change Dump packages closed before the cursor are not downloaded; inside a package the cursor skips
+ * changes an earlier run processed (§12.1).
+ */
+final class DumpPlan extends Plan {
+    private final SourceDocuments docs;
+    private final EntryMapper mapper;
+    private final DumpLimits limits;
+    private final Path tempDir;
+    private final URI set;
+    private final URI root;
+    private final boolean changeDump;
+    private final CheckpointHolder holder;
+    private final Deque<URI> dumps = new ArrayDeque<>();
+    private SourceDocuments.Opened dump;
+    private ZipPackage pkg;
+    private SitemapReader manifest;
+    private ChangeCursor cursor;
+    private boolean started;
+    private W3cDateTime at;
+    private long packages;
+
+    DumpPlan(SourceDocuments docs, EntryMapper mapper, DumpLimits limits, Path tempDir, URI set, URI root,
+             boolean changeDump, CheckpointHolder holder) {
+        this.docs = docs;
+        this.mapper = mapper;
+        this.limits = limits;
+        this.tempDir = tempDir;
+        this.set = set;
+        this.root = root;
+        this.changeDump = changeDump;
+        this.holder = holder;
+    }
+
+    /** The Resource Dump's snapshot time ({@code at}, §11.1), known once planning started. */
+    W3cDateTime at() {
+        return at;
+    }
+
+    RsCheckpoint.SetState state() {
+        return cursor == null ? holder.get(set) : cursor.state();
+    }
+
+    long packages() {
+        return packages;
+    }
+
+    @Override
+    protected PlannedChange compute() {
+        if (!started) {
+            started = true;
+            cursor = new ChangeCursor(holder.get(set));
+            dumps.add(root);
+        }
+        while (true) {
+            if (manifest != null) {
+                if (manifest.hasNext()) {
+                    PlannedChange c = plan(manifest.next());
+                    if (c != null) {
+                        return c;
+                    }
+                    continue;
+                }
+                closePackage();
+            }
+            if (dump == null) {
+                if (dumps.isEmpty()) {
+                    return null;
+                }
+                openDump(dumps.poll());
+                continue;
+            }
+            if (!dump.reader().hasNext()) {
+                docs.collect(dump.reader());
+                dump.close();
+                dump = null;
+                continue;
+            }
+            SitemapEntry e = dump.reader().next();
+            if (e.loc() == null) {
+                continue;
+            }
+            URI url = dump.download().url().resolve(e.loc());
+            if (dump.reader().header().isIndex()) {
+                dumps.add(url);
+                continue;
+            }
+            RsMetadata md = e.mdOrEmpty();
+            W3cDateTime time = cursor.state().time();
+            if (changeDump && md.until() != null && time != null && md.until().toInstant().isBefore(time.toInstant())) {
+                continue;
+            }
+            openPackage(url, md);
+        }
+    }
+
+    private void openDump(URI uri) {
+        dump = docs.open(uri);
+        SitemapHeader h = dump.reader().header();
+        Capability expected = changeDump ? Capability.CHANGEDUMP : Capability.RESOURCEDUMP;
+        if (h.capability() != expected) {
+            docs.findings().warning("rs:" + (changeDump ? "13.1" : "11.1") + "/capability", String.format(Locale.ROOT,
+                    "%s: expected capability %s, found %s", uri, expected.token(),
+                    h.md() == null ? "none" : h.md().capability()), h.line(), h.column());
+        }
+        if (at == null && !changeDump && h.md() != null) {
+            at = h.md().at();
+        }
+    }
+
+    private void openPackage(URI url, RsMetadata md) {
+        SourceDocuments.Download d = docs.fetch(url, Expectation.of(mapper.select(md.hash()), md.length()));
+        packages++;
+        pkg = ZipPackage.open(url, d.file(), limits);
+        manifest = SitemapReader.open(pkg.manifest(), url + "!/" + ZipPackage.MANIFEST, docs.limits());
+        SitemapHeader h = manifest.header();
+        Capability expected = changeDump ? Capability.CHANGEDUMP_MANIFEST : Capability.RESOURCEDUMP_MANIFEST;
+        if (h.capability() != expected) {
+            docs.findings().warning("rs:" + (changeDump ? "13.2" : "11.2") + "/capability", String.format(Locale.ROOT,
+                    "%s: expected capability %s, found %s", manifest.document(), expected.token(),
+                    h.md() == null ? "none" : h.md().capability()), h.line(), h.column());
+        }
+        cursor.newDocument();
+    }
+
+    private PlannedChange plan(SitemapEntry e) {
+        URI base = pkg.url();
+        URI uri = mapper.resourceUri(e, base);
+        RsMetadata md = e.mdOrEmpty();
+        ChangeKind kind = ChangeKind.CREATED;
+        String checkpoint = null;
+        if (changeDump) {
+            W3cDateTime t = e.changeTime();
+            if (cursor.outOfOrder(t)) {
+                docs.findings().error("rs:13.2/forward-order", String.format(Locale.ROOT,
+                        "%s: change of %s at %s is listed after a later change", manifest.document(), e.loc(), t),
+                        e.line(), e.column());
+            }
+            if (cursor.seenBefore(t)) {
+                return null;
+            }
+            cursor.take(t, uri == null ? null : uri.toString());
+            if (uri == null || mapper.excluded(uri)) {
+                return null;
+            }
+            ChangeType type = md.changeType() == null ? ChangeType.UPDATED : md.changeType();
+            if (type == ChangeType.DELETED) {
+                if (!mapper.deletes()) {
+                    return null;
+                }
+                return mapper.delete(e, uri, holder.advance(set, cursor.state()));
+            }
+            kind = type == ChangeType.CREATED ? ChangeKind.CREATED : ChangeKind.UPDATED;
+            checkpoint = holder.advance(set, cursor.state());
+        } else if (uri == null || mapper.excluded(uri)) {
+            return null;
+        }
+        if (md.path() == null || md.path().isBlank()) {
+            docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/path", String.format(Locale.ROOT,
+                    "%s: entry %s has no path; fetched from its loc instead", manifest.document(), e.loc()),
+                    e.line(), e.column());
+            return mapper.upsert(e, uri, base, kind, checkpoint);
+        }
+        Digests expected = mapper.select(md.hash());
+        ZipPackage.Extracted x = pkg.extract(md.path().strip(), tempDir, expected);
+        String mismatch = x.mismatch(expected, md.length());
+        if (mismatch != null) {
+            docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/fixity", String.format(Locale.ROOT,
+                    "%s: bitstream %s of %s does not match the manifest (%s)", pkg.url(), md.path(), e.loc(), mismatch),
+                    e.line(), e.column());
+        }
+        return mapper.local(e, uri, base, kind, x.file(), expected, checkpoint);
+    }
+
+    private void closePackage() {
+        if (manifest != null) {
+            docs.collect(manifest);
+            manifest.close();
+            manifest = null;
+        }
+        if (pkg != null) {
+            pkg.close();
+            pkg = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closePackage();
+        if (dump != null) {
+            dump.close();
+            dump = null;
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package org.lexsync.engine.resourcesync;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.lexsync.core.checksum.Digest;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.sitemap.ChangeType;
+import org.lexsync.core.sitemap.RsMetadata;
+import org.lexsync.core.sitemap.SitemapEntry;
+import org.lexsync.core.sitemap.SitemapHeader;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.core.xml.XmlLimits;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.harvest.HarvestListener;
+import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.store.RepresentationState;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.Store;
+
+/**
+ * Audits a local copy against a ResourceSync source (ResourceSync §5.2 Audit): the source's current
+ * resources are its Resource List (or Index) as of its {@code at}, updated by the Change Lists' changes
+ * after {@code at}; each is compared with the stored state by hash (sha-256 and md5 when given), length
+ * and lastmod, and stored resources the source no longer has are reported as extra. Streams the list and
+ * looks the store up in chunks, so memory grows only with the number of changes since {@code at} and
+ * eight bytes per listed resource.
+ */
+public final class ResourceSyncAudit {
+    private static final int CHUNK = 500;
+
+    private final Fetcher fetcher;
+    private final Store store;
+    private final XmlLimits limits;
+
+    public ResourceSyncAudit(Fetcher fetcher, Store store) {
+        this.fetcher = fetcher;
+        this.store = store;
+        this.limits = XmlLimits.DEFAULT;
+    }
+
+    /**
+     * Audits source {@code sourceId} in the store against the source at {@code url} (any URL discovery
+     * accepts); {@code capabilityList} (nullable) restricts it to one set, {@code accessToken} (nullable) is
+     * sent with the source's documents.
+     *
+     * @throws SourceUnreadableException when the source or its Resource List cannot be read
+     */
+    public AuditReport audit(String sourceId, URI url, URI capabilityList, String accessToken,
+                             HarvestListener listener) {
+        Instant started = Instant.now();
+        Findings findings = new Findings();
+        SourceDocuments docs = new SourceDocuments(fetcher, listener, accessToken, limits, findings);
+        Discovery discovery = new Discovery(docs);
+        List<CapabilitySet> sets = capabilityList != null ? List.of(discovery.capabilityList(capabilityList))
+                : discovery.discover(url);
+        Tally tally = new Tally(sourceId);
+        W3cDateTime at = null;
+        for (CapabilitySet set : sets) {
+            URI list = set.get(Capability.RESOURCELIST);
+            if (list == null) {
+                throw new SourceUnreadableException(set.uri(), 0,
+                        "offers no Resource List to audit against (ResourceSync §5.2 Audit)");
+            }
+            try {
+                W3cDateTime setAt = auditSet(docs, set, list, tally);
+                if (at == null || setAt != null && setAt.isAfter(at)) {
+                    at = setAt;
+                }
+            } catch (SourceDocumentException e) {
+                throw new SourceUnreadableException(e.url(), e.status(), e.getMessage(), e);
+            }
+        }
+        tally.extras();
+        return new AuditReport(sourceId, sets.stream().map(CapabilitySet::uri).toList(), at, tally.inSync,
+                tally.missing, tally.extra, tally.mismatched, tally.missingUris, tally.extraUris, tally.mismatches,
+                docs.documents(), findings, Duration.between(started, Instant.now()));
+    }
+
+    /** What the source states about one resource now. */
+    private record Expected(String uri, boolean deleted, Digests hash, Long length, W3cDateTime lastmod) {
+        static Expected of(String uri, SitemapEntry e, boolean deleted) {
+            RsMetadata md = e.mdOrEmpty();
+            return new Expected(uri, deleted, md.hash(), md.length(), e.lastmod());
+        }
+    }
+
+    private W3cDateTime auditSet(SourceDocuments docs, CapabilitySet set, URI list, Tally tally) {
+        W3cDateTime at;
+        List<URI> lists = new ArrayList<>();
+        try (SourceDocuments.Opened root = docs.open(list)) {
+            SitemapHeader h = root.reader().header();
+            at = h.md() == null ? null : h.md().at();
+            Map<String, Expected> changed = changesSince(docs, set, at);
+            if (h.isIndex()) {
+                while (root.reader().hasNext()) {
+                    SitemapEntry e = root.reader().next();
+                    if (e.loc() != null) {
+                        lists.add(root.download().url().resolve(e.loc()));
+                    }
+                }
+            } else {
+                compareList(root, changed, tally);
+            }
+            for (URI part : lists) {
+                try (SourceDocuments.Opened o = docs.open(part)) {
+                    compareList(o, changed, tally);
+                }
+            }
+            List<Expected> rest = new ArrayList<>();
+            for (Expected x : changed.values()) {
+                if (!x.deleted()) {
+                    rest.add(x);
+                    if (rest.size() == CHUNK) {
+                        tally.compare(rest);
+                        rest.clear();
+                    }
+                }
+            }
+            tally.compare(rest);
+            docs.collect(root.reader());
+        }
+        return at;
+    }
+
+    private void compareList(SourceDocuments.Opened doc, Map<String, Expected> changed, Tally tally) {
+        List<Expected> chunk = new ArrayList<>(CHUNK);
+        URI base = doc.download().url();
+        while (doc.reader().hasNext()) {
+            SitemapEntry e = doc.reader().next();
+            if (e.loc() == null) {
+                continue;
+            }
+            String uri;
+            try {
+                uri = base.resolve(e.loc()).toString();
+            } catch (IllegalArgumentException bad) {
+                continue;
+            }
+            if (changed.containsKey(uri)) {
+                continue;
+            }
+            chunk.add(Expected.of(uri, e, false));
+            if (chunk.size() == CHUNK) {
+                tally.compare(chunk);
+                chunk.clear();
+            }
+        }
+        tally.compare(chunk);
+    }
+
+    /** The latest change after {@code at} of every resource the Change Lists name (§12). */
+    private Map<String, Expected> changesSince(SourceDocuments docs, CapabilitySet set, W3cDateTime at) {
+        Map<String, Expected> changed = new HashMap<>();
+        URI root = set.get(Capability.CHANGELIST);
+        if (root == null) {
+            return changed;
+        }
+        List<URI> lists = new ArrayList<>();
+        try (SourceDocuments.Opened first = docs.open(root)) {
+            if (!first.reader().header().isIndex()) {
+                readChanges(first, at, changed);
+            } else {
+                record Child(URI uri, W3cDateTime from, W3cDateTime until) {
+                }
+                List<Child> children = new ArrayList<>();
+                while (first.reader().hasNext()) {
+                    SitemapEntry e = first.reader().next();
+                    if (e.loc() != null) {
+                        children.add(new Child(first.download().url().resolve(e.loc()), e.mdOrEmpty().from(),
+                                e.mdOrEmpty().until()));
+                    }
+                }
+                children.sort(Comparator.comparing(c -> c.from() == null ? Instant.MIN : c.from().toInstant()));
+                for (Child c : children) {
+                    if (at == null || c.until() == null || !c.until().toInstant().isBefore(at.toInstant())) {
+                        lists.add(c.uri());
+                    }
+                }
+            }
+        }
+        for (URI l : lists) {
+            try (SourceDocuments.Opened o = docs.open(l)) {
+                readChanges(o, at, changed);
+            }
+        }
+        return changed;
+    }
+
+    private static void readChanges(SourceDocuments.Opened doc, W3cDateTime at, Map<String, Expected> changed) {
+        URI base = doc.download().url();
+        while (doc.reader().hasNext()) {
+            SitemapEntry e = doc.reader().next();
+            W3cDateTime t = e.changeTime();
+            if (e.loc() == null || at != null && t != null && !t.toInstant().isAfter(at.toInstant())) {
+                continue;
+            }
+            String uri = base.resolve(e.loc()).toString();
+            changed.put(uri, Expected.of(uri, e, e.change() == ChangeType.DELETED));
+        }
+    }
+
+    /** Counts and lists differences; remembers a 64-bit hash of every URI the source has, to find extras. */
+    private final class Tally {
+        private final String sourceId;
+        private long[] seen = new long[1024];
+        private int seenCount;
+        long inSync;
+        long missing;
+        long extra;
+        long mismatched;
+        final List<String> missingUris = new ArrayList<>();
+        final List<String> extraUris = new ArrayList<>();
+        final List<AuditReport.Mismatch> mismatches = new ArrayList<>();
+
+        Tally(String sourceId) {
+            this.sourceId = sourceId;
+        }
+
+        void compare(List<Expected> chunk) {
+            if (chunk.isEmpty()) {
+                return;
+            }
+            Map<String, ResourceState> states = store.resources().getAll(sourceId,
+                    chunk.stream().map(Expected::uri).toList());
+            for (Expected x : chunk) {
+                remember(x.uri());
+                ResourceState s = states.get(x.uri());
+                if (s == null || !s.active()) {
+                    missing++;
+                    if (missingUris.size() < AuditReport.MAX_LISTED) {
+                        missingUris.add(x.uri());
+                    }
+                    continue;
+                }
+                AuditReport.Mismatch m = difference(x, s);
+                if (m == null) {
+                    inSync++;
+                } else {
+                    mismatched++;
+                    if (mismatches.size() < AuditReport.MAX_LISTED) {
+                        mismatches.add(m);
+                    }
+                }
+            }
+        }
+
+        private AuditReport.Mismatch difference(Expected x, ResourceState s) {
+            RepresentationState rep = null;
+            for (RepresentationState r : s.representations()) {
+                if (r.role() == RepresentationRole.PRIMARY) {
+                    rep = r;
+                    break;
+                }
+            }
+            if (rep == null) {
+                return new AuditReport.Mismatch(x.uri(), "content", "a file", "none");
+            }
+            Digest sha = x.hash().get(HashAlgorithm.SHA_256).orElse(null);
+            if (sha != null && !sha.hex().equals(rep.sha256())) {
+                return new AuditReport.Mismatch(x.uri(), "hash", sha.toString(), "sha-256:" + rep.sha256());
+            }
+            Digest md5 = x.hash().get(HashAlgorithm.MD5).orElse(null);
+            if (md5 != null && rep.md5() != null && !md5.hex().equals(rep.md5())) {
+                return new AuditReport.Mismatch(x.uri(), "hash", md5.toString(), "md5:" + rep.md5());
+            }
+            if (x.length() != null && x.length() != rep.length()) {
+                return new AuditReport.Mismatch(x.uri(), "length", x.length().toString(), Long.toString(rep.length()));
+            }
+            if (x.lastmod() != null && s.sourceTimestamp() != null
+                    && !x.lastmod().toInstant().equals(s.sourceTimestamp().toInstant())) {
+                return new AuditReport.Mismatch(x.uri(), "lastmod", x.lastmod().toString(),
+                        s.sourceTimestamp().toString());
+            }
+            return null;
+        }
+
+        private void remember(String uri) {
+            if (seenCount == seen.length) {
+                seen = Arrays.copyOf(seen, seen.length * 2);
+            }
+            seen[seenCount++] = hash64(uri);
+        }
+
+        /** Every active stored resource whose URI the source did not list is extra. */
+        void extras() {
+            long[] sorted = Arrays.copyOf(seen, seenCount);
+            Arrays.sort(sorted);
+            store.resources().forEach(sourceId, false, r -> {
+                if (Arrays.binarySearch(sorted, hash64(r.uri())) < 0) {
+                    extra++;
+                    if (extraUris.size() < AuditReport.MAX_LISTED) {
+                        extraUris.add(r.uri());
+                    }
+                }
+            });
+        }
+    }
+
+    /** FNV-1a over the UTF-16 units, then a final avalanche (collisions are negligible at 64 bits). */
+    static long hash64(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h ^= s.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return h;
+    }
+}

@@ -1,0 +1,275 @@
+package org.lexsync.engine.resourcesync;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.lexsync.core.LexsyncException;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlLimits;
+import org.lexsync.engine.apply.ApplyProgress;
+import org.lexsync.engine.apply.ApplyReport;
+import org.lexsync.engine.apply.ChangeFailure;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.store.RunStatus;
+
+/**
+ * The ResourceSync Destination (ANSI/NISO Z39.99-2014 §5.2, plus the v1.1 {@code datetime} attribute):
+ * discovers the source's Capability Lists (§6.3), does a baseline from the Resource List or Resource Dump
+ * (§10, §11) when the set has none yet, then incremental synchronisation from Change Lists or Change
+ * Dumps (§12, §13) in forward chronological order from the stored checkpoint. It only plans; the shared
+ * applier fetches, verifies every promised hash and commits change and checkpoint together.
+ *
+ * <p>Job options: {@value #OPTION_BASELINE} ({@code list|dump|auto}; given = force a baseline),
+ * {@value #OPTION_DELETE} ({@code true|false}), {@value #OPTION_HASH} ({@code all|md5|sha-256|none}: which
+ * of the source's hashes are verified, default all), {@value #OPTION_FROM} (W3C datetime: without a
+ * baseline, apply changes from then on), {@value #OPTION_EXCLUDE} (regular expressions, one per line;
+ * matching resource URIs are skipped), {@value #OPTION_CAPABILITY_LIST} (sync this set only) and
+ * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents).
+ */
+public final class ResourceSyncHarvester implements Harvester {
+    public static final String PROTOCOL = "resourcesync";
+    public static final String OPTION_BASELINE = "baseline";
+    public static final String OPTION_DELETE = "delete";
+    public static final String OPTION_HASH = "hash";
+    public static final String OPTION_FROM = "from";
+    public static final String OPTION_EXCLUDE = "exclude";
+    public static final String OPTION_CAPABILITY_LIST = "capability-list";
+    public static final String OPTION_ACCESS_TOKEN = "access-token";
+
+    private final XmlLimits xmlLimits;
+    private final DumpLimits dumpLimits;
+
+    public ResourceSyncHarvester() {
+        this(XmlLimits.DEFAULT, DumpLimits.DEFAULT);
+    }
+
+    ResourceSyncHarvester(XmlLimits xmlLimits, DumpLimits dumpLimits) {
+        this.xmlLimits = xmlLimits;
+        this.dumpLimits = dumpLimits;
+    }
+
+    @Override
+    public String protocol() {
+        return PROTOCOL;
+    }
+
+    @Override
+    public HarvestReport harvest(HarvestJob job, HarvestContext context) {
+        if (job.urls().isEmpty()) {
+            throw new IllegalArgumentException("a ResourceSync harvest needs a URL");
+        }
+        Instant started = Instant.now();
+        RsOptions options = RsOptions.parse(job.options());
+        Findings findings = new Findings();
+        SourceDocuments docs = new SourceDocuments(context.fetcher(), context.listener(), options.accessToken(),
+                xmlLimits, findings);
+        Discovery discovery = new Discovery(docs);
+        List<CapabilitySet> sets = options.capabilityList() != null
+                ? List.of(discovery.capabilityList(options.capabilityList()))
+                : discovery.discover(job.urls().get(0));
+        if (sets.size() > 1) {
+            context.listener().note(String.format(Locale.ROOT,
+                    "%d Capability Lists found; each is synced as its own set (--capability-list picks one)", sets.size()));
+        }
+        Attempt first = new Attempt(job, context, options, docs, sets);
+        Result result = first.run(false);
+        if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP) {
+            context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
+                    + "); baseline again from the Resource List");
+            result = new Attempt(job, context, options, docs, sets).run(true);
+        }
+        return new HarvestReport(job.sourceId(), PROTOCOL, result.apply(), docs.documents(), docs.bytes(),
+                result.planned(), findings, Duration.between(started, Instant.now()));
+    }
+
+    private record Result(ApplyReport apply, long planned, DumpPackageException dumpFailure) {
+    }
+
+    /** One pass over the sets: plan, apply, and move the checkpoint past what needed no change. */
+    private final class Attempt {
+        private final HarvestJob job;
+        private final HarvestContext context;
+        private final RsOptions options;
+        private final SourceDocuments docs;
+        private final List<CapabilitySet> sets;
+        private final CheckpointHolder holder;
+        private final EntryMapper mapper;
+        private final Path tempDir;
+        private final List<Supplier<RsCheckpoint.SetState>> finals = new ArrayList<>();
+        private final List<URI> finalSets = new ArrayList<>();
+        boolean baselineFromDump;
+
+        Attempt(HarvestJob job, HarvestContext context, RsOptions options, SourceDocuments docs,
+                List<CapabilitySet> sets) {
+            this.job = job;
+            this.context = context;
+            this.options = options;
+            this.docs = docs;
+            this.sets = sets;
+            this.holder = new CheckpointHolder(RsCheckpoint.parse(
+                    context.store().sources().checkpoint(job.sourceId()).orElse(null)));
+            this.mapper = new EntryMapper(job.sourceId(), options, docs);
+            this.tempDir = context.store().fileBlobs().tempDirectory();
+        }
+
+        Result run(boolean listOnly) {
+            Deque<Supplier<Plan>> parts = new ArrayDeque<>();
+            for (CapabilitySet set : sets) {
+                addSet(set, listOnly, parts);
+            }
+            Plan plan = Plan.chain(parts);
+            if (job.dryRun()) {
+                try (plan) {
+                    while (plan.hasNext()) {
+                        discardLocalFiles(plan.next());
+                    }
+                }
+                return new Result(null, plan.taken(), null);
+            }
+            long runId = context.store().runs().start(job.sourceId());
+            ApplyProgress[] last = new ApplyProgress[1];
+            ApplyReport report;
+            DumpPackageException dumpFailure = null;
+            try (plan) {
+                report = context.applier().apply(job.sourceId(), plan, runId, p -> {
+                    last[0] = p;
+                    context.listener().applied(p);
+                });
+            } catch (DumpPackageException | SourceDocumentException | XmlDocumentException e) {
+                if (e instanceof DumpPackageException d) {
+                    dumpFailure = d;
+                }
+                docs.findings().error("rs:5.2/unreadable-document", e.getMessage(), 0, 0);
+                report = interrupted(runId, last[0], e);
+            } catch (RuntimeException e) {
+                context.store().runs().finish(runId, RunStatus.ABORTED, counts(last[0], 0), e.toString());
+                throw e;
+            }
+            if (report.complete()) {
+                for (int i = 0; i < finalSets.size(); i++) {
+                    holder.advance(finalSets.get(i), finals.get(i).get());
+                }
+                String value = holder.current().encode();
+                if (!value.equals(report.checkpoint())) {
+                    context.store().sources().setCheckpoint(job.sourceId(), value);
+                }
+                report = new ApplyReport(report.sourceId(), report.runId(), report.counts(), value, null, 0,
+                        report.failures(), report.elapsed());
+            }
+            if (!docs.findings().isEmpty()) {
+                context.store().runs().addFindings(runId, null, docs.findings());
+            }
+            context.store().runs().finish(runId, report.complete() ? RunStatus.SUCCEEDED
+                    : RunStatus.FINISHED_WITH_FAILURES, report.counts(), report.gap() == null ? null
+                    : report.gap().reason() + ": " + report.gap().message());
+            return new Result(report, plan.taken(), dumpFailure);
+        }
+
+        /** A report for a run that stopped because a source document failed midway (counts so far + one failure). */
+        private ApplyReport interrupted(long runId, ApplyProgress last, LexsyncException e) {
+            URI url = e instanceof DumpPackageException d ? d.packageUrl()
+                    : e instanceof SourceDocumentException s ? s.url() : null;
+            String where = url != null ? url.toString() : e instanceof XmlDocumentException x ? x.document() : "?";
+            String reason = e instanceof DumpPackageException ? "dump-package"
+                    : e instanceof XmlDocumentException ? "document-malformed" : "document-unreadable";
+            int status = e instanceof SourceDocumentException s ? s.status() : 0;
+            ChangeFailure f = new ChangeFailure(where, where, reason, e.getMessage(), status, null);
+            String checkpoint = context.store().sources().checkpoint(job.sourceId()).orElse(null);
+            return new ApplyReport(job.sourceId(), runId, counts(last, 1), checkpoint, f, 0, List.of(f),
+                    Duration.ZERO);
+        }
+
+        private static RunCounts counts(ApplyProgress p, long failed) {
+            RunCounts c = p == null ? RunCounts.ZERO : p.counts();
+            return new RunCounts(c.created(), c.updated(), c.deleted(), c.unchanged(), failed);
+        }
+
+        private void addSet(CapabilitySet set, boolean listOnly, Deque<Supplier<Plan>> parts) {
+            URI id = set.uri();
+            RsCheckpoint.SetState state = holder.get(id);
+            boolean changes = set.offers(Capability.CHANGELIST) || set.offers(Capability.CHANGEDUMP);
+            boolean baseline = listOnly || options.forceBaseline() || !state.baselineDone() || !changes;
+            if (!listOnly && !options.forceBaseline() && !state.baselineDone() && options.from() != null) {
+                holder.advance(id, new RsCheckpoint.SetState(true, null, options.from(), 0, null));
+                baseline = false;
+            }
+            Plan[] base = new Plan[1];
+            if (baseline) {
+                URI list = set.get(Capability.RESOURCELIST);
+                URI dump = set.get(Capability.RESOURCEDUMP);
+                boolean useDump = !listOnly && dump != null
+                        && (options.baseline() != RsOptions.Baseline.LIST || list == null);
+                if (list == null && dump == null) {
+                    context.listener().note(id + " offers no Resource List or Resource Dump; only changes are synced");
+                } else if (useDump) {
+                    baselineFromDump = true;
+                    parts.add(() -> base[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, dump, false, holder));
+                } else {
+                    if (options.baseline() == RsOptions.Baseline.DUMP) {
+                        context.listener().note(id + " offers no Resource Dump; the baseline uses the Resource List");
+                    }
+                    parts.add(() -> base[0] = new ResourceListPlan(docs, mapper, list));
+                }
+            }
+            Plan[] incremental = new Plan[1];
+            parts.add(() -> {
+                if (base[0] != null) {
+                    var at = base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at();
+                    holder.advance(id, RsCheckpoint.SetState.baseline(at));
+                }
+                URI changeList = set.get(Capability.CHANGELIST);
+                URI changeDump = set.get(Capability.CHANGEDUMP);
+                if (changeList != null) {
+                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder);
+                } else if (changeDump != null) {
+                    incremental[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, changeDump, true, holder);
+                } else {
+                    incremental[0] = Plan.empty();
+                }
+                return incremental[0];
+            });
+            finalSets.add(id);
+            finals.add(() -> {
+                RsCheckpoint.SetState s = switch (incremental[0]) {
+                    case ChangeListPlan c -> c.state();
+                    case DumpPlan d -> d.state();
+                    case null, default -> holder.get(id);
+                };
+                if (!changes) {
+                    // Without change documents every run is a baseline (§5.2); remember only the snapshot time.
+                    return new RsCheckpoint.SetState(false, s.baselineAt(), s.time(), s.sameTime(), s.lastUri());
+                }
+                return s;
+            });
+        }
+    }
+
+    private static void discardLocalFiles(PlannedChange c) {
+        for (PlannedRepresentation r : c.representations()) {
+            if (r.localFile() != null) {
+                try {
+                    Files.deleteIfExists(r.localFile());
+                } catch (IOException ignored) {
+                    // temp directory cleanup takes it
+                }
+            }
+        }
+    }
+}
