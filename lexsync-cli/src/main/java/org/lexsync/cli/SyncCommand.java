@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "sync", mixinStandardHelpOptions = true,
         description = "Harvests a source once (baseline on first use, incremental afterwards).",
-        subcommands = {AtomSyncCommand.class, ResourceSyncSyncCommand.class})
+        subcommands = {AtomSyncCommand.class, ResourceSyncSyncCommand.class, EliSyncCommand.class})
 final class SyncCommand implements Callable<Integer> {
 
     @Spec

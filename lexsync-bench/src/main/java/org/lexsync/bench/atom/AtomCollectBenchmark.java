@@ -59,6 +59,13 @@ public final class AtomCollectBenchmark {
             HarvestContext context = new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(), null);
 
             long t0 = System.nanoTime();
+            HarvestReport plan = harvester.harvest(new HarvestJob(job.sourceId(), job.urls(), Map.of(), true), context);
+            double planSeconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "planning only (dry run): %d changes from %d feed documents in %.2f s"
+                    + " (%.0f entries/s)%n", plan.planned(), plan.documentsRead(), planSeconds, entries / planSeconds);
+            pub.clearRequests();
+
+            t0 = System.nanoTime();
             HarvestReport first = harvester.harvest(job, context);
             double seconds = (System.nanoTime() - t0) / 1e9;
             long requests = pub.requests().size();

@@ -33,8 +33,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Pillar III metadata throughput on one core (the RDF issue's target: at least 500 pages/s): RDFa + JSON-LD
  * extraction of realistic ~30 KB ELI pages (~60 triples, {@link SamplePages}), alone and followed by the
- * replacement of the resource's named graph in a TDB2 store in a temp directory. Scores are pages/s:
- * {@code extractAndReplaceBatched} commits 32 pages per write transaction, as the applier batches.
+ * replacement of the resource's named graph in a TDB2 store in a temp directory. Scores are pages/s.
+ * {@code extractAndReplace} commits one write transaction per page, {@code extractAndReplaceBatched} 32 pages
+ * per transaction, as the applier batches. Every page goes to a graph not yet in the store (the initial
+ * harvest, ELI Pillar IV annex §4.1 step 2), so the store grows during the run; re-harvesting an unchanged
+ * page is cheaper, since {@link RdfStore} writes only the triples that changed.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -54,6 +57,7 @@ public class RdfExtractionBenchmark {
     private Path dataDir;
     private RdfStore store;
     private int next;
+    private long harvested;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -90,6 +94,11 @@ public class RdfExtractionBenchmark {
         return i;
     }
 
+    /** A new graph name for every page stored: the ELI of the page plus a harvest counter. */
+    private String graphName(int page) {
+        return SamplePages.eli(page) + "/h" + harvested++;
+    }
+
     @Benchmark
     public int extract() {
         int i = nextPage();
@@ -100,7 +109,7 @@ public class RdfExtractionBenchmark {
     public int extractAndReplace() {
         int i = nextPage();
         ExtractedMetadata m = extractor.extract(pages[i], urls[i], null);
-        store.replaceGraph(SamplePages.eli(i), m.graph(), LASTMOD, Instant.now());
+        store.replaceGraph(graphName(i), m.graph(), LASTMOD, Instant.now());
         return m.size();
     }
 
@@ -113,7 +122,7 @@ public class RdfExtractionBenchmark {
         for (int k = 0; k < BATCH; k++) {
             int i = nextPage();
             ExtractedMetadata m = extractor.extract(pages[i], urls[i], null);
-            batch.add(new GraphReplacement(SamplePages.eli(i), m.graph(), LASTMOD, now));
+            batch.add(new GraphReplacement(graphName(i), m.graph(), LASTMOD, now));
             triples += m.size();
         }
         store.replaceGraphs(batch);

@@ -2,8 +2,7 @@ package org.lexsync.bench.resourcesync;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
+import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +37,8 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
  */
 public final class ResourceSyncBenchmark {
     private static final String SOURCE = "bench";
+    /** Temp files of downloads and unpacked bitstreams: {@code -Drsbench.scratch=DIR} (e.g. a tmpfs), else the store's. */
+    private static final String SCRATCH = System.getProperty("rsbench.scratch");
 
     private ResourceSyncBenchmark() {
     }
@@ -45,6 +46,7 @@ public final class ResourceSyncBenchmark {
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int m = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+        HeapSampler heap = HeapSampler.start();
         Path work = Files.createTempDirectory("lexsync-rs-bench-");
         List<String> lines = new ArrayList<>();
         try {
@@ -52,6 +54,12 @@ public final class ResourceSyncBenchmark {
                  ResourceSyncSource source = ResourceSyncSource.builder(pub).maxListEntries(10_000)
                          .packageEntries(1_000).install()) {
                 Path listStore = work.resolve("list");
+                if (Boolean.getBoolean("rsbench.planOnly")) {
+                    HarvestReport dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"), true);
+                    lines.add(line("plan only (dry run) via Resource Dump", dry.planned(), dry.elapsed(), "resources"));
+                    dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"), true);
+                    lines.add(line("plan only (dry run) via Resource List", dry.planned(), dry.elapsed(), "resources"));
+                }
                 HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"));
                 lines.add(line("baseline via Resource List", list.apply().counts().created(), list.elapsed(), "resources"));
                 HarvestReport dump = timed(work.resolve("dump"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
@@ -84,18 +92,27 @@ public final class ResourceSyncBenchmark {
         } finally {
             deleteTree(work);
         }
-        lines.add(String.format(Locale.ROOT, "peak heap used: %.0f MB (max heap %d MB); %d CPUs; Java %s",
-                peakHeapBytes() / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576,
+        lines.add("temp files in: " + (SCRATCH != null ? SCRATCH : "the store's temp directory (disk)"));
+        lines.add(String.format(Locale.ROOT, "peak heap used (sampled every 20 ms): %.0f MB (max heap %d MB); %d CPUs; Java %s",
+                heap.stop() / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         lines.forEach(System.out::println);
     }
 
     private static HarvestReport timed(Path dataDir, FixturePublisher pub, Map<String, String> options) {
+        return timed(dataDir, pub, options, false);
+    }
+
+    private static HarvestReport timed(Path dataDir, FixturePublisher pub, Map<String, String> given, boolean dryRun) {
+        Map<String, String> options = new java.util.HashMap<>(given);
+        if (SCRATCH != null) {
+            options.put(ResourceSyncHarvester.OPTION_SCRATCH_DIR, SCRATCH);
+        }
         try (Store store = Store.open(StoreConfig.of(dataDir)); Fetcher fetcher = fetcher(store)) {
             Applier applier = Applier.builder(fetcher, store).build();
             HarvestReport r = new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(pub.baseUri()), options,
-                    false), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
-            if (!r.complete()) {
+                    dryRun), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
+            if (!dryRun && !r.complete()) {
                 System.out.println("incomplete: " + r.apply().gap());
             }
             return r;
@@ -104,7 +121,15 @@ public final class ResourceSyncBenchmark {
 
     private static Fetcher fetcher(Store store) {
         return Fetcher.builder().version("bench").politeness(new Politeness(32, Duration.ZERO)).globalConcurrency(32)
-                .ignoreRobots(true).tempDirectory(store.fileBlobs().tempDirectory()).build();
+                .ignoreRobots(true).tempDirectory(SCRATCH != null ? scratch() : store.fileBlobs().tempDirectory()).build();
+    }
+
+    private static Path scratch() {
+        try {
+            return Files.createDirectories(Path.of(SCRATCH));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String line(String what, long count, Duration elapsed, String unit) {
@@ -112,14 +137,36 @@ public final class ResourceSyncBenchmark {
         return String.format(Locale.ROOT, "%-42s %8d %s in %6.2f s = %8.0f %s/s", what, count, unit, s, count / s, unit);
     }
 
-    private static long peakHeapBytes() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
-                sum += pool.getPeakUsage().getUsed();
+    /** Samples the used heap (fixture publisher included) on a daemon thread and keeps the maximum. */
+    private static final class HeapSampler implements Runnable {
+        private volatile boolean running = true;
+        private volatile long max;
+
+        static HeapSampler start() {
+            HeapSampler s = new HeapSampler();
+            Thread t = new Thread(s, "heap-sampler");
+            t.setDaemon(true);
+            t.start();
+            return s;
+        }
+
+        @Override
+        public void run() {
+            MemoryMXBean mx = ManagementFactory.getMemoryMXBean();
+            while (running) {
+                max = Math.max(max, mx.getHeapMemoryUsage().getUsed());
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
             }
         }
-        return sum;
+
+        long stop() {
+            running = false;
+            return max;
+        }
     }
 
     private static void deleteTree(Path root) throws IOException {

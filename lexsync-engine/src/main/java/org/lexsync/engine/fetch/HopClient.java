@@ -50,6 +50,11 @@ final class HopClient implements AutoCloseable {
         HttpRequest.Builder b = HttpRequest.newBuilder(url).GET().timeout(readTimeout)
                 .header("User-Agent", userAgent)
                 .header("Accept-Encoding", "gzip, deflate");
+        if ("http".equalsIgnoreCase(url.getScheme())) {
+            // HTTP/2 over plain http means an h2c upgrade attempt on every request, which servers rarely
+            // support; HTTP/2 stays available over https, where it is negotiated with ALPN.
+            b.version(HttpClient.Version.HTTP_1_1);
+        }
         headers.forEach(b::setHeader);
         long deadline = System.nanoTime() + totalTimeout.toNanos();
         CompletableFuture<HttpResponse<TimedBodyStream>> future = client.sendAsync(b.build(),

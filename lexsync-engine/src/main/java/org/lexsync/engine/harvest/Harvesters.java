@@ -11,7 +11,7 @@ import java.util.TreeMap;
  */
 public final class Harvesters {
     private static final List<Harvester> ALL = List.of(new org.lexsync.engine.atom.AtomHarvester(),
-            new org.lexsync.engine.resourcesync.ResourceSyncHarvester());
+            new org.lexsync.engine.resourcesync.ResourceSyncHarvester(), new org.lexsync.engine.eli.EliHarvester());
 
     private Harvesters() {
     }

@@ -19,6 +19,7 @@ import org.semarglproject.sink.TripleSink;
 final class JenaTripleSink implements TripleSink {
     private static final String BNODE_PREFIX = "_:";
     private static final String XML_LITERAL = RDF.xmlLiteral.getURI();
+    static final String LANGUAGE_RULE = "rdfa:core-1.1-7.5/language-tag";
 
     private final Graph graph;
     private final Findings findings;
@@ -53,10 +54,28 @@ final class JenaTripleSink implements TripleSink {
         if (s == null || p == null) {
             return;
         }
-        Node o = lang == null || lang.isBlank()
-                ? NodeFactory.createLiteralString(content)
-                : NodeFactory.createLiteralLang(content, lang.strip());
-        add(Triple.create(s, p, o));
+        add(Triple.create(s, p, lang == null || lang.isBlank()
+                ? NodeFactory.createLiteralString(content) : langLiteral(content, lang.strip())));
+    }
+
+    /**
+     * A language-tagged literal; pages write {@code fr_FR} for {@code fr-FR}, and a tag that is still not
+     * BCP 47 leaves the literal untagged, both with a finding, rather than losing the statement.
+     */
+    private Node langLiteral(String content, String lang) {
+        String tag = lang.replace('_', '-');
+        try {
+            Node literal = NodeFactory.createLiteralLang(content, tag);
+            if (!tag.equals(lang)) {
+                findings.warning(LANGUAGE_RULE, "language tag '" + Iris.shorten(lang) + "' is not BCP 47; read as '"
+                        + tag + "'", position.line(), position.column());
+            }
+            return literal;
+        } catch (RuntimeException e) {
+            findings.warning(LANGUAGE_RULE, "language tag '" + Iris.shorten(lang)
+                    + "' is not BCP 47; the literal is kept without it", position.line(), position.column());
+            return NodeFactory.createLiteralString(content);
+        }
     }
 
     @Override

@@ -10,7 +10,6 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
-import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.lang.LangJSONLD11;
 import org.apache.jena.riot.system.ErrorHandler;
 import org.apache.jena.riot.system.FactoryRDFStd;
@@ -79,7 +78,8 @@ final class JsonLdBlocks {
                     // the default caching factory builds a node cache per parse, which costs more than it saves here
                     .factory(new FactoryRDFStd())
                     .parse(collector);
-        } catch (RiotException | IllegalArgumentException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            // StackOverflowError: JSON-LD expansion recurses, and a hostile block can nest deeply
             if (!loader.refused().isEmpty()) {
                 for (URI url : loader.refused()) {
                     findings.warning(REMOTE_CONTEXT_RULE, "the JSON-LD block uses the remote @context " + url

@@ -5,9 +5,12 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -20,6 +23,7 @@ import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.shared.JenaException;
 import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.system.Txn;
 import org.apache.jena.tdb2.TDB2;
@@ -88,16 +92,33 @@ public final class RdfStore implements AutoCloseable {
         write("replace graphs", () -> {
             for (GraphReplacement r : replacements) {
                 Node g = graphNode(r.graphUri());
-                dsg.deleteAny(g, Node.ANY, Node.ANY, Node.ANY);
+                long count = replaceTriples(g, r.triples());
                 GraphRecords.remove(dsg, g);
-                long count = 0;
-                for (Triple t : r.triples().find().toList()) {
-                    dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject());
-                    count++;
-                }
                 GraphRecords.add(dsg, g, r.lastmod(), r.harvested(), count);
             }
         });
+    }
+
+    /**
+     * Makes graph {@code g} hold exactly {@code triples}, touching only what changed: B+tree deletions are
+     * TDB2's most expensive write, and a re-harvested page is often unchanged. Returns the new size.
+     */
+    private long replaceTriples(Node g, Graph triples) {
+        Set<Triple> incoming = new HashSet<>(triples.find().toList());
+        long count = incoming.size();
+        List<Quad> stale = new ArrayList<>();
+        dsg.find(g, Node.ANY, Node.ANY, Node.ANY).forEachRemaining(q -> {
+            if (!incoming.remove(q.asTriple())) {
+                stale.add(q);
+            }
+        });
+        for (Quad q : stale) {
+            dsg.delete(q);
+        }
+        for (Triple t : incoming) {
+            dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject());
+        }
+        return count;
     }
 
     /** Removes the graph and its record (a resource gone from the source); true when it existed. */

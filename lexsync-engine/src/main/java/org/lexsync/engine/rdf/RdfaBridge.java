@@ -26,8 +26,10 @@ import org.xml.sax.helpers.AttributesImpl;
  * SAX sink; real pages are not well-formed XML, so jsoup parses them). On the way it repairs what real ELI
  * pages do (ELI Pillar III): attribute names arrive lower-cased from jsoup whatever the page wrote,
  * {@code xmlns:*} declarations become prefix mappings, a relative {@code <base href>} is resolved against
- * the page URL, and an {@code eli:} CURIE used where no {@code eli} prefix is in scope gets the ELI
- * ontology namespace (with a finding), since the RDFa 1.1 initial context does not define it.
+ * the page URL, an {@code eli:} CURIE used where no {@code eli} prefix is in scope gets the ELI ontology
+ * namespace (with a finding), since the RDFa 1.1 initial context does not define it, and HTML link types
+ * ({@code rel="stylesheet"}) and {@code role} are not turned into XHTML-vocabulary triples (HTML+RDFa 1.1
+ * has no default vocabulary). semargl never loads a vocabulary ({@code vocab} expansion is off).
  */
 final class RdfaBridge {
     static final String ELI_PREFIX_RULE = "rdfa:core-1.1-5/eli-prefix-undeclared";
@@ -64,8 +66,9 @@ final class RdfaBridge {
             replay.rethrow();
             parser.endDocument();
             parser.endStream();
-        } catch (SAXException | ParseException e) {
-            findings.error("rdfa:core-1.1/processing", "the RDFa processor stopped: " + e.getMessage(),
+        } catch (SAXException | ParseException | RuntimeException e) {
+            // a processor failure on hostile markup costs this page its RDFa, never the run
+            findings.error("rdfa:core-1.1/processing", "the RDFa processor stopped: " + e,
                     position.line(), position.column());
         }
         if (replay.undeclaredEliUses > 0) {

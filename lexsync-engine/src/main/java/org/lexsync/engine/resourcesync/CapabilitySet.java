@@ -11,9 +11,9 @@ import org.lexsync.core.sitemap.Capability;
  * One set of resources as its Capability List describes it (ResourceSync §9): the list's URI and the
  * document URI of each capability it offers (resourcelist, resourcedump, changelist, changedump).
  */
-public record CapabilitySet(URI uri, Map<Capability, URI> capabilities) {
+record CapabilitySet(URI uri, Map<Capability, URI> capabilities) {
 
-    public CapabilitySet {
+    CapabilitySet {
         Objects.requireNonNull(uri, "uri");
         EnumMap<Capability, URI> copy = new EnumMap<>(Capability.class);
         copy.putAll(capabilities);
@@ -21,11 +21,11 @@ public record CapabilitySet(URI uri, Map<Capability, URI> capabilities) {
     }
 
     /** The document offering {@code capability}, or null. */
-    public URI get(Capability capability) {
+    URI get(Capability capability) {
         return capabilities.get(capability);
     }
 
-    public boolean offers(Capability capability) {
+    boolean offers(Capability capability) {
         return capabilities.containsKey(capability);
     }
 }

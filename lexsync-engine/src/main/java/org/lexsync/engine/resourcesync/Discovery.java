@@ -104,8 +104,12 @@ final class Discovery {
     }
 
     private void tryRead(URI uri, Map<URI, CapabilitySet> found) {
+        tryRead(uri, found, 0);
+    }
+
+    private void tryRead(URI uri, Map<URI, CapabilitySet> found, int depth) {
         try {
-            readAny(uri, found, 0);
+            readAny(uri, found, depth);
         } catch (SourceDocumentException | XmlDocumentException e) {
             notes.add(e.getMessage());
         }
@@ -157,7 +161,9 @@ final class Discovery {
                                 "%s: Source Description entry %s has capability '%s', not capabilitylist", base,
                                 e.loc(), e.md().capability()), e.line(), e.column());
                     }
-                    tryRead(base.resolve(e.loc()), found);
+                    if (depth < MAX_CLIMB) {
+                        tryRead(base.resolve(e.loc()), found, depth + 1);
+                    }
                 }
             }
             case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, entries));

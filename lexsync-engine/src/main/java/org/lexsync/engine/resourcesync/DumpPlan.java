@@ -43,6 +43,7 @@ final class DumpPlan extends Plan {
     private boolean started;
     private W3cDateTime at;
     private long packages;
+    private final UriSet seen = new UriSet();
 
     DumpPlan(SourceDocuments docs, EntryMapper mapper, DumpLimits limits, Path tempDir, URI set, URI root,
              boolean changeDump, CheckpointHolder holder) {
@@ -67,6 +68,11 @@ final class DumpPlan extends Plan {
 
     long packages() {
         return packages;
+    }
+
+    /** The resource URIs a Resource Dump's manifests list, for deleting what a repeated baseline no longer lists. */
+    UriSet seen() {
+        return seen;
     }
 
     @Override
@@ -176,8 +182,13 @@ final class DumpPlan extends Plan {
             }
             kind = type == ChangeType.CREATED ? ChangeKind.CREATED : ChangeKind.UPDATED;
             checkpoint = holder.advance(set, cursor.state());
-        } else if (uri == null || mapper.excluded(uri)) {
-            return null;
+        } else {
+            if (uri != null) {
+                seen.add(uri.toString());
+            }
+            if (uri == null || mapper.excluded(uri)) {
+                return null;
+            }
         }
         if (md.path() == null || md.path().isBlank()) {
             docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/path", String.format(Locale.ROOT,

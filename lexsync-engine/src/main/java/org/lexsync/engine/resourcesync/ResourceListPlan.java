@@ -25,6 +25,7 @@ final class ResourceListPlan extends Plan {
     private boolean started;
     private W3cDateTime at;
     private long entries;
+    private final UriSet seen = new UriSet();
 
     ResourceListPlan(SourceDocuments docs, EntryMapper mapper, URI root) {
         this.docs = docs;
@@ -39,6 +40,11 @@ final class ResourceListPlan extends Plan {
 
     long entries() {
         return entries;
+    }
+
+    /** The resource URIs listed (excluded ones included), for deleting what a repeated baseline no longer lists. */
+    UriSet seen() {
+        return seen;
     }
 
     @Override
@@ -71,7 +77,11 @@ final class ResourceListPlan extends Plan {
             SitemapEntry e = open.reader().next();
             URI doc = open.download().url();
             URI uri = mapper.resourceUri(e, doc);
-            if (uri == null || mapper.excluded(uri)) {
+            if (uri == null) {
+                continue;
+            }
+            seen.add(uri.toString());
+            if (mapper.excluded(uri)) {
                 continue;
             }
             entries++;

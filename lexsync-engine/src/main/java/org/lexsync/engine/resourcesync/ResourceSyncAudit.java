@@ -4,7 +4,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -34,7 +33,7 @@ import org.lexsync.engine.store.Store;
  * after {@code at}; each is compared with the stored state by hash (sha-256 and md5 when given), length
  * and lastmod, and stored resources the source no longer has are reported as extra. Streams the list and
  * looks the store up in chunks, so memory grows only with the number of changes since {@code at} and
- * eight bytes per listed resource.
+ * eight bytes per listed resource ({@link UriSet}).
  */
 public final class ResourceSyncAudit {
     private static final int CHUNK = 500;
@@ -213,8 +212,7 @@ public final class ResourceSyncAudit {
     /** Counts and lists differences; remembers a 64-bit hash of every URI the source has, to find extras. */
     private final class Tally {
         private final String sourceId;
-        private long[] seen = new long[1024];
-        private int seenCount;
+        private final UriSet seen = new UriSet();
         long inSync;
         long missing;
         long extra;
@@ -234,7 +232,7 @@ public final class ResourceSyncAudit {
             Map<String, ResourceState> states = store.resources().getAll(sourceId,
                     chunk.stream().map(Expected::uri).toList());
             for (Expected x : chunk) {
-                remember(x.uri());
+                seen.add(x.uri());
                 ResourceState s = states.get(x.uri());
                 if (s == null || !s.active()) {
                     missing++;
@@ -285,19 +283,10 @@ public final class ResourceSyncAudit {
             return null;
         }
 
-        private void remember(String uri) {
-            if (seenCount == seen.length) {
-                seen = Arrays.copyOf(seen, seen.length * 2);
-            }
-            seen[seenCount++] = hash64(uri);
-        }
-
         /** Every active stored resource whose URI the source did not list is extra. */
         void extras() {
-            long[] sorted = Arrays.copyOf(seen, seenCount);
-            Arrays.sort(sorted);
             store.resources().forEach(sourceId, false, r -> {
-                if (Arrays.binarySearch(sorted, hash64(r.uri())) < 0) {
+                if (!seen.contains(r.uri())) {
                     extra++;
                     if (extraUris.size() < AuditReport.MAX_LISTED) {
                         extraUris.add(r.uri());
@@ -305,18 +294,5 @@ public final class ResourceSyncAudit {
                 }
             });
         }
-    }
-
-    /** FNV-1a over the UTF-16 units, then a final avalanche (collisions are negligible at 64 bits). */
-    static long hash64(String s) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < s.length(); i++) {
-            h ^= s.charAt(i);
-            h *= 0x100000001b3L;
-        }
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        return h;
     }
 }

@@ -41,7 +41,9 @@ import org.lexsync.engine.store.RunStatus;
  * of the source's hashes are verified, default all), {@value #OPTION_FROM} (W3C datetime: without a
  * baseline, apply changes from then on), {@value #OPTION_EXCLUDE} (regular expressions, one per line;
  * matching resource URIs are skipped), {@value #OPTION_CAPABILITY_LIST} (sync this set only) and
- * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents).
+ * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents) and
+ * {@value #OPTION_SCRATCH_DIR} (where dump bitstreams are unpacked before the applier takes them; default the
+ * store's temp directory — a RAM-backed directory avoids one file creation on disk per bitstream).
  */
 public final class ResourceSyncHarvester implements Harvester {
     public static final String PROTOCOL = "resourcesync";
@@ -52,6 +54,7 @@ public final class ResourceSyncHarvester implements Harvester {
     public static final String OPTION_EXCLUDE = "exclude";
     public static final String OPTION_CAPABILITY_LIST = "capability-list";
     public static final String OPTION_ACCESS_TOKEN = "access-token";
+    public static final String OPTION_SCRATCH_DIR = "scratch-dir";
 
     private final XmlLimits xmlLimits;
     private final DumpLimits dumpLimits;
@@ -126,7 +129,7 @@ public final class ResourceSyncHarvester implements Harvester {
             this.holder = new CheckpointHolder(RsCheckpoint.parse(
                     context.store().sources().checkpoint(job.sourceId()).orElse(null)));
             this.mapper = new EntryMapper(job.sourceId(), options, docs);
-            this.tempDir = context.store().fileBlobs().tempDirectory();
+            this.tempDir = scratch(job, context);
         }
 
         Result run(boolean listOnly) {
@@ -228,6 +231,15 @@ public final class ResourceSyncHarvester implements Harvester {
                     parts.add(() -> base[0] = new ResourceListPlan(docs, mapper, list));
                 }
             }
+            if (baseline && sets.size() == 1 && options.delete() && !job.dryRun()
+                    && context.store().resources().count(job.sourceId(), false) > 0
+                    && (set.offers(Capability.RESOURCELIST) || set.offers(Capability.RESOURCEDUMP))) {
+                // A repeated baseline of the only set: what the new snapshot no longer lists was deleted (§10.2).
+                parts.add(() -> base[0] == null ? Plan.empty() : new ExtraDeletesPlan(context.store(), job.sourceId(),
+                        base[0] instanceof DumpPlan d ? d.seen() : ((ResourceListPlan) base[0]).seen(),
+                        uri -> options.excluded(uri),
+                        () -> base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at()));
+            }
             Plan[] incremental = new Plan[1];
             parts.add(() -> {
                 if (base[0] != null) {
@@ -258,6 +270,19 @@ public final class ResourceSyncHarvester implements Harvester {
                 }
                 return s;
             });
+        }
+    }
+
+    private static Path scratch(HarvestJob job, HarvestContext context) {
+        String dir = job.option(OPTION_SCRATCH_DIR, null);
+        if (dir == null || dir.isBlank()) {
+            return context.store().fileBlobs().tempDirectory();
+        }
+        try {
+            return Files.createDirectories(Path.of(dir));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "option %s='%s' is not a usable directory: %s",
+                    OPTION_SCRATCH_DIR, dir, e), e);
         }
     }
 

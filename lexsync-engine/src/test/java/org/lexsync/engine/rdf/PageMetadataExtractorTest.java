@@ -240,6 +240,47 @@ class PageMetadataExtractorTest {
     }
 
     @Test
+    void underscoreLanguageTagIsRepairedWithAFinding() {
+        String page = "<html lang=\"fr_FR\"><head><meta about=\"http://country.xy/eli/x\" "
+                + "property=\"http://purl.org/dc/terms/title\" content=\"Loi\"></head></html>";
+
+        ExtractedMetadata m = new PageMetadataExtractor().extract(page.getBytes(StandardCharsets.UTF_8),
+                URI.create("http://country.xy/eli/x"), StandardCharsets.UTF_8);
+
+        assertThat(m.graph().contains(iri("http://country.xy/eli/x"), iri("http://purl.org/dc/terms/title"),
+                NodeFactory.createLiteralLang("Loi", "fr-FR"))).isTrue();
+        assertThat(m.findings().list()).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo(JenaTripleSink.LANGUAGE_RULE);
+            assertThat(f.line()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void invalidLanguageTagLeavesTheLiteralUntagged() {
+        String page = "<html lang=\"not a tag\"><head><meta about=\"http://country.xy/eli/x\" "
+                + "property=\"http://purl.org/dc/terms/title\" content=\"Loi\"></head></html>";
+
+        ExtractedMetadata m = new PageMetadataExtractor().extract(page.getBytes(StandardCharsets.UTF_8),
+                URI.create("http://country.xy/eli/x"), StandardCharsets.UTF_8);
+
+        assertThat(m.graph().contains(iri("http://country.xy/eli/x"), iri("http://purl.org/dc/terms/title"),
+                NodeFactory.createLiteralString("Loi"))).isTrue();
+        assertThat(m.findings().has(JenaTripleSink.LANGUAGE_RULE)).isTrue();
+    }
+
+    @Test
+    void deeplyNestedJsonLdIsAFindingNotACrash() {
+        String nested = "[".repeat(200_000) + "]".repeat(200_000);
+        String page = "<html><head><script type=\"application/ld+json\">{\"@id\": \"http://country.xy/eli/x\", "
+                + "\"http://purl.org/dc/terms/title\": " + nested + "}</script></head></html>";
+
+        ExtractedMetadata m = new PageMetadataExtractor().extract(page.getBytes(StandardCharsets.UTF_8),
+                URI.create("http://country.xy/eli/x"), StandardCharsets.UTF_8);
+
+        assertThat(m.findings().has(JsonLdBlocks.SYNTAX_RULE)).isTrue();
+    }
+
+    @Test
     void pageWithoutMetadataYieldsAnEmptyGraph() {
         ExtractedMetadata m = Pages.extract("no-metadata.html", "http://country.xy/eli/maintenance");
 

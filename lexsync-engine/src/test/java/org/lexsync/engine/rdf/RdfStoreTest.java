@@ -89,6 +89,30 @@ class RdfStoreTest {
     }
 
     @Test
+    void replacingWithTheSameTriplesKeepsThemAndRenewsTheRecord() {
+        store.replaceGraph(Pages.LAW_003, law003(), LASTMOD, HARVESTED);
+        Graph again = law003();
+
+        store.replaceGraph(Pages.LAW_003, again, LASTMOD, HARVESTED.plusSeconds(3600));
+
+        assertThat(store.graph(Pages.LAW_003).isIsomorphicWith(again)).isTrue();
+        assertThat(store.graphInfo(Pages.LAW_003).orElseThrow().harvested()).isEqualTo(HARVESTED.plusSeconds(3600));
+    }
+
+    @Test
+    void graphWithBlankNodesIsReplacedWithoutLeftovers() {
+        String page = "<html prefix=\"eli: http://data.europa.eu/eli/ontology#\"><body about=\"" + Pages.LAW_004
+                + "\"><div rel=\"eli:is_realized_by\"><span typeof=\"eli:LegalExpression\" property=\"eli:title\">T</span></div></body></html>";
+        Graph withBlank = new PageMetadataExtractor().extract(page.getBytes(StandardCharsets.UTF_8),
+                java.net.URI.create(Pages.LAW_004), StandardCharsets.UTF_8).graph();
+
+        store.replaceGraph(Pages.LAW_004, withBlank, LASTMOD, HARVESTED);
+        store.replaceGraph(Pages.LAW_004, withBlank, LASTMOD, HARVESTED);
+
+        assertThat(store.graph(Pages.LAW_004).size()).isEqualTo(withBlank.size());
+    }
+
+    @Test
     void minutePrecisionLastmodIsStoredAsAValidDateTime() {
         store.replaceGraph(Pages.LAW_003, law003(), W3cDateTimes.parseOrNull("2016-03-08T16:20Z"), HARVESTED);
 

@@ -144,6 +144,21 @@ class ResourceSyncHarvesterTest {
     }
 
     @Test
+    void aRepeatedBaselineDeletesWhatTheSnapshotNoLongerLists_10_2() throws IOException {
+        start(12, b -> b.changeList(false).changeDump(false));
+        h.sync(Map.of());
+        pub.applyChanges(ChangeScript.builder().delete(pub.activeResources().get(0).path())
+                .delete(pub.activeResources().get(1).path()).create().build());
+
+        HarvestReport report = h.sync(Map.of());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.apply().counts().deleted()).isEqualTo(2);
+        assertThat(report.apply().counts().created()).isEqualTo(1);
+        h.assertMirrorsPublisher();
+    }
+
+    @Test
     void noDeleteKeepsResourcesTheSourceDeleted() {
         start(10, b -> b);
         h.sync(options("baseline", "list"));

@@ -1,0 +1,73 @@
+package org.lexsync.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.rdf.ResultFormat;
+import org.lexsync.engine.rdf.SparqlQueryException;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lexsync sparql 'QUERY'}: runs SPARQL over the store's RDF (one named graph per legal resource, the
+ * union of all of them as the default graph), e.g. to read the ELI metadata harvested by {@code sync eli}.
+ */
+@Command(name = "sparql", mixinStandardHelpOptions = true,
+        description = "Runs a SPARQL query over the store's RDF named graphs (graph name = the ELI; the default"
+                + " graph is their union).")
+final class SparqlCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Parameters(index = "0", paramLabel = "QUERY", description = "A SELECT, ASK, CONSTRUCT or DESCRIBE query.")
+    String query;
+
+    @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() {
+        ResultFormat resultFormat;
+        try {
+            resultFormat = ResultFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("--format must be table, json or csv, was " + format);
+        }
+        Path dir = storeOptions.dataDir();
+        if (!Files.isDirectory(dir)) {
+            throw new Main.UsageException("no LexSync store at " + dir.toAbsolutePath()
+                    + " (run a sync first, or give --store DIR)");
+        }
+        spec.commandLine().getOut().print(run(dir, query, resultFormat));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /**
+     * Runs one query over the RDF store of {@code dataDir} and returns the printed answer (what {@code lexsync
+     * sparql} prints; the demo calls it too). A malformed query is a usage error.
+     */
+    static String run(Path dataDir, String sparql, ResultFormat format) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (RdfStore rdf = RdfStore.open(dataDir)) {
+            rdf.query(sparql, format, out);
+        } catch (SparqlQueryException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,127 @@
+package org.lexsync.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.RecordedRequest;
+import org.lexsync.fixture.eli.EliProvider;
+
+/** {@code lexsync sync eli} and {@code lexsync sparql} against the fixture ELI provider. */
+class EliSyncCommandTest {
+    @TempDir
+    Path dir;
+
+    FixturePublisher pub;
+    EliProvider provider;
+
+    @BeforeEach
+    void start() {
+        pub = FixturePublisher.builder().resources(0).start();
+    }
+
+    @AfterEach
+    void stop() {
+        pub.close();
+    }
+
+    private CliRun sync(String... extra) {
+        String[] base = {"sync", "eli", "--sitemap", provider.sitemapUrl().toString(), "--feed",
+                provider.feedUrl().toString(), "--store", dir.toString(), "--ignore-robots"};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return CliRun.of(args);
+    }
+
+    @Test
+    void harvestsTheDemoProviderAndPrintsASummary() {
+        provider = EliProvider.registerDemo(pub);
+        CliRun r = sync("--delay", "0");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("eli-127.0.0.1-" + pub.baseUri().getPort() + " (eli): created 12, updated 0, deleted 0");
+        assertThat(r.out()).contains("checkpoint: eli:synced=");
+    }
+
+    @Test
+    void sparqlReadsTheHarvestedTitles() {
+        provider = EliProvider.registerDemo(pub);
+        sync("--delay", "0");
+        provider.add(1);
+        sync("--delay", "0");
+        CliRun r = CliRun.of("sparql", "--store", dir.toString(), "--format", "csv",
+                "SELECT ?title WHERE { ?e <http://data.europa.eu/eli/ontology#title> ?title FILTER(lang(?title) = 'en') }"
+                        + " ORDER BY ?title");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("title").contains("Act No 2025/13, version 1").contains("Act No 2025/1, version 1");
+    }
+
+    @Test
+    void sparqlTableShowsNamedGraphs() {
+        provider = EliProvider.registerDemo(pub);
+        sync("--delay", "0");
+        CliRun r = CliRun.of("sparql", "--store", dir.toString(),
+                "SELECT (COUNT(DISTINCT ?g) AS ?graphs) WHERE { GRAPH ?g { ?s a <http://data.europa.eu/eli/ontology#LegalResource> } }");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("12");
+    }
+
+    @Test
+    void fullTextOptionStoresFullTexts() {
+        provider = EliProvider.registerDemo(pub);
+        CliRun r = sync("--delay", "0", "--full-text", "all", "--languages", "en", "--formats", "pdf,html");
+        assertThat(r.code()).as(r.err() + r.out()).isZero();
+        assertThat(pub.requests().stream().filter(q -> q.path().startsWith("/eli/files/")).count()).isEqualTo(24);
+    }
+
+    @Test
+    void malformedSparqlIsAUsageError() {
+        provider = EliProvider.registerDemo(pub);
+        sync("--delay", "0");
+        CliRun r = CliRun.of("sparql", "--store", dir.toString(), "SELECT WHERE {");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("lexsync: ");
+    }
+
+    @Test
+    void unknownFullTextModeIsAUsageError() {
+        provider = EliProvider.registerDemo(pub);
+        CliRun r = sync("--delay", "0", "--full-text", "some");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--full-text");
+    }
+
+    @Test
+    void missingFeedIsAUsageError() {
+        CliRun r = CliRun.of("sync", "eli", "--sitemap", "http://127.0.0.1:1/eli/sitemap.xml", "--store", dir.toString());
+        assertThat(r.code()).isEqualTo(2);
+    }
+
+    @Test
+    void unreadableSitemapExitsWithThree() {
+        provider = EliProvider.registerDemo(pub);
+        CliRun r = CliRun.of("sync", "eli", "--sitemap", pub.uri("/nothing/sitemap.xml").toString(), "--feed",
+                provider.feedUrl().toString(), "--store", dir.toString(), "--ignore-robots", "--delay", "0", "--tries", "1");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(3);
+        assertThat(r.err()).startsWith("lexsync: ").doesNotContain("\tat ");
+    }
+
+    /** ELI Pillar IV annex §4.1 step 2c: "waits for 5 seconds"; two requests only (Sitemap, feed). */
+    @Test
+    void defaultDelayIsFiveSecondsPerHost() {
+        provider = EliProvider.builder().acts(0).index(false).build().register(pub);
+        CliRun r = sync();
+        assertThat(r.code()).as(r.err()).isZero();
+        List<RecordedRequest> requests = pub.requests();
+        assertThat(requests).hasSize(2);
+        Duration gap = Duration.ofNanos(requests.get(1).nanoTime() - requests.get(0).nanoTime());
+        assertThat(gap).isGreaterThanOrEqualTo(Duration.ofMillis(4900));
+    }
+}

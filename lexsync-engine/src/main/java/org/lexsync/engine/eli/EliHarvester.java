@@ -1,0 +1,344 @@
+package org.lexsync.engine.eli;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.ApplyProgress;
+import org.lexsync.engine.apply.ApplyReport;
+import org.lexsync.engine.apply.ChangeFailure;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.rdf.PageMetadataExtractor;
+import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.store.Store;
+
+/**
+ * The ELI Pillar IV consumer (ELI Pillar IV annex §4.1): the first run takes the baseline from the
+ * Sitemap (Index) and then the delta from the update feed (steps 2, 3); later runs read the feed alone
+ * (step 4), unless {@value #RESYNC} asks to walk the whole Sitemap again (step 5) or the feed no longer
+ * reaches back to the last synchronisation, in which case the run says so and resynchronises from the
+ * Sitemap by itself. Resources that vanished from a walked Sitemap are recorded as deleted. Pages become
+ * named graphs in the data directory's TDB2 store (see {@link GraphSync} for how they stay consistent with
+ * the journal), full texts become FULLTEXT representations (§4.2).
+ *
+ * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options:
+ * {@value #FULL_TEXT} ({@code none|first|all}), {@value #LANGUAGES} and {@value #FORMATS} (comma lists),
+ * {@value #RESYNC} ({@code true|false}).
+ */
+public final class EliHarvester implements Harvester {
+    public static final String PROTOCOL = "eli";
+    public static final String FULL_TEXT = "full-text";
+    public static final String LANGUAGES = "languages";
+    public static final String FORMATS = "formats";
+    public static final String RESYNC = "resync";
+    /** A Sitemap walk may mark at most this share of the held resources gone; more looks like a broken Sitemap. */
+    static final double MAX_VANISHED_FRACTION = 0.5;
+
+    private final PageMetadataExtractor extractor = new PageMetadataExtractor();
+
+    @Override
+    public String protocol() {
+        return PROTOCOL;
+    }
+
+    @Override
+    public HarvestReport harvest(HarvestJob job, HarvestContext context) {
+        if (job.urls().size() != 2) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "an eli source has a Sitemap URL and an update feed URL, %s has %d URLs", job.sourceId(),
+                    job.urls().size()));
+        }
+        FullTextOptions fullText = FullTextOptions.parse(job.option(FULL_TEXT, "none"), job.option(LANGUAGES, ""),
+                job.option(FORMATS, ""));
+        boolean resync = Boolean.parseBoolean(job.option(RESYNC, "false"));
+        Store store = context.store();
+        Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
+        try (RdfStore rdf = job.dryRun() ? null : RdfStore.open(store.config().dataDir())) {
+            Run run = new Run(job, context, rdf, fullText, runId);
+            try {
+                HarvestReport report = run.execute(resync);
+                finish(store, runId, report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
+                        run.counts, report.complete() ? null : gapText(report.apply().gap()));
+                return report;
+            } catch (RuntimeException e) {
+                finish(store, runId, RunStatus.ABORTED, run.counts, e.getMessage());
+                throw e;
+            }
+        }
+    }
+
+    private static String gapText(ChangeFailure gap) {
+        return gap == null ? null : gap.reason() + ": " + gap.message();
+    }
+
+    private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error) {
+        if (runId != null) {
+            store.runs().finish(runId, status, counts, error);
+        }
+    }
+
+    /** One harvest of one source. */
+    private final class Run {
+        private final HarvestJob job;
+        private final HarvestContext context;
+        private final Store store;
+        private final FullTextOptions fullText;
+        private final Long runId;
+        private final GraphSync graphs;
+        private final SourceFetch fetch;
+        private final Findings findings = new Findings();
+        private final Instant started = Instant.now();
+        private final List<ChangeFailure> failures = new ArrayList<>();
+        private RunCounts counts = RunCounts.ZERO;
+        private ChangeFailure gap;
+        private long held;
+        private long planned;
+        private EliCheckpoint checkpoint;
+
+        Run(HarvestJob job, HarvestContext context, RdfStore rdf, FullTextOptions fullText, Long runId) {
+            this.job = job;
+            this.context = context;
+            this.store = context.store();
+            this.fullText = fullText;
+            this.runId = runId;
+            this.graphs = rdf == null ? null : new GraphSync(store, rdf, extractor);
+            this.fetch = new SourceFetch(context.fetcher(), context.listener());
+        }
+
+        HarvestReport execute(boolean resync) {
+            URI sitemap = job.urls().get(0);
+            URI feedUrl = job.urls().get(1);
+            checkpoint = store.sources().checkpoint(job.sourceId()).flatMap(EliCheckpoint::parse).orElse(null);
+            if (graphs != null) {
+                long mended = graphs.repair(job.sourceId());
+                if (mended > 0) {
+                    context.listener().note(String.format(Locale.ROOT,
+                            "rebuilt %d named graphs from the stored pages (left behind by an interrupted run)", mended));
+                }
+            }
+            UpdateFeed feed;
+            if (checkpoint == null) {
+                context.listener().note("no baseline yet: reading the whole Sitemap (ELI Pillar IV §4.1 step 2)");
+                boolean complete = sitemapPhase(sitemap, false, false);
+                if (!complete) {
+                    return report();
+                }
+                feed = readFeed(feedUrl);
+            } else {
+                feed = readFeed(feedUrl);
+                boolean walk = resync;
+                if (resync) {
+                    context.listener().note("resynchronising from the whole Sitemap (ELI Pillar IV §4.1 step 5)");
+                } else if (feed.oldest() != null && feed.oldest().compareTo(checkpoint.syncedTo()) > 0) {
+                    String why = String.format(Locale.ROOT, "the update feed reaches back only to %s, after the last"
+                                    + " synchronisation (%s): updates may have left the feed; falling back to a Sitemap resync",
+                            feed.oldest(), checkpoint.syncedTo());
+                    context.listener().note(why);
+                    findings.info("eli:4.1/feed-history", why, 0, 0);
+                    record(feedUrl, single("eli:4.1/feed-history", why));
+                    walk = true;
+                }
+                if (walk && !sitemapPhase(sitemap, resync, true)) {
+                    return report();
+                }
+            }
+            feedPhase(feed);
+            if (gap == null && !job.dryRun()) {
+                EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
+                String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
+                if (!done.toString().equals(stored)) {
+                    store.sources().setCheckpoint(job.sourceId(), done.toString());
+                }
+                checkpoint = done;
+            }
+            return report();
+        }
+
+        /** Steps 2 and 5: every ELI of the Sitemap; returns false when a failure stopped the run. */
+        private boolean sitemapPhase(URI sitemap, boolean refetchAll, boolean markVanished) {
+            SitemapWalk walk = new SitemapWalk(sitemap, fetch, this::record);
+            SeenSet seen = markVanished ? new SeenSet() : null;
+            Iterator<Candidate> candidates = seen == null ? walk : new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return walk.hasNext();
+                }
+
+                @Override
+                public Candidate next() {
+                    Candidate c = walk.next();
+                    seen.add(c.eli());
+                    return c;
+                }
+            };
+            try {
+                PagePlanner planner = planner(candidates, refetchAll, c -> null);
+                if (!apply(planner)) {
+                    return false;
+                }
+            } finally {
+                walk.close();
+            }
+            if (walk.newest() != null) {
+                checkpoint = checkpoint == null ? new EliCheckpoint(walk.newest()) : checkpoint.atLeast(walk.newest());
+            }
+            context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs", walk.entries()));
+            return seen == null || markVanished(seen);
+        }
+
+        /** Step 5: held resources no longer in the Sitemap are recorded as gone (they stay in the journal). */
+        private boolean markVanished(SeenSet seen) {
+            List<String> vanished = new ArrayList<>();
+            long[] held = {0};
+            store.resources().forEach(job.sourceId(), false, s -> {
+                held[0]++;
+                if (!seen.contains(s.uri())) {
+                    vanished.add(s.uri());
+                }
+            });
+            if (vanished.isEmpty()) {
+                return true;
+            }
+            if (vanished.size() > MAX_VANISHED_FRACTION * held[0]) {
+                String why = String.format(Locale.ROOT, "%d of %d held ELIs are missing from the Sitemap; refusing to mark"
+                        + " more than %.0f%% gone in one run", vanished.size(), held[0], MAX_VANISHED_FRACTION * 100);
+                findings.error("eli:4.1/mass-vanish", why, 0, 0);
+                context.listener().note(why);
+                return true;
+            }
+            context.listener().note(String.format(Locale.ROOT, "%d ELIs vanished from the Sitemap: marking them gone",
+                    vanished.size()));
+            W3cDateTime now = W3cDateTime.of(Instant.now());
+            Iterator<String> it = vanished.iterator();
+            Iterator<PlannedChange> deletions = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    String uri = it.next();
+                    if (graphs != null) {
+                        graphs.plannedDeletion(uri);
+                    }
+                    return PlannedChange.delete(job.sourceId(), uri, now, null);
+                }
+            };
+            return apply(deletions);
+        }
+
+        /** Steps 3 and 4: feed entries not held or newer than held, oldest first. */
+        private void feedPhase(UpdateFeed feed) {
+            EliCheckpoint base = checkpoint;
+            PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+                EliCheckpoint cp = base == null ? new EliCheckpoint(c.modified()) : base.atLeast(c.modified());
+                return cp.toString();
+            });
+            if (apply(planner) && !feed.oldestFirst().isEmpty()) {
+                W3cDateTime newest = feed.oldestFirst().get(feed.oldestFirst().size() - 1).modified();
+                checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
+            }
+        }
+
+        private UpdateFeed readFeed(URI url) {
+            UpdateFeed feed = UpdateFeed.read(url, fetch);
+            record(url, feed.findings());
+            context.listener().note(String.format(Locale.ROOT, "update feed: %d ELIs, oldest %s",
+                    feed.oldestFirst().size(), feed.oldest()));
+            return feed;
+        }
+
+        private PagePlanner planner(Iterator<Candidate> candidates, boolean refetchAll,
+                                    java.util.function.Function<Candidate, String> cp) {
+            GraphSync sink = graphs != null ? graphs : new GraphSync(store, null, extractor);
+            return new PagePlanner(job.sourceId(), candidates, refetchAll, store, context.fetcher(), extractor, fullText,
+                    sink, (uri, f) -> record(URI.create(uri), f), cp, job.dryRun());
+        }
+
+        /** Hands the changes to the applier (or drains them in a dry run); false when a failure stopped it. */
+        private boolean apply(Iterator<PlannedChange> changes) {
+            if (job.dryRun()) {
+                while (changes.hasNext()) {
+                    changes.next();
+                    planned++;
+                }
+                return true;
+            }
+            long[] graphed = {0};
+            Iterator<PlannedChange> counted = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return changes.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    planned++;
+                    return changes.next();
+                }
+            };
+            ApplyReport r;
+            try {
+                r = context.applier().apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
+                    graphs.committed(p.committed() - graphed[0]);
+                    graphed[0] = p.committed();
+                    context.listener().applied(p);
+                });
+            } finally {
+                graphs.applyEnded();
+            }
+            counts = counts.plus(r.counts());
+            failures.addAll(r.failures());
+            if (r.gap() != null) {
+                gap = r.gap();
+                held += r.held();
+                return false;
+            }
+            return true;
+        }
+
+        private void record(URI document, Findings f) {
+            if (f.isEmpty()) {
+                return;
+            }
+            findings.addAll(f);
+            if (runId != null) {
+                store.runs().addFindings(runId, document.toString(), f);
+            }
+        }
+
+        private HarvestReport report() {
+            Duration elapsed = Duration.between(started, Instant.now());
+            String cp = store.sources().checkpoint(job.sourceId()).orElse(null);
+            ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts, cp, gap, held,
+                    failures, elapsed);
+            return new HarvestReport(job.sourceId(), PROTOCOL, apply, fetch.documents(), fetch.bytes(), planned,
+                    findings, elapsed);
+        }
+    }
+
+    private static Findings single(String rule, String message) {
+        Findings f = new Findings();
+        f.info(rule, message, 0, 0);
+        return f;
+    }
+
+    /** For tests: the checkpoint text this harvester keeps for a source, if any. */
+    static Optional<EliCheckpoint> checkpointOf(Store store, String sourceId) {
+        return store.sources().checkpoint(sourceId).flatMap(EliCheckpoint::parse);
+    }
+}

@@ -1,0 +1,162 @@
+package org.lexsync.engine.eli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.apache.jena.graph.Graph;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.rdf.GraphInfo;
+import org.lexsync.engine.rdf.GraphReplacement;
+import org.lexsync.engine.rdf.MetadataExtractionException;
+import org.lexsync.engine.rdf.PageMetadataExtractor;
+import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.Link;
+import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.store.RepresentationState;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.Store;
+
+/**
+ * Keeps the TDB2 named graphs in step with what the applier committed (ELI Pillar IV annex §4.1 step 2c;
+ * DESIGN §3 "RDF", §4.2). The graphs live outside the relational transaction, so:
+ * <ol>
+ * <li>the page itself is committed by the applier as the resource's PRIMARY representation, with the
+ *     source's date as the resource's source timestamp;</li>
+ * <li>after each committed batch, the graphs extracted while planning are written for exactly the changes
+ *     committed (the applier commits in planning order), in one TDB2 write transaction, with that date as
+ *     the graph's lastmod; deletions remove the graph;</li>
+ * <li>at the start of every run, {@link #repair} rebuilds from the stored page every graph that is missing,
+ *     whose lastmod differs from the resource's source timestamp, or that is older than the resource's last
+ *     harvest, and removes graphs of deleted resources — so a crash between a commit and its graph write is
+ *     mended by the next run. Writing a graph twice gives the same graph, so all of this is idempotent.</li>
+ * </ol>
+ */
+final class GraphSync {
+    private static final int BATCH = 256;
+
+    private final Store store;
+    private final RdfStore rdf;
+    private final PageMetadataExtractor extractor;
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private long written;
+    private long removed;
+
+    /** A planned change's graph: null {@code graph} with {@code delete} false means nothing to write. */
+    private record Pending(String eli, Graph graph, W3cDateTime lastmod, boolean delete) {
+    }
+
+    GraphSync(Store store, RdfStore rdf, PageMetadataExtractor extractor) {
+        this.store = store;
+        this.rdf = rdf;
+        this.extractor = extractor;
+    }
+
+    /** Records the graph of the change just planned (null when its page could not be read). */
+    void planned(String eli, Graph graph, W3cDateTime lastmod) {
+        pending.add(new Pending(eli, graph, lastmod, false));
+    }
+
+    /** Records a planned deletion. */
+    void plannedDeletion(String eli) {
+        pending.add(new Pending(eli, null, null, true));
+    }
+
+    /** The applier committed {@code count} more changes of the current apply call. */
+    void committed(long count) {
+        List<GraphReplacement> batch = new ArrayList<>();
+        Instant now = Instant.now();
+        for (long i = 0; i < count && !pending.isEmpty(); i++) {
+            Pending p = pending.poll();
+            if (p.delete()) {
+                if (rdf.removeGraph(p.eli())) {
+                    removed++;
+                }
+            } else if (p.graph() != null) {
+                batch.add(new GraphReplacement(p.eli(), p.graph(), p.lastmod(), now));
+            }
+        }
+        write(batch);
+    }
+
+    /** The apply call ended: changes planned but not committed (held behind a failure) keep no graph. */
+    void applyEnded() {
+        pending.clear();
+    }
+
+    long written() {
+        return written;
+    }
+
+    long removed() {
+        return removed;
+    }
+
+    /** Rebuilds what a crash may have left behind (see the class comment); returns the number of graphs mended. */
+    long repair(String sourceId) {
+        List<ResourceState> stale = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
+        store.resources().forEach(sourceId, true, state -> {
+            Optional<GraphInfo> info = rdf.graphInfo(state.uri());
+            if (!state.active()) {
+                if (info.isPresent()) {
+                    gone.add(state.uri());
+                }
+            } else if (info.isEmpty() || !Objects.equals(text(info.get().lastmod()), text(state.sourceTimestamp()))
+                    || state.lastHarvested() != null && info.get().harvested().isBefore(state.lastHarvested())) {
+                stale.add(state);
+            }
+        });
+        gone.forEach(rdf::removeGraph);
+        List<GraphReplacement> batch = new ArrayList<>();
+        Instant now = Instant.now();
+        for (ResourceState s : stale) {
+            Graph g = rebuild(s);
+            if (g != null) {
+                batch.add(new GraphReplacement(s.uri(), g, s.sourceTimestamp(), now));
+            }
+            if (batch.size() >= BATCH) {
+                write(batch);
+                batch = new ArrayList<>();
+            }
+        }
+        write(batch);
+        return stale.size() + gone.size();
+    }
+
+    private Graph rebuild(ResourceState s) {
+        for (RepresentationState r : s.representations()) {
+            if (r.role() != RepresentationRole.PRIMARY) {
+                continue;
+            }
+            String base = r.url() != null ? r.url().toString() : r.links().stream().filter(l -> l.rel().equals("via"))
+                    .map(Link::href).findFirst().orElse(s.uri());
+            try (InputStream in = store.blobs().open(r.blobKey())) {
+                return extractor.extract(in, URI.create(base), null).graph();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (MetadataExtractionException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private void write(List<GraphReplacement> batch) {
+        if (!batch.isEmpty()) {
+            rdf.replaceGraphs(batch);
+            written += batch.size();
+        }
+    }
+
+    private static String text(W3cDateTime t) {
+        return t == null ? null : t.toString();
+    }
+}

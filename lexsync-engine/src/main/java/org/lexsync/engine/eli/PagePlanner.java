@@ -1,0 +1,269 @@
+package org.lexsync.engine.eli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.lexsync.core.LexsyncException;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.fetch.FetchRequest;
+import org.lexsync.engine.fetch.FetchResult;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.rdf.EliConformance;
+import org.lexsync.engine.rdf.ExtractedMetadata;
+import org.lexsync.engine.rdf.FullTextChoice;
+import org.lexsync.engine.rdf.FullTextSelector;
+import org.lexsync.engine.rdf.PageMetadataExtractor;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.Link;
+import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.Store;
+
+/**
+ * Plans one change per legal resource that needs (re)fetching (ELI Pillar IV annex §4.1 steps 2c, 3b, 4a):
+ * candidates already held with the same or a newer date are skipped (unless every page is to be fetched
+ * again, step 5); for the others the ELI is dereferenced with {@code Accept: text/html} following
+ * redirects, the page's RDFa and JSON-LD are extracted and checked (§3.2.2), the full texts are chosen
+ * (§4.2), and the change carries the page as the PRIMARY representation (bytes already downloaded) and the
+ * full texts as FULLTEXT representations for the applier to fetch and verify. A page that cannot be
+ * fetched becomes a plain fetch of the ELI, so that the applier records the failure and holds the
+ * checkpoint before it. Lazy: one candidate is fetched per {@link #next()}.
+ */
+final class PagePlanner implements Iterator<PlannedChange> {
+    static final String ACCEPT_HTML = "text/html";
+    private static final int LOOKUP_CHUNK = 64;
+    private static final Node TITLE = NodeFactory.createURI("http://data.europa.eu/eli/ontology#title");
+
+    private final String sourceId;
+    private final Iterator<Candidate> candidates;
+    private final boolean refetchAll;
+    private final Store store;
+    private final Fetcher fetcher;
+    private final PageMetadataExtractor extractor;
+    private final FullTextOptions fullText;
+    private final GraphSync graphs;
+    private final BiConsumer<String, Findings> findingsSink;
+    private final Function<Candidate, String> checkpoint;
+    private final boolean planOnly;
+    private final ArrayDeque<Candidate> chunk = new ArrayDeque<>();
+    private Map<String, ResourceState> states = Map.of();
+    private Candidate next;
+    private long pages;
+    private long skipped;
+
+    PagePlanner(String sourceId, Iterator<Candidate> candidates, boolean refetchAll, Store store, Fetcher fetcher,
+                PageMetadataExtractor extractor, FullTextOptions fullText, GraphSync graphs,
+                BiConsumer<String, Findings> findingsSink, Function<Candidate, String> checkpoint, boolean planOnly) {
+        this.sourceId = sourceId;
+        this.candidates = candidates;
+        this.refetchAll = refetchAll;
+        this.store = store;
+        this.fetcher = fetcher;
+        this.extractor = extractor;
+        this.fullText = fullText;
+        this.graphs = graphs;
+        this.findingsSink = findingsSink;
+        this.checkpoint = checkpoint;
+        this.planOnly = planOnly;
+    }
+
+    /** Pages fetched so far. */
+    long pages() {
+        return pages;
+    }
+
+    /** Candidates skipped because the store already holds them at that date. */
+    long skipped() {
+        return skipped;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (next == null) {
+            if (chunk.isEmpty() && !fill()) {
+                return false;
+            }
+            Candidate c = chunk.poll();
+            if (refetchAll || !current(c, states.get(c.eli()))) {
+                next = c;
+            } else {
+                skipped++;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public PlannedChange next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        Candidate c = next;
+        next = null;
+        ResourceState held = states.get(c.eli());
+        ChangeKind kind = held != null && held.active() ? ChangeKind.UPDATED : ChangeKind.CREATED;
+        return plan(c, kind);
+    }
+
+    /** Takes the next few candidates and reads their stored state in one query. */
+    private boolean fill() {
+        List<String> uris = new ArrayList<>(LOOKUP_CHUNK);
+        while (chunk.size() < LOOKUP_CHUNK && candidates.hasNext()) {
+            Candidate c = candidates.next();
+            chunk.add(c);
+            uris.add(c.eli());
+        }
+        if (chunk.isEmpty()) {
+            return false;
+        }
+        states = store.resources().getAll(sourceId, uris);
+        return true;
+    }
+
+    /** §4.1 step 3b: only an ELI not held, or held with an older date, needs fetching. */
+    private static boolean current(Candidate c, ResourceState held) {
+        if (held == null || !held.active() || c.modified() == null || held.sourceTimestamp() == null) {
+            return false;
+        }
+        return c.modified().compareTo(held.sourceTimestamp()) <= 0;
+    }
+
+    private PlannedChange plan(Candidate c, ChangeKind kind) {
+        URI eli = URI.create(c.eli());
+        String cp = checkpoint.apply(c);
+        if (planOnly) {
+            // a dry run: say what would be fetched, fetch nothing
+            return PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.fetch(eli,
+                    RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp);
+        }
+        FetchResult result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_HTML));
+        if (!(result instanceof FetchResult.Fetched page)) {
+            graphs.planned(c.eli(), null, c.modified());
+            return PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.fetch(eli,
+                    RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp);
+        }
+        pages++;
+        ExtractedMetadata metadata;
+        try (InputStream in = Files.newInputStream(page.body())) {
+            metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
+        } catch (IOException | LexsyncException e) {
+            Findings f = new Findings();
+            f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
+                    c.eli(), e.getMessage()), 0, 0);
+            findingsSink.accept(c.eli(), f);
+            graphs.planned(c.eli(), null, c.modified());
+            return primaryOnly(c, kind, page, cp, null);
+        }
+        Findings findings = new Findings();
+        findings.addAll(metadata.findings());
+        findings.addAll(EliConformance.check(metadata.graph(), c.eli()));
+        if (!findings.isEmpty()) {
+            findingsSink.accept(c.eli(), findings);
+        }
+        graphs.planned(c.eli(), metadata.graph(), c.modified());
+        List<PlannedRepresentation> reps = new ArrayList<>();
+        reps.add(PlannedRepresentation.local(page.body(), page.finalUrl(), RepresentationRole.PRIMARY, Digests.NONE,
+                page.contentType()));
+        if (fullText.wanted()) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (FullTextChoice choice : FullTextSelector.select(metadata.graph(), c.eli(), fullText.languages(),
+                    fullText.order(), fullText.mode())) {
+                URI url = httpUri(choice.url());
+                if (url == null || !seen.add(url.toString())) {
+                    continue;
+                }
+                reps.add(new PlannedRepresentation(url, null, RepresentationRole.FULLTEXT, Digests.NONE, null,
+                        choice.mediaType(), List.of(fullTextLink(choice))));
+            }
+        }
+        return new PlannedChange(sourceId, c.eli(), kind, c.modified(), reps, List.of(), title(metadata.graph(), c.eli()),
+                null, cp);
+    }
+
+    private PlannedChange primaryOnly(Candidate c, ChangeKind kind, FetchResult.Fetched page, String cp, String title) {
+        return new PlannedChange(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.local(page.body(),
+                page.finalUrl(), RepresentationRole.PRIMARY, Digests.NONE, page.contentType())), List.of(), title, null, cp);
+    }
+
+    /** The expression, language and format a full text stands for, kept with the stored file. */
+    private static Link fullTextLink(FullTextChoice choice) {
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        if (choice.language() != null) {
+            attributes.put("hreflang", choice.language());
+        }
+        if (choice.format() != null) {
+            attributes.put("format", choice.format());
+        }
+        attributes.put("kind", choice.kind().name().toLowerCase(Locale.ROOT));
+        return new Link("eli:embodies", choice.expression() == null ? "" : choice.expression(), attributes);
+    }
+
+    /** An {@code eli:title} of an expression of the resource, English preferred, else any. */
+    private static String title(Graph graph, String eli) {
+        String any = null;
+        Iterator<Triple> it = graph.find(Node.ANY, TITLE, Node.ANY);
+        while (it.hasNext()) {
+            Node o = it.next().getObject();
+            if (!o.isLiteral()) {
+                continue;
+            }
+            String lang = o.getLiteralLanguage();
+            if (lang != null && lang.toLowerCase(Locale.ROOT).startsWith("en")) {
+                return o.getLiteralLexicalForm();
+            }
+            if (any == null) {
+                any = o.getLiteralLexicalForm();
+            }
+        }
+        return any;
+    }
+
+    private static Charset charset(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        for (String part : contentType.split(";")) {
+            String p = part.strip();
+            if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                try {
+                    return Charset.forName(p.substring(8).replace("\"", "").strip());
+                } catch (RuntimeException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static URI httpUri(String s) {
+        try {
+            URI u = new URI(s);
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && u.getHost() != null ? u : null;
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+    }
+}

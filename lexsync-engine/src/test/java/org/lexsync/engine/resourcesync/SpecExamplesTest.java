@@ -1,0 +1,109 @@
+package org.lexsync.engine.resourcesync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lexsync.engine.resourcesync.RsHarness.options;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.JournalEntry;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.FixtureResponse;
+
+/**
+ * The Change List Index of ResourceSync Example 20 with its lists (Examples 19 and 21, fixture files under
+ * {@code spec/}) served on loopback: lists processed in forward chronological order across the index
+ * (§12.2), several changes of one resource in order (§12.1), deletes of resources never held adding nothing,
+ * and the open list polled again without replaying what was processed.
+ */
+class SpecExamplesTest {
+    @TempDir
+    Path dir;
+
+    FixturePublisher pub;
+    RsHarness h;
+    volatile int version = 1;
+
+    @BeforeEach
+    void start() {
+        pub = FixturePublisher.builder().resources(0).start();
+        String base = pub.baseUri().toString();
+        pub.route("/", (req, p) -> {
+            String path = req.path();
+            String file = switch (path) {
+                case "/dataset1/capabilitylist.xml" -> "capabilitylist.xml";
+                case "/dataset1/changelist.xml" -> "changelist.xml";
+                case "/20130101-changelist.xml", "/20130102-changelist.xml", "/20130103-changelist.xml" -> path.substring(1);
+                default -> null;
+            };
+            if (file != null) {
+                return FixtureResponse.ok("application/xml", spec(file).replace("http://example.com/", base));
+            }
+            if (path.matches("/res\\d\\.(html|pdf)")) {
+                return FixtureResponse.ok("text/plain", "resource " + path + " version " + version);
+            }
+            return null;
+        });
+        h = new RsHarness(pub, dir.resolve("data"));
+    }
+
+    @AfterEach
+    void stop() {
+        h.close();
+        pub.close();
+    }
+
+    static String spec(String name) throws IOException {
+        try (InputStream in = SpecExamplesTest.class.getResourceAsStream("spec/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void theIndexIsProcessedListByListInTimeOrder_12_2() {
+        HarvestReport report = h.sync(pub.uri("/dataset1/capabilitylist.xml"), options("from", "2013-01-01T00:00:00Z"));
+
+        assertThat(report.complete()).isTrue();
+        List<JournalEntry> rows = h.journal();
+        String b = pub.baseUri().toString();
+        assertThat(rows).extracting(JournalEntry::resourceUri).containsExactly(b + "res9.pdf", b + "res7.html",
+                b + "res9.pdf", b + "res7.html", b + "res1.html", b + "res2.pdf", b + "res2.pdf");
+        assertThat(rows).extracting(JournalEntry::kind).containsExactly(ChangeKind.CREATED, ChangeKind.CREATED,
+                ChangeKind.UPDATED, ChangeKind.UPDATED, ChangeKind.CREATED, ChangeKind.CREATED, ChangeKind.UPDATED);
+        assertThat(rows.get(6).sourceTimestamp().toString()).isEqualTo("2013-01-03T21:00:00Z");
+        assertThat(report.apply().checkpoint()).contains("t=2013-01-03T21:00:00Z k=1");
+    }
+
+    @Test
+    void theOpenListIsPolledAgainWithoutReplayingProcessedChanges_12_1() {
+        h.sync(pub.uri("/dataset1/capabilitylist.xml"), options("from", "2013-01-01T00:00:00Z"));
+        int rows = h.journal().size();
+        pub.clearRequests();
+        version = 2;
+
+        HarvestReport again = h.sync(pub.uri("/dataset1/capabilitylist.xml"), Map.of());
+
+        assertThat(again.complete()).isTrue();
+        assertThat(h.journal()).hasSize(rows);
+        assertThat(pub.requests()).noneMatch(r -> r.path().startsWith("/res"));
+        assertThat(pub.requests()).noneMatch(r -> r.path().equals("/20130101-changelist.xml"));
+    }
+
+    @Test
+    void aFromDatetimeSkipsEarlierChanges() {
+        HarvestReport report = h.sync(pub.uri("/dataset1/capabilitylist.xml"), options("from", "2013-01-03T12:00:00Z"));
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.journal()).extracting(JournalEntry::resourceUri)
+                .containsExactly(pub.baseUri() + "res2.pdf", pub.baseUri() + "res2.pdf");
+    }
+}
