@@ -1,6 +1,13 @@
 package org.lexsync.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +59,13 @@ final class SparqlCommand implements Callable<Integer> {
             throw new Main.UsageException("no LexSync store at " + dir.toAbsolutePath()
                     + " (run a sync first, or give --store DIR)");
         }
-        spec.commandLine().getOut().print(run(dir, query, resultFormat));
-        spec.commandLine().getOut().flush();
+        PrintWriter out = spec.commandLine().getOut();
+        try (RdfStore rdf = RdfStore.open(dir); Utf8ToWriter stream = new Utf8ToWriter(out)) {
+            rdf.query(query, resultFormat, stream);
+        } catch (SparqlQueryException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
+        out.flush();
         return 0;
     }
 
@@ -69,5 +81,59 @@ final class SparqlCommand implements Callable<Integer> {
             throw new Main.UsageException(e.getMessage());
         }
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Passes UTF-8 bytes on to a writer as they come, so that a large answer is printed while it streams. */
+    private static final class Utf8ToWriter extends OutputStream {
+        private final PrintWriter writer;
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+        private final ByteBuffer in = ByteBuffer.allocate(8192);
+        private final CharBuffer chars = CharBuffer.allocate(8192);
+
+        Utf8ToWriter(PrintWriter writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            while (len > 0) {
+                int n = Math.min(len, in.remaining());
+                in.put(b, off, n);
+                off += n;
+                len -= n;
+                drain(false);
+            }
+        }
+
+        private void drain(boolean end) {
+            in.flip();
+            while (true) {
+                CoderResult r = decoder.decode(in, chars, end);
+                chars.flip();
+                writer.append(chars);
+                chars.clear();
+                if (!r.isOverflow()) {
+                    break;
+                }
+            }
+            in.compact();
+        }
+
+        @Override
+        public void flush() {
+            writer.flush();
+        }
+
+        @Override
+        public void close() {
+            drain(true);
+            writer.flush();
+        }
     }
 }

@@ -78,7 +78,18 @@ class EliSyncCommandTest {
         provider = EliProvider.registerDemo(pub);
         CliRun r = sync("--delay", "0", "--full-text", "all", "--languages", "en", "--formats", "pdf,html");
         assertThat(r.code()).as(r.err() + r.out()).isZero();
-        assertThat(pub.requests().stream().filter(q -> q.path().startsWith("/eli/files/")).count()).isEqualTo(24);
+        // 12 acts x the English expression x (PDF, HTML), except act 8 whose page describes no format
+        assertThat(pub.requests().stream().filter(q -> q.path().startsWith("/eli/files/")).count()).isEqualTo(22);
+    }
+
+    @Test
+    void runsShowsThePageConformanceFindings() {
+        provider = EliProvider.registerDemo(pub);
+        sync("--delay", "0");
+        CliRun r = CliRun.of("runs", "--store", dir.toString(), "--findings", "50");
+        assertThat(r.code()).as(r.err()).isZero();
+        // act 8 of the demo provider describes no format (§3.2.2)
+        assertThat(r.out()).contains("eli:3.2.2/format").contains(provider.eli(8));
     }
 
     @Test

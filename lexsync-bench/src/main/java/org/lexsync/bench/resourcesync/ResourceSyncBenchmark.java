@@ -33,7 +33,10 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
  * incremental run of N changes, and an audit of M resources; prints throughput and the peak heap used
  * (fixture publisher included, it runs in this JVM). Run with {@code -Xmx256m} to check the heap bound.
  *
- * <pre>java -Xmx256m -cp … org.lexsync.bench.resourcesync.ResourceSyncBenchmark [N] [M]</pre>
+ * <pre>java -Xmx256m [-Drsbench.scratch=/dev/shm/x] [-Drsbench.planOnly=true] -cp … \
+ *     org.lexsync.bench.resourcesync.ResourceSyncBenchmark [N] [M]</pre>
+ * {@code rsbench.scratch} puts download temp files and unpacked bitstreams in a directory of choice (e.g. a
+ * tmpfs); {@code rsbench.planOnly} also times planning alone (dry runs).
  */
 public final class ResourceSyncBenchmark {
     private static final String SOURCE = "bench";

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
@@ -184,9 +183,10 @@ public final class EliHarvester implements Harvester {
                     return c;
                 }
             };
-            try {
-                PagePlanner planner = planner(candidates, refetchAll, c -> null);
-                if (!apply(planner)) {
+            try (PagePlanner planner = planner(candidates, refetchAll, c -> null)) {
+                boolean complete = apply(planner);
+                noteProgress("Sitemap", planner);
+                if (!complete) {
                     return false;
                 }
             } finally {
@@ -244,14 +244,23 @@ public final class EliHarvester implements Harvester {
         /** Steps 3 and 4: feed entries not held or newer than held, oldest first. */
         private void feedPhase(UpdateFeed feed) {
             EliCheckpoint base = checkpoint;
-            PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+            boolean complete;
+            try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
                 EliCheckpoint cp = base == null ? new EliCheckpoint(c.modified()) : base.atLeast(c.modified());
                 return cp.toString();
-            });
-            if (apply(planner) && !feed.oldestFirst().isEmpty()) {
+            })) {
+                complete = apply(planner);
+                noteProgress("update feed", planner);
+            }
+            if (complete && !feed.oldestFirst().isEmpty()) {
                 W3cDateTime newest = feed.oldestFirst().get(feed.oldestFirst().size() - 1).modified();
                 checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
             }
+        }
+
+        private void noteProgress(String phase, PagePlanner planner) {
+            context.listener().note(String.format(Locale.ROOT, "%s: %d pages fetched, %d ELIs already current",
+                    phase, planner.pages(), planner.skipped()));
         }
 
         private UpdateFeed readFeed(URI url) {
@@ -337,8 +346,4 @@ public final class EliHarvester implements Harvester {
         return f;
     }
 
-    /** For tests: the checkpoint text this harvester keeps for a source, if any. */
-    static Optional<EliCheckpoint> checkpointOf(Store store, String sourceId) {
-        return store.sources().checkpoint(sourceId).flatMap(EliCheckpoint::parse);
-    }
 }

@@ -14,6 +14,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -49,9 +54,12 @@ import org.lexsync.engine.store.Store;
  * (§4.2), and the change carries the page as the PRIMARY representation (bytes already downloaded) and the
  * full texts as FULLTEXT representations for the applier to fetch and verify. A page that cannot be
  * fetched becomes a plain fetch of the ELI, so that the applier records the failure and holds the
- * checkpoint before it. Lazy: one candidate is fetched per {@link #next()}.
+ * checkpoint before it. Pages are fetched and read a few
+ * ahead on virtual threads while the applier commits; changes come out in the candidates' order.
  */
-final class PagePlanner implements Iterator<PlannedChange> {
+final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
+    /** Pages fetched and read ahead of the applier (the fetcher's per-host politeness still applies). */
+    static final int LOOKAHEAD = 16;
     static final String ACCEPT_HTML = "text/html";
     private static final int LOOKUP_CHUNK = 64;
     private static final Node TITLE = NodeFactory.createURI("http://data.europa.eu/eli/ontology#title");
@@ -69,8 +77,10 @@ final class PagePlanner implements Iterator<PlannedChange> {
     private final boolean planOnly;
     private final ArrayDeque<Candidate> chunk = new ArrayDeque<>();
     private Map<String, ResourceState> states = Map.of();
-    private Candidate next;
-    private long pages;
+    private final ArrayDeque<Future<Planned>> ahead = new ArrayDeque<>();
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final int lookahead;
+    private final AtomicLong pages = new AtomicLong();
     private long skipped;
 
     PagePlanner(String sourceId, Iterator<Candidate> candidates, boolean refetchAll, Store store, Fetcher fetcher,
@@ -87,11 +97,16 @@ final class PagePlanner implements Iterator<PlannedChange> {
         this.findingsSink = findingsSink;
         this.checkpoint = checkpoint;
         this.planOnly = planOnly;
+        this.lookahead = planOnly ? 1 : LOOKAHEAD;
+    }
+
+    /** A planned change with what was read from its page (both null when there was no page). */
+    private record Planned(Candidate candidate, PlannedChange change, Graph graph, Findings findings) {
     }
 
     /** Pages fetched so far. */
     long pages() {
-        return pages;
+        return pages.get();
     }
 
     /** Candidates skipped because the store already holds them at that date. */
@@ -101,18 +116,16 @@ final class PagePlanner implements Iterator<PlannedChange> {
 
     @Override
     public boolean hasNext() {
-        while (next == null) {
-            if (chunk.isEmpty() && !fill()) {
-                return false;
+        while (ahead.size() < lookahead) {
+            Candidate c = nextCandidate();
+            if (c == null) {
+                break;
             }
-            Candidate c = chunk.poll();
-            if (refetchAll || !current(c, states.get(c.eli()))) {
-                next = c;
-            } else {
-                skipped++;
-            }
+            ResourceState held = states.get(c.eli());
+            ChangeKind kind = held != null && held.active() ? ChangeKind.UPDATED : ChangeKind.CREATED;
+            ahead.add(workers.submit(() -> plan(c, kind)));
         }
-        return true;
+        return !ahead.isEmpty();
     }
 
     @Override
@@ -120,11 +133,67 @@ final class PagePlanner implements Iterator<PlannedChange> {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        Candidate c = next;
-        next = null;
-        ResourceState held = states.get(c.eli());
-        ChangeKind kind = held != null && held.active() ? ChangeKind.UPDATED : ChangeKind.CREATED;
-        return plan(c, kind);
+        Planned p = await(ahead.poll());
+        if (!planOnly) {
+            graphs.planned(p.candidate().eli(), p.graph(), p.candidate().modified());
+        }
+        if (p.findings() != null && !p.findings().isEmpty()) {
+            findingsSink.accept(p.candidate().eli(), p.findings());
+        }
+        return p.change();
+    }
+
+    /** Stops the look-ahead and deletes the pages fetched for changes nobody took. */
+    @Override
+    public void close() {
+        for (Future<Planned> f : ahead) {
+            f.cancel(true);
+        }
+        workers.shutdownNow();
+        for (Future<Planned> f : ahead) {
+            if (f.isDone() && !f.isCancelled()) {
+                try {
+                    for (PlannedRepresentation r : f.get().change().representations()) {
+                        if (r.localFile() != null) {
+                            SourceFetch.delete(r.localFile());
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (ExecutionException ignored) {
+                    // nothing was kept
+                }
+            }
+        }
+        ahead.clear();
+    }
+
+    private static Planned await(Future<Planned> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while fetching a page", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException("fetching a page failed", e.getCause());
+        }
+    }
+
+    /** The next candidate that needs fetching, or null. */
+    private Candidate nextCandidate() {
+        while (true) {
+            if (chunk.isEmpty() && !fill()) {
+                return null;
+            }
+            Candidate c = chunk.poll();
+            if (refetchAll || !current(c, states.get(c.eli()))) {
+                return c;
+            }
+            skipped++;
+        }
     }
 
     /** Takes the next few candidates and reads their stored state in one query. */
@@ -150,21 +219,23 @@ final class PagePlanner implements Iterator<PlannedChange> {
         return c.modified().compareTo(held.sourceTimestamp()) <= 0;
     }
 
-    private PlannedChange plan(Candidate c, ChangeKind kind) {
+    /** Runs on a worker: fetches and reads the page; touches neither the store nor the graphs. */
+    private Planned plan(Candidate c, ChangeKind kind) {
         URI eli = URI.create(c.eli());
         String cp = checkpoint.apply(c);
         if (planOnly) {
             // a dry run: say what would be fetched, fetch nothing
-            return PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.fetch(eli,
-                    RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp);
+            return new Planned(c, PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(
+                    PlannedRepresentation.fetch(eli, RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp),
+                    null, null);
         }
         FetchResult result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_HTML));
         if (!(result instanceof FetchResult.Fetched page)) {
-            graphs.planned(c.eli(), null, c.modified());
-            return PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.fetch(eli,
-                    RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp);
+            return new Planned(c, PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(
+                    PlannedRepresentation.fetch(eli, RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp),
+                    null, null);
         }
-        pages++;
+        pages.incrementAndGet();
         ExtractedMetadata metadata;
         try (InputStream in = Files.newInputStream(page.body())) {
             metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
@@ -172,17 +243,11 @@ final class PagePlanner implements Iterator<PlannedChange> {
             Findings f = new Findings();
             f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
                     c.eli(), e.getMessage()), 0, 0);
-            findingsSink.accept(c.eli(), f);
-            graphs.planned(c.eli(), null, c.modified());
-            return primaryOnly(c, kind, page, cp, null);
+            return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
         }
         Findings findings = new Findings();
         findings.addAll(metadata.findings());
         findings.addAll(EliConformance.check(metadata.graph(), c.eli()));
-        if (!findings.isEmpty()) {
-            findingsSink.accept(c.eli(), findings);
-        }
-        graphs.planned(c.eli(), metadata.graph(), c.modified());
         List<PlannedRepresentation> reps = new ArrayList<>();
         reps.add(PlannedRepresentation.local(page.body(), page.finalUrl(), RepresentationRole.PRIMARY, Digests.NONE,
                 page.contentType()));
@@ -198,8 +263,8 @@ final class PagePlanner implements Iterator<PlannedChange> {
                         choice.mediaType(), List.of(fullTextLink(choice))));
             }
         }
-        return new PlannedChange(sourceId, c.eli(), kind, c.modified(), reps, List.of(), title(metadata.graph(), c.eli()),
-                null, cp);
+        return new Planned(c, new PlannedChange(sourceId, c.eli(), kind, c.modified(), reps, List.of(),
+                title(metadata.graph(), c.eli()), null, cp), metadata.graph(), findings);
     }
 
     private PlannedChange primaryOnly(Candidate c, ChangeKind kind, FetchResult.Fetched page, String cp, String title) {

@@ -41,8 +41,9 @@ import org.lexsync.core.time.W3cDateTime;
  *
  * <p>Queries see the union of all named graphs (the metadata graph included) as their default graph
  * (TDB2 {@code unionDefaultGraph}); {@code GRAPH ?g {…}} still addresses each graph. Concurrency: TDB2
- * transactions, many readers and one writer at a time (a second writer waits). One process may open a
- * given directory at a time.
+ * transactions, many readers and one writer at a time (a second writer waits); share one instance
+ * between threads. One process may open a given directory at a time, and within it one {@code RdfStore}
+ * (TDB2 shares the underlying dataset per directory and {@link #close()} releases it).
  */
 public final class RdfStore implements AutoCloseable {
     /** The graph that holds the records about the other graphs. */

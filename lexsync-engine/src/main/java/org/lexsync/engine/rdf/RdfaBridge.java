@@ -94,8 +94,8 @@ final class RdfaBridge {
         private final String pageUri;
         private final ElementPosition position;
         private final Findings findings;
-        /** One entry per open element: does an eli prefix mapping apply inside it. */
-        private final Deque<Boolean> eliInScope = new ArrayDeque<>();
+        /** One entry per open element: what applies inside it. */
+        private final Deque<Scope> scopes = new ArrayDeque<>();
         private SAXException failure;
         int undeclaredEliUses;
         int firstUndeclaredLine;
@@ -134,7 +134,7 @@ final class RdfaBridge {
             try {
                 String name = element.normalName();
                 parser.endElement(namespace(element), name, name);
-                eliInScope.pop();
+                scopes.pop();
             } catch (SAXException e) {
                 failure = e;
             }
@@ -155,7 +155,10 @@ final class RdfaBridge {
 
         private void start(Element element) throws SAXException {
             position.moveTo(element);
-            boolean eli = !eliInScope.isEmpty() && eliInScope.peek();
+            Scope outer = scopes.isEmpty() ? new Scope(false, false) : scopes.peek();
+            boolean eli = outer.eliPrefix();
+            String vocab = element.attributes().getIgnoreCase("vocab");
+            boolean vocabulary = element.hasAttr("vocab") ? !vocab.isBlank() : outer.vocabulary();
             AttributesImpl attributes = new AttributesImpl();
             String prefixValue = null;
             for (Attribute a : element.attributes()) {
@@ -175,7 +178,7 @@ final class RdfaBridge {
                 if (key.equals("role")) {
                     continue;
                 }
-                if (key.equals("rel") || key.equals("rev")) {
+                if ((key.equals("rel") || key.equals("rev")) && !vocabulary) {
                     value = withoutHtmlTerms(value);
                 }
                 if (key.equals("href") && element.normalName().equals("base")) {
@@ -194,14 +197,14 @@ final class RdfaBridge {
             if (prefixValue != null) {
                 attributes.addAttribute("", "prefix", "prefix", "CDATA", prefixValue);
             }
-            eliInScope.push(eli);
+            scopes.push(new Scope(eli, vocabulary));
             String name = element.normalName();
             parser.startElement(namespace(element), name, name, attributes);
         }
 
         /**
-         * HTML+RDFa 1.1 §3.1: HTML has no default vocabulary, so bare link types ({@code stylesheet},
-         * {@code nofollow}...) are not predicates; only the initial-context terms survive. The attribute
+         * HTML+RDFa 1.1 §3.1: HTML has no default vocabulary, so where no {@code vocab} applies, bare link
+         * types ({@code stylesheet}, {@code nofollow}...) are not predicates; only initial-context terms survive. The attribute
          * stays present (possibly empty) because its presence alone steers RDFa Core 1.1 §7.5 steps 5/6.
          */
         private static String withoutHtmlTerms(String value) {
@@ -246,6 +249,10 @@ final class RdfaBridge {
             }
             return false;
         }
+    }
+
+    /** Whether an {@code eli} prefix mapping and a {@code vocab} apply inside an element. */
+    private record Scope(boolean eliPrefix, boolean vocabulary) {
     }
 
     /** semargl's processor-graph messages (RDFa Core 1.1 §7.6) become findings at the current element. */

@@ -1,6 +1,5 @@
 package org.lexsync.engine.resourcesync;
 
-import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -62,12 +61,6 @@ abstract class Plan implements Iterator<PlannedChange>, AutoCloseable {
     }
 
     /** The plans in order, each built only when the one before is exhausted (so it can depend on it). */
-    @SafeVarargs
-    static Plan chain(Supplier<Plan>... parts) {
-        Deque<Supplier<Plan>> queue = new ArrayDeque<>(java.util.List.of(parts));
-        return chain(queue);
-    }
-
     static Plan chain(Deque<Supplier<Plan>> queue) {
         return new Plan() {
             private Plan current;

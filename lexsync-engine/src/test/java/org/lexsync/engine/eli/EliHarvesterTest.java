@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.rdf.EliConformance;
 import org.lexsync.engine.rdf.GraphInfo;
 import org.lexsync.engine.rdf.QueryResult;
 import org.lexsync.engine.rdf.RdfStore;
@@ -102,6 +103,17 @@ class EliHarvesterTest {
     }
 
     @Test
+    void pageDescribingNoFormatIsRecordedAsFindingOfThatEli() {
+        harness(EliProvider.builder().acts(8).perSitemap(5));
+        HarvestReport report = h.sync();
+        String eli8 = h.provider.eli(8);
+        // §3.2.2 "Provide relevant multilingual legal expressions and formats ... (at least one expression and one format)"
+        assertThat(h.store.runs().findings(report.apply().runId())).filteredOn(f -> eli8.equals(f.resourceUri()))
+                .extracting(f -> f.finding().rule()).contains(EliConformance.FORMAT);
+        assertThat(report.findings().has(EliConformance.FORMAT)).isTrue();
+    }
+
+    @Test
     void dailySyncFetchesExactlyTheUpdatedAndNewActs() {
         harness(EliProvider.builder().acts(15).perSitemap(6));
         h.sync();
@@ -136,9 +148,11 @@ class EliHarvesterTest {
         h.sync();
         int rows = h.journal().size();
         h.pub.clearRequests();
+        h.notes.clear();
         HarvestReport again = h.sync();
         assertThat(again.complete()).isTrue();
         assertThat(h.pageRequests()).isEmpty();
+        assertThat(h.notes).noneMatch(n -> n.startsWith("rebuilt"));
         assertThat(h.journal()).hasSize(rows);
     }
 
@@ -176,11 +190,16 @@ class EliHarvesterTest {
     void resyncMarksResourcesThatVanishedFromTheSitemapAsGone() {
         harness(EliProvider.builder().acts(10).perSitemap(4));
         h.sync();
+        int rows = h.journal().size();
         String gone = h.provider.remove(9).get(0);
+        h.pub.clearRequests();
 
         HarvestReport report = h.sync(Map.of(EliHarvester.RESYNC, "true"), false);
 
         assertThat(report.complete()).isTrue();
+        // §4.1 step 5 fetches every page again; identical pages add no journal row, the vanished ELI adds one
+        assertThat(h.pageRequests()).hasSize(9);
+        assertThat(h.journal()).hasSize(rows + 1);
         assertThat(h.active()).hasSize(9).doesNotContainKey(gone);
         assertThat(h.journal()).filteredOn(e -> e.resourceUri().equals(gone))
                 .extracting(e -> e.kind()).containsExactly(ChangeKind.CREATED, ChangeKind.DELETED);
@@ -220,6 +239,7 @@ class EliHarvesterTest {
         h.pub.clearRequests();
         h.sync();
         assertThat(h.pageRequests()).isEmpty();
+        assertThat(h.notes).contains("rebuilt 1 named graphs from the stored pages (left behind by an interrupted run)");
         try (RdfStore rdf = h.rdf()) {
             assertThat(rdf.graphInfo(eli)).isPresent();
             assertThat(rdf.graphInfo(eli).orElseThrow().lastmod().toString())

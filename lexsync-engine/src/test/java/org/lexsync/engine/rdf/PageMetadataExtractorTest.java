@@ -130,6 +130,16 @@ class PageMetadataExtractorTest {
     }
 
     @Test
+    void vocabAttributeResolvesBareTermsWithoutLoadingTheVocabulary() {
+        ExtractedMetadata m = Pages.extract("law-2016-501-001-expression-only.html", Pages.LAW_001 + "/fra");
+
+        assertThat(m.graph().contains(iri(Pages.LAW_001 + "/fra"), RDF.type.asNode(), eli("LegalExpression"))).isTrue();
+        assertThat(m.graph().contains(iri(Pages.LAW_001 + "/fra"), eli("is_embodied_by"),
+                iri(Pages.LAW_001 + "/fra/html"))).isTrue();
+        assertThat(m.findings().list()).isEmpty();
+    }
+
+    @Test
     void charsetHintOverridesTheDocument() {
         byte[] page = "<html lang=en><head><meta property=\"http://purl.org/dc/terms/title\" content=\"Ångström\"></head></html>"
                 .getBytes(StandardCharsets.ISO_8859_1);

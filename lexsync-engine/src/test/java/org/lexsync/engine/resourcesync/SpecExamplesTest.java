@@ -42,13 +42,17 @@ class SpecExamplesTest {
             String file = switch (path) {
                 case "/dataset1/capabilitylist.xml" -> "capabilitylist.xml";
                 case "/dataset1/changelist.xml" -> "changelist.xml";
-                case "/20130101-changelist.xml", "/20130102-changelist.xml", "/20130103-changelist.xml" -> path.substring(1);
+                case "/v11/capabilitylist.xml" -> "v11-capabilitylist.xml";
+                case "/ex28/capabilitylist.xml" -> "example28-capabilitylist.xml";
+                case "/example28-changelist.xml" -> "example28-changelist.xml";
+                case "/20130101-changelist.xml", "/20130102-changelist.xml", "/20130103-changelist.xml",
+                     "/v11-changelist.xml" -> path.substring(1);
                 default -> null;
             };
             if (file != null) {
                 return FixtureResponse.ok("application/xml", spec(file).replace("http://example.com/", base));
             }
-            if (path.matches("/res\\d\\.(html|pdf)")) {
+            if (path.matches("/res\\d\\.(html|pdf)") || path.endsWith("_metadata.xml")) {
                 return FixtureResponse.ok("text/plain", "resource " + path + " version " + version);
             }
             return null;
@@ -96,6 +100,32 @@ class SpecExamplesTest {
         assertThat(h.journal()).hasSize(rows);
         assertThat(pub.requests()).noneMatch(r -> r.path().startsWith("/res"));
         assertThat(pub.requests()).noneMatch(r -> r.path().equals("/20130101-changelist.xml"));
+    }
+
+    @Test
+    void theV11DatetimeAttributeOrdersChangesAndIsTheirTime() {
+        HarvestReport report = h.sync(pub.uri("/v11-changelist.xml"), options("from", "2013-01-03T00:00:00Z"));
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.findings().has("rs:12.1/forward-order")).isFalse();
+        assertThat(h.journal()).extracting(j -> j.sourceTimestamp().toString())
+                .containsExactly("2013-01-03T11:00:00Z", "2013-01-03T13:00:00Z");
+    }
+
+    @Test
+    void theMetadataResourceIsSyncedWithTheResourceAndLinksAreKept_14_5() {
+        HarvestReport report = h.sync(pub.uri("/example28-changelist.xml"), options("from", "2013-01-03T00:00:00Z"));
+
+        assertThat(report.complete()).isTrue();
+        String b = pub.baseUri().toString();
+        var pdf = h.active().get(b + "res2.pdf");
+        assertThat(pdf.representations()).extracting(r -> r.role().token()).containsExactly("primary", "metadata");
+        assertThat(pdf.links()).anySatisfy(l -> {
+            assertThat(l.rel()).isEqualTo("describedby");
+            assertThat(l.attributes()).containsEntry("type", "application/xml");
+        });
+        var metadata = h.active().get(b + "res2_dublin-core_metadata.xml");
+        assertThat(metadata.links()).extracting(l -> l.rel()).containsExactly("describes", "profile");
     }
 
     @Test
