@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lexsync.fixture.FixtureChange;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.atom.AtomSource;
+import org.lexsync.fixture.eli.EliProvider;
 import org.lexsync.fixture.demo.DemoPublisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,8 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * equivalent command; later protocols add their steps to {@link #steps()}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Runs LexSync against a bundled sample legal publisher on loopback: baseline sync, published"
-                + " changes, incremental sync and audit, into a fresh store.")
+        description = "Runs LexSync against a bundled sample legal publisher on loopback: ResourceSync baseline,"
+                + " published changes, incremental sync and audit, an archived Atom feed, the ELI Sitemap + update"
+                + " feed and a SPARQL query, into a fresh store.")
 final class DemoCommand implements Callable<Integer> {
 
     @Spec
@@ -43,6 +47,9 @@ final class DemoCommand implements Callable<Integer> {
         final PrintWriter err;
         final Path store;
         DemoPublisher publisher;
+        AtomSource atom;
+        EliProvider eli;
+        FixturePublisher eliPublisher;
         List<FixtureChange> published = List.of();
         final List<String> problems = new ArrayList<>();
 
@@ -70,6 +77,10 @@ final class DemoCommand implements Callable<Integer> {
         void run(Context c) throws Exception;
     }
 
+    /** Titles of five legal expressions, from the named graphs the ELI sync wrote. */
+    static final String TITLES_QUERY = "PREFIX eli: <http://data.europa.eu/eli/ontology#> "
+            + "SELECT ?expression ?title WHERE { GRAPH ?g { ?expression eli:title ?title } } ORDER BY ?expression LIMIT 5";
+
     /** The steps in order; protocols add theirs here. */
     static List<Step> steps(int resources) {
         return List.of(
@@ -79,6 +90,15 @@ final class DemoCommand implements Callable<Integer> {
                             c.publisher.baseUri());
                     c.out.printf(Locale.ROOT, "  ResourceSync Source Description: %s%n",
                             c.publisher.resourceSync().sourceDescriptionUri());
+                    c.atom = AtomSource.registerDemo(c.publisher.publisher());
+                    c.out.printf(Locale.ROOT, "  Atom subscription feed (archived, with a tombstone): %s%n",
+                            c.atom.subscriptionUri());
+                    // The ELI provider serves its own /eli/ pages, so it gets a loopback server of its own rather
+                    // than shadowing the generated documents of the ResourceSync publisher.
+                    c.eliPublisher = FixturePublisher.builder().resources(0).start();
+                    c.eli = EliProvider.registerDemo(c.eliPublisher);
+                    c.out.printf(Locale.ROOT, "  ELI Sitemap: %s%n  ELI update feed: %s%n", c.eli.sitemapUrl(),
+                            c.eli.feedUrl());
                 }),
                 step("Baseline sync (ResourceSync: discovery, Resource Dump, every hash verified)", c ->
                         expect(c, "baseline sync", 0, c.lexsync("sync", "resourcesync", c.publisher.baseUri().toString(),
@@ -97,12 +117,26 @@ final class DemoCommand implements Callable<Integer> {
                 step("Audit the local copy against the source", c ->
                         expect(c, "audit", 0, c.lexsync("audit", "resourcesync", c.publisher.baseUri().toString(),
                                 "--store", c.store.toString(), "--delay", "0"))),
+                step("Collect the archived Atom feed (walk back through prev-archive, collect oldest first)", c -> {
+                    expect(c, "atom collection", 0, c.lexsync("sync", "atom", c.atom.subscriptionUri().toString(),
+                            "--store", c.store.toString(), "--delay", "0"));
+                    c.out.println("  the publisher withdraws one entry with a tombstone (at:deleted-entry)");
+                    c.atom.delete(AtomSource.id(9));
+                    expect(c, "atom collection", 0, c.lexsync("sync", "atom", c.atom.subscriptionUri().toString(),
+                            "--store", c.store.toString(), "--delay", "0"));
+                }),
+                step("Sync the ELI Sitemap and update feed; page metadata (RDFa, JSON-LD) into named graphs", c ->
+                        expect(c, "ELI sync", 0, c.lexsync("sync", "eli", "--sitemap", c.eli.sitemapUrl().toString(),
+                                "--feed", c.eli.feedUrl().toString(), "--store", c.store.toString(), "--delay", "0"))),
+                step("Ask the legal metadata a question with SPARQL", c ->
+                        expect(c, "SPARQL query", 0, c.lexsync("sparql", "--store", c.store.toString(), TITLES_QUERY))),
                 step("Where the data is", c -> {
                     c.out.println("  store: " + c.store.toAbsolutePath());
                     c.out.println("  look at it with:");
                     c.out.println("    lexsync resources --store " + c.store + " --format table");
                     c.out.println("    lexsync changes --store " + c.store + " --format table");
                     c.out.println("    lexsync runs --store " + c.store);
+                    c.out.println("    lexsync sparql --store " + c.store + " 'SELECT * WHERE { ?s ?p ?o } LIMIT 10'");
                 }));
     }
 
@@ -140,10 +174,14 @@ final class DemoCommand implements Callable<Integer> {
             if (c.publisher != null) {
                 c.publisher.close();
             }
+            if (c.eliPublisher != null) {
+                c.eliPublisher.close();
+            }
         }
         out.println();
         if (c.problems.isEmpty()) {
-            out.println("Demo finished: the local copy is verified and in sync with the publisher.");
+            out.println("Demo finished: the local copy is verified and in sync with the publisher, over ResourceSync,"
+                    + " Atom and ELI.");
             out.flush();
             return 0;
         }

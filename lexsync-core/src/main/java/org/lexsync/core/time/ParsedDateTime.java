@@ -9,7 +9,8 @@ import java.util.Set;
 public record ParsedDateTime(W3cDateTime value, Set<Deviation> deviations, String error) {
 
     public ParsedDateTime {
-        deviations = Set.copyOf(deviations);
+        // Set.copyOf copies through a HashSet; the strict (empty) case is the hot path of every reader.
+        deviations = deviations.isEmpty() ? Set.of() : Set.copyOf(deviations);
     }
 
     public boolean ok() {

@@ -146,7 +146,6 @@ public final class EliHarvester implements Harvester {
                                     + " synchronisation (%s): updates may have left the feed; falling back to a Sitemap resync",
                             feed.oldest(), checkpoint.syncedTo());
                     context.listener().note(why);
-                    findings.info("eli:4.1/feed-history", why, 0, 0);
                     record(feedUrl, single("eli:4.1/feed-history", why));
                     walk = true;
                 }

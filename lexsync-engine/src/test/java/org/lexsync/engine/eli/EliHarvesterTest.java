@@ -21,6 +21,7 @@ import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.RunFinding;
+import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.eli.EliAct;
 import org.lexsync.fixture.eli.EliProvider;
 
@@ -140,6 +141,32 @@ class EliHarvesterTest {
             assertThat(v2.rows()).singleElement().satisfies(r ->
                     assertThat(r.get("t").getLiteralLexicalForm()).isEqualTo("Act No 2025/2, version 2"));
         }
+    }
+
+    @Test
+    void failingPageHoldsTheRestOfTheFeedForTheNextRun() {
+        harness(EliProvider.builder().acts(8).perSitemap(5));
+        h.sync();
+        List<String> updated = h.provider.update(2, 4, 6);
+        h.pub.faults().always("/eli/act/2025/4/oj", new Fault.Status(503, null));
+
+        HarvestReport failed = h.sync();
+
+        // DESIGN §4.1/§4.6: the feed is applied oldest first and the checkpoint does not pass a failed change
+        assertThat(failed.complete()).isFalse();
+        assertThat(failed.apply().gap().resourceUri()).isEqualTo(updated.get(1));
+        assertThat(h.resource(updated.get(0)).sourceTimestamp().toString())
+                .isEqualTo(h.provider.acts().get(1).modified().toString());
+        assertThat(h.resource(updated.get(2)).sourceTimestamp().toString())
+                .isNotEqualTo(h.provider.acts().get(5).modified().toString());
+
+        h.pub.faults().clear();
+        h.pub.clearRequests();
+        HarvestReport resumed = h.sync();
+
+        assertThat(resumed.complete()).isTrue();
+        assertThat(h.pageRequests().stream().map(r -> h.pub.baseUri().resolve(r.path()).toString()).toList())
+                .containsExactly(updated.get(1), updated.get(2));
     }
 
     @Test
