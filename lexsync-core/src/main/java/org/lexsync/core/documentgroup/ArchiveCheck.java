@@ -1,7 +1,7 @@
 package org.lexsync.core.documentgroup;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
+import org.lexsync.core.io.CountingInputStream;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -36,7 +36,7 @@ final class ArchiveCheck {
     static void check(ReadResult read, InputStream zip, String archive, String metaInfoEntry, ArchiveLimits limits,
                       Findings findings) {
         Map<String, Entry> entries = new LinkedHashMap<>();
-        Counting raw = new Counting(zip);
+        CountingInputStream raw = new CountingInputStream(zip);
         String current = null;
         try (ZipInputStream in = new ZipInputStream(raw)) {
             byte[] buffer = new byte[64 << 10];
@@ -62,10 +62,10 @@ final class ArchiveCheck {
                         throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.TOO_LARGE,
                                 archive, current, "more than " + limits.maxExpandedBytes() + " bytes expanded", null);
                     }
-                    if (expanded > (1 << 20) && expanded > raw.count * (long) limits.maxRatio()) {
+                    if (expanded > (1 << 20) && expanded > raw.count() * (long) limits.maxRatio()) {
                         throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.ZIP_BOMB,
                                 archive, current, String.format(Locale.ROOT, "expanded %d bytes from %d (ratio limit %d)",
-                                expanded, raw.count, limits.maxRatio()), null);
+                                expanded, raw.count(), limits.maxRatio()), null);
                     }
                 }
                 if (!SemanticRules.safeEntryName(current)) {
@@ -87,7 +87,7 @@ final class ArchiveCheck {
         if (metaInfoEntry != null) {
             entries.remove(metaInfoEntry);
         }
-        compare(read, entries, raw.count, archive, findings);
+        compare(read, entries, raw.count(), archive, findings);
     }
 
     private static void compare(ReadResult read, Map<String, Entry> entries, long rawBytes, String archive,
@@ -138,37 +138,4 @@ final class ArchiveCheck {
         }
     }
 
-    /** Counts the compressed bytes read, for the expansion ratio. */
-    private static final class Counting extends FilterInputStream {
-        long count;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count += n;
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long s = super.skip(n);
-            count += Math.max(s, 0);
-            return s;
-        }
-    }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.sitemap.ChangeType;
 import org.lexsync.core.sitemap.RootKind;
 import org.lexsync.core.sitemap.RsMetadata;
@@ -25,8 +26,8 @@ final class SitemapInspection {
     static Inspection inspect(Path file, String document, XmlLimits limits, URI documentUri) {
         // Counted after gzip decoding: the sitemaps.org 50 MB limit is on the uncompressed document.
         InputStream in = XmlInput.decode(RootElement.open(file, document), document, limits);
-        long[] bytes = {0};
-        try (SitemapReader r = SitemapReader.open(new CountingStream(in, bytes), document, limits)) {
+        CountingInputStream counted = new CountingInputStream(in);
+        try (SitemapReader r = SitemapReader.open(counted, document, limits)) {
             SitemapHeader header = r.header();
             SitemapValidator validator = new SitemapValidator(documentUri);
             validator.header(header);
@@ -46,7 +47,7 @@ final class SitemapInspection {
             }
             Findings findings = new Findings();
             findings.addAll(r.findings());
-            findings.addAll(validator.finish(bytes[0]));
+            findings.addAll(validator.finish(counted.count()));
             return new Inspection(document, kind(header), entries, counts, attributes(header), findings);
         }
     }

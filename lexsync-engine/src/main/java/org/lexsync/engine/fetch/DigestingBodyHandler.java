@@ -1,8 +1,8 @@
 package org.lexsync.engine.fetch;
 
 import java.io.BufferedInputStream;
+import org.lexsync.core.io.CountingInputStream;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -79,7 +79,7 @@ final class DigestingBodyHandler {
                 byte[] buffer = new byte[BUFFER];
                 for (int n; (n = in.read(buffer)) >= 0; ) {
                     length += n;
-                    if (length > maxBytes || wire.count > maxBytes && isIdentity(contentEncoding)) {
+                    if (length > maxBytes || wire.count() > maxBytes && isIdentity(contentEncoding)) {
                         throw FetchException.fatal(url, FetchFailure.TOO_LARGE, String.format(Locale.ROOT,
                                 "body exceeds the cap of %d bytes", maxBytes));
                     }
@@ -90,13 +90,13 @@ final class DigestingBodyHandler {
                 }
                 // A decoder may stop at the end of its data; read the wire to its end so truncation is judged
                 // on every byte the server sent.
-                while (wire.count <= maxBytes && wire.read(buffer) >= 0) {
+                while (wire.count() <= maxBytes && wire.read(buffer) >= 0) {
                     // discard trailing bytes
                 }
             }
-            if (contentLength >= 0 && wire.count < contentLength) {
+            if (contentLength >= 0 && wire.count() < contentLength) {
                 throw FetchException.transientFailure(url, FetchFailure.TRUNCATED, String.format(Locale.ROOT,
-                        "body ended after %d of %d announced bytes", wire.count, contentLength), null);
+                        "body ended after %d of %d announced bytes", wire.count(), contentLength), null);
             }
             EnumMap<HashAlgorithm, String> hex = new EnumMap<>(HashAlgorithm.class);
             digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
@@ -112,7 +112,7 @@ final class DigestingBodyHandler {
                     "encoded body is cut short or corrupt: " + e.getMessage(), e);
         } catch (IOException e) {
             throw FetchException.transientFailure(url, FetchFailure.TRUNCATED, String.format(Locale.ROOT,
-                    "body broke off after %d bytes: %s", wire.count, e.getMessage()), e);
+                    "body broke off after %d bytes: %s", wire.count(), e.getMessage()), e);
         } finally {
             closeQuietly(raw);
             if (file != null) {
@@ -175,35 +175,15 @@ final class DigestingBodyHandler {
         }
     }
 
-    /** Counts the bytes read from the wire (before decoding). */
-    private static final class Counting extends FilterInputStream {
-        long count;
-
+    /** Counts the bytes read from the wire (before decoding); the raw stream is closed by the handler itself. */
+    private static final class Counting extends CountingInputStream {
         Counting(InputStream in) {
             super(in);
         }
 
         @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count += n;
-            }
-            return n;
-        }
-
-        @Override
         public void close() {
-            // The raw stream is closed by the handler itself.
+            // closed by the handler
         }
     }
 }
