@@ -12,14 +12,18 @@ class DemoCommandTest {
     Path dir;
 
     @Test
-    void demoSyncsChangesAndAuditsInSync() {
+    void demoSyncsEveryProtocolAndAuditsInSync() {
         CliRun r = CliRun.of("demo", "--resources", "40", "--store", dir.resolve("demo").toString());
 
         assertThat(r.code()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).contains("[1/6] Start the sample publisher")
+        assertThat(r.out()).contains("[1/9] Start the sample publisher")
                 .contains("created 40, updated 0, deleted 0")
                 .containsPattern("created 12, updated \\d+, deleted 5")
                 .contains(": in sync")
+                .contains("(atom): created 11")
+                .contains("(atom): created 0, updated 0, deleted 1")
+                .contains("(eli): created 12")
+                .contains("\"Act No 2025/1, version 1\"@en")
                 .contains("Demo finished: the local copy is verified and in sync");
     }
 
