@@ -26,7 +26,10 @@ import org.lexsync.fixture.FixtureResource;
  * (the ceiling of the HTTP stack on this machine) and once through LexSync's {@link Fetcher} (politeness,
  * redirects, temp file, digests), both with the same number of requests in flight, and prints requests/s.
  *
- * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.apply.FetchThroughput [N] [IN_FLIGHT]</pre>
+ * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.apply.FetchThroughput [N] [IN_FLIGHT] [TEMP_PARENT]</pre>
+ *
+ * <p>TEMP_PARENT (default: the JVM's temp directory) is where the fetcher writes bodies; comparing a disk
+ * directory with {@code /dev/shm} shows what the temp file per body costs.
  */
 public final class FetchThroughput {
     private FetchThroughput() {
@@ -35,7 +38,8 @@ public final class FetchThroughput {
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int inFlight = args.length > 1 ? Integer.parseInt(args[1]) : 32;
-        Path tmp = Files.createTempDirectory("lexsync-fetch-bench");
+        Path tmp = args.length > 2 ? Files.createTempDirectory(Path.of(args[2]), "lexsync-fetch-bench")
+                : Files.createTempDirectory("lexsync-fetch-bench");
         try (FixturePublisher pub = FixturePublisher.builder().resources(n).bodyBytes(1024).seed(1).start()) {
             List<FixtureResource> all = pub.resources();
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
