@@ -1,7 +1,6 @@
 package org.lexsync.core.documentgroup;
 
 import java.io.IOException;
-import org.lexsync.core.io.CountingInputStream;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
+import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Findings;
 

@@ -163,7 +163,8 @@ final class ChangePreparer {
             }
         }
         Validators validators = held == null ? Validators.NONE : new Validators(held.etag(), held.lastModified());
-        FetchRequest request = new FetchRequest(p.url(), Expectation.of(p.expected(), p.length()), validators, null);
+        FetchRequest request = new FetchRequest(p.url(), Expectation.of(p.expected(), p.length()), validators, null,
+                smallBlobMax);
         FetchResult result = fetcher.fetch(request);
         return switch (result) {
             case FetchResult.Fetched f -> store(change, p, f);
@@ -183,12 +184,14 @@ final class ChangePreparer {
         try {
             ChangeFailure mismatch = verify(change, p, f.sha256Hex(), f.md5Hex(), f.length());
             if (mismatch != null) {
-                Files.deleteIfExists(body);
+                deleteQuietly(body);
                 return mismatch;
             }
             BlobKey key = new BlobKey(f.sha256Hex());
             InlineBlob inline = null;
-            if (f.length() <= smallBlobMax) {
+            if (f.inline() != null) {
+                inline = new InlineBlob(key, f.inline());
+            } else if (f.length() <= smallBlobMax) {
                 inline = new InlineBlob(key, Files.readAllBytes(body));
                 Files.deleteIfExists(body);
             } else {
@@ -299,6 +302,9 @@ final class ChangePreparer {
     }
 
     private static void deleteQuietly(Path p) {
+        if (p == null) {
+            return;
+        }
         try {
             Files.deleteIfExists(p);
         } catch (IOException ignored) {

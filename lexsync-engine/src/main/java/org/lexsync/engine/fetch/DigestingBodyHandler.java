@@ -1,7 +1,7 @@
 package org.lexsync.engine.fetch;
 
 import java.io.BufferedInputStream;
-import org.lexsync.core.io.CountingInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +22,7 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
 
+import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 
 /**
@@ -41,8 +42,11 @@ final class DigestingBodyHandler {
         this.maxBytes = maxBytes;
     }
 
-    /** A written body: the file, its decoded length and lower-case hex digests by algorithm. */
-    record Body(Path file, long length, Map<HashAlgorithm, String> digests) {
+    /**
+     * A written body: the file (null when the body stayed in memory), the in-memory bytes (null when written to
+     * the file), its decoded length and lower-case hex digests by algorithm.
+     */
+    record Body(Path file, byte[] inline, long length, Map<HashAlgorithm, String> digests) {
         String hex(HashAlgorithm algorithm) {
             return digests.get(algorithm);
         }
@@ -53,8 +57,8 @@ final class DigestingBodyHandler {
      *
      * @throws FetchException TOO_LARGE, TRUNCATED, TIMEOUT, HTTP_STATUS (unsupported encoding) or CONNECTION
      */
-    Body write(URI url, InputStream raw, String contentEncoding, long contentLength, Set<HashAlgorithm> extra)
-            throws InterruptedException {
+    Body write(URI url, InputStream raw, String contentEncoding, long contentLength, Set<HashAlgorithm> extra,
+               int inlineLimit) throws InterruptedException {
         if (contentLength > maxBytes && isIdentity(contentEncoding)) {
             throw FetchException.fatal(url, FetchFailure.TOO_LARGE, String.format(Locale.ROOT,
                     "Content-Length %d exceeds the cap of %d bytes", contentLength, maxBytes));
@@ -65,17 +69,18 @@ final class DigestingBodyHandler {
         for (HashAlgorithm a : extra) {
             digests.computeIfAbsent(a, HashAlgorithm::newDigest);
         }
-        Path file;
-        try {
-            file = Files.createTempFile(tempDirectory, "fetch-", ".part");
-        } catch (IOException e) {
-            closeQuietly(raw);
-            throw new UncheckedIOException("cannot create a temp file in " + tempDirectory, e);
-        }
+        Path file = null;
         Counting wire = new Counting(raw);
         try {
             long length = 0;
-            try (InputStream in = decode(url, wire, contentEncoding); OutputStream out = Files.newOutputStream(file)) {
+            // Bodies up to inlineLimit stay in memory; the temp file is created only when a body outgrows it.
+            ByteArrayOutputStream memory = inlineLimit > 0 ? new ByteArrayOutputStream(Math.min(inlineLimit, 8192)) : null;
+            OutputStream out = memory;
+            try (InputStream in = decode(url, wire, contentEncoding)) {
+                if (out == null) {
+                    file = tempFile(raw);
+                    out = Files.newOutputStream(file);
+                }
                 byte[] buffer = new byte[BUFFER];
                 for (int n; (n = in.read(buffer)) >= 0; ) {
                     length += n;
@@ -86,12 +91,22 @@ final class DigestingBodyHandler {
                     for (MessageDigest d : digests.values()) {
                         d.update(buffer, 0, n);
                     }
+                    if (memory != null && out == memory && length > inlineLimit) {
+                        file = tempFile(raw);
+                        out = Files.newOutputStream(file);
+                        memory.writeTo(out);
+                        memory = null;
+                    }
                     out.write(buffer, 0, n);
                 }
                 // A decoder may stop at the end of its data; read the wire to its end so truncation is judged
                 // on every byte the server sent.
                 while (wire.count() <= maxBytes && wire.read(buffer) >= 0) {
                     // discard trailing bytes
+                }
+            } finally {
+                if (out != null) {
+                    out.close();
                 }
             }
             if (contentLength >= 0 && wire.count() < contentLength) {
@@ -100,7 +115,8 @@ final class DigestingBodyHandler {
             }
             EnumMap<HashAlgorithm, String> hex = new EnumMap<>(HashAlgorithm.class);
             digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
-            Body body = new Body(file, length, hex);
+            Body body = memory != null ? new Body(null, memory.toByteArray(), length, hex)
+                    : new Body(file, null, length, hex);
             file = null;
             return body;
         } catch (TimedBodyStream.BodyTimeoutException e) {
@@ -118,6 +134,15 @@ final class DigestingBodyHandler {
             if (file != null) {
                 deleteQuietly(file);
             }
+        }
+    }
+
+    private Path tempFile(InputStream raw) {
+        try {
+            return Files.createTempFile(tempDirectory, "fetch-", ".part");
+        } catch (IOException e) {
+            closeQuietly(raw);
+            throw new UncheckedIOException("cannot create a temp file in " + tempDirectory, e);
         }
     }
 
@@ -168,6 +193,9 @@ final class DigestingBodyHandler {
     }
 
     static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
         try {
             Files.deleteIfExists(file);
         } catch (IOException ignored) {

@@ -5,16 +5,28 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One URL to download with what the source promised about it, the validators of the copy we hold and
- * extra request headers (e.g. {@code Accept}).
+ * One URL to download with what the source promised about it, the validators of the copy we hold,
+ * extra request headers (e.g. {@code Accept}), and up to how many bytes the body may be handed back in
+ * memory instead of in a temp file ({@code inlineLimit}, 0 = always a file). The applier asks for small
+ * bodies in memory because it stores them in the database anyway; a temp file per small body is the
+ * fetcher's main cost on real file systems (docs/benchmarks.md).
  */
-public record FetchRequest(URI url, Expectation expected, Validators conditional, Map<String, String> headers) {
+public record FetchRequest(URI url, Expectation expected, Validators conditional, Map<String, String> headers,
+                           int inlineLimit) {
 
     public FetchRequest {
         Objects.requireNonNull(url, "url");
+        if (inlineLimit < 0) {
+            throw new IllegalArgumentException("inlineLimit must be >= 0, was " + inlineLimit);
+        }
         expected = Objects.requireNonNullElse(expected, Expectation.NONE);
         conditional = Objects.requireNonNullElse(conditional, Validators.NONE);
         headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** A request whose body always comes back as a temp file. */
+    public FetchRequest(URI url, Expectation expected, Validators conditional, Map<String, String> headers) {
+        this(url, expected, conditional, headers, 0);
     }
 
     /** A plain GET: nothing promised, nothing stored. */
@@ -23,16 +35,21 @@ public record FetchRequest(URI url, Expectation expected, Validators conditional
     }
 
     public FetchRequest withExpected(Expectation expectation) {
-        return new FetchRequest(url, expectation, conditional, headers);
+        return new FetchRequest(url, expectation, conditional, headers, inlineLimit);
     }
 
     public FetchRequest withConditional(Validators validators) {
-        return new FetchRequest(url, expected, validators, headers);
+        return new FetchRequest(url, expected, validators, headers, inlineLimit);
+    }
+
+    /** This request, with bodies of at most {@code bytes} handed back in memory. */
+    public FetchRequest withInlineLimit(int bytes) {
+        return new FetchRequest(url, expected, conditional, headers, bytes);
     }
 
     public FetchRequest withHeader(String name, String value) {
         Map<String, String> copy = new java.util.LinkedHashMap<>(headers);
         copy.put(name, value);
-        return new FetchRequest(url, expected, conditional, copy);
+        return new FetchRequest(url, expected, conditional, copy, inlineLimit);
     }
 }

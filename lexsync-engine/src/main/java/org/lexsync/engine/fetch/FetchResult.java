@@ -14,17 +14,28 @@ public sealed interface FetchResult {
     URI requested();
 
     /**
-     * Verified bytes in a temp file that the CALLER now owns (moves it into the blob store or deletes it).
-     * {@code md5Hex}/{@code sha256Hex} and {@code length} describe the decoded body as written.
+     * Verified bytes in a temp file that the CALLER now owns (moves it into the blob store or deletes it), or,
+     * when the request allowed it ({@link FetchRequest#inlineLimit()}) and the body fits, in {@code inline}
+     * with {@code body} null. {@code md5Hex}/{@code sha256Hex} and {@code length} describe the decoded body.
      */
     record Fetched(URI requested, URI finalUrl, int status, Path body, long length, String md5Hex, String sha256Hex,
                    String contentType, String etag, String lastModified, Map<String, List<String>> headers,
-                   int tries) implements FetchResult {
+                   int tries, byte[] inline) implements FetchResult {
         public Fetched {
             Objects.requireNonNull(requested, "requested");
             Objects.requireNonNull(finalUrl, "finalUrl");
-            Objects.requireNonNull(body, "body");
+            if ((body == null) == (inline == null)) {
+                throw new IllegalArgumentException("a fetched body is either a file or inline bytes");
+            }
             headers = Map.copyOf(headers);
+        }
+
+        /** A body in a temp file. */
+        public Fetched(URI requested, URI finalUrl, int status, Path body, long length, String md5Hex,
+                       String sha256Hex, String contentType, String etag, String lastModified,
+                       Map<String, List<String>> headers, int tries) {
+            this(requested, finalUrl, status, body, length, md5Hex, sha256Hex, contentType, etag, lastModified,
+                    headers, tries, null);
         }
     }
 

@@ -119,7 +119,7 @@ public final class Fetcher implements AutoCloseable {
 
     private static FetchResult.Fetched withTries(FetchResult.Fetched f, int tries) {
         return new FetchResult.Fetched(f.requested(), f.finalUrl(), f.status(), f.body(), f.length(), f.md5Hex(),
-                f.sha256Hex(), f.contentType(), f.etag(), f.lastModified(), f.headers(), tries);
+                f.sha256Hex(), f.contentType(), f.etag(), f.lastModified(), f.headers(), tries, f.inline());
     }
 
     @Override

@@ -121,7 +121,7 @@ final class RedirectFollower {
         var h = response.headers();
         long contentLength = h.firstValueAsLong("Content-Length").orElse(-1L);
         DigestingBodyHandler.Body body = bodies.write(finalUrl, response.body(),
-                h.firstValue("Content-Encoding").orElse(null), contentLength, extra);
+                h.firstValue("Content-Encoding").orElse(null), contentLength, extra, request.inlineLimit());
         try {
             verify(request.url(), expected, body);
         } catch (FetchException e) {
@@ -130,7 +130,8 @@ final class RedirectFollower {
         }
         return new FetchResult.Fetched(request.url(), finalUrl, response.statusCode(), body.file(), body.length(),
                 body.hex(HashAlgorithm.MD5), body.hex(HashAlgorithm.SHA_256), h.firstValue("Content-Type").orElse(null),
-                h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null), lowerCaseNames(h.map()), 1);
+                h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null), lowerCaseNames(h.map()), 1,
+                body.inline());
     }
 
     private static Map<String, java.util.List<String>> lowerCaseNames(Map<String, java.util.List<String>> headers) {
