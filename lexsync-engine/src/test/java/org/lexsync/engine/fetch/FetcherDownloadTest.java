@@ -63,6 +63,31 @@ class FetcherDownloadTest {
     }
 
     @Test
+    void handsABodyWithinTheInlineLimitBackInMemoryWithoutATempFile() throws Exception {
+        FixtureResource r = publisher.resources().get(0);
+        FetchResult.Fetched f = (FetchResult.Fetched) fetcher.fetch(FetchRequest.of(r.uri())
+                .withExpected(Expectation.of(Digests.parse(r.hashAttribute()), r.length()))
+                .withInlineLimit((int) r.length()));
+        assertThat(f.body()).isNull();
+        assertThat(f.inline()).isEqualTo(r.bytes());
+        assertThat(f.md5Hex()).isEqualTo(r.md5());
+        assertThat(f.sha256Hex()).isEqualTo(r.sha256());
+        try (var files = Files.list(temp)) {
+            assertThat(files.filter(p -> p.getFileName().toString().startsWith("fetch-"))).isEmpty();
+        }
+    }
+
+    @Test
+    void writesABodyLargerThanTheInlineLimitToATempFile() throws Exception {
+        FixtureResource r = publisher.resources().get(0);
+        FetchResult.Fetched f = (FetchResult.Fetched) fetcher.fetch(FetchRequest.of(r.uri())
+                .withInlineLimit((int) r.length() - 1));
+        assertThat(f.inline()).isNull();
+        assertThat(Files.readAllBytes(f.body())).isEqualTo(r.bytes());
+        assertThat(f.sha256Hex()).isEqualTo(r.sha256());
+    }
+
+    @Test
     void acceptsBytesMatchingPromisedMd5Sha256AndLength() {
         FixtureResource r = publisher.resources().get(1);
         FetchResult result = fetch(r, Expectation.of(Digests.parse(r.hashAttribute()), r.length()));
