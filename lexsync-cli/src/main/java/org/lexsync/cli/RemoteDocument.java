@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import org.lexsync.core.LexsyncException;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.harvest.SourceUnreadableException;
 
 /** Downloads one document for {@code inspect} through the polite fetcher (robots.txt, size cap, redirects). */
 final class RemoteDocument {
@@ -38,20 +38,12 @@ final class RemoteDocument {
                     .withHeader("Accept", "application/xml, text/xml, application/atom+xml, */*;q=0.5"));
             return switch (result) {
                 case FetchResult.Fetched f -> f.body();
-                case FetchResult.NotModified n -> throw new UnreadableDocument(url, "server answered 304 without a validator");
-                case FetchResult.Failed f -> throw new UnreadableDocument(url, String.format(Locale.ROOT, "%s%s: %s",
-                        f.reason().name().toLowerCase(Locale.ROOT), f.status() > 0 ? " (HTTP " + f.status() + ")" : "",
-                        f.message()));
+                case FetchResult.NotModified n ->
+                        throw new SourceUnreadableException(uri, 304, "server answered 304 without a validator");
+                case FetchResult.Failed f -> throw new SourceUnreadableException(uri, f.status(),
+                        f.reason().name().toLowerCase(Locale.ROOT) + ": " + f.message());
             };
         }
     }
-
-    /** The document could not be downloaded at all (exit code 3). */
-    static final class UnreadableDocument extends LexsyncException {
-        private static final long serialVersionUID = 1L;
-
-        UnreadableDocument(String url, String why) {
-            super(url + ": could not be read: " + why);
-        }
-    }
 }
+

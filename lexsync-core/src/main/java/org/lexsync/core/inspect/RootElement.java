@@ -2,7 +2,6 @@ package org.lexsync.core.inspect;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.namespace.QName;
@@ -30,9 +29,5 @@ final class RootElement {
         } catch (IOException e) {
             throw new XmlDocumentException(XmlDocumentException.Reason.IO, document, 0, 0, e.getMessage(), e);
         }
-    }
-
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }

@@ -5,7 +5,6 @@ import com.ctc.wstx.stax.WstxInputFactory;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPInputStream;
@@ -89,10 +88,5 @@ public final class XmlInput {
         f.setProperty(WstxInputProperties.P_MAX_ENTITY_COUNT, 1L);
         f.setProperty(WstxInputProperties.P_MAX_ENTITY_DEPTH, 1);
         return f;
-    }
-
-    /** Rethrows an I/O failure of the underlying stream as unchecked. */
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }
