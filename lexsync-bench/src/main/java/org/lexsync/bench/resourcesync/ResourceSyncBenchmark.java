@@ -24,17 +24,21 @@ import org.lexsync.engine.resourcesync.ResourceSyncAudit;
 import org.lexsync.engine.resourcesync.ResourceSyncHarvester;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
-import org.lexsync.fixture.FixturePublisher;
-import org.lexsync.fixture.resourcesync.ResourceSyncSource;
+import org.lexsync.bench.fixture.RsPublisher;
 
 /**
  * End-to-end ResourceSync benchmark against the fixture Source on loopback with politeness off (issue 4
  * targets): baseline of N x 1 KB resources via the Resource List and via the Resource Dump, an
- * incremental run of N changes, and an audit of M resources; prints throughput and the peak heap used
- * (fixture publisher included, it runs in this JVM). Run with {@code -Xmx256m} to check the heap bound.
+ * incremental run of N changes, and an audit of M resources; prints throughput and the peak heap used.
+ * Each measure runs {@code --warmups} + {@code --measure} rounds (fresh stores for baselines; one more batch
+ * of N changes per incremental round) and reports the median of the measured ones, the warm-up rounds
+ * warming the JIT as JMH would. The
+ * publisher runs in its own JVM unless {@code --publisher in-process}. Run with {@code -Xmx256m} to check
+ * the heap bound.
  *
  * <pre>java -Xmx256m [-Drsbench.scratch=/dev/shm/x] [-Drsbench.planOnly=true] -cp … \
- *     org.lexsync.bench.resourcesync.ResourceSyncBenchmark [N] [M]</pre>
+ *     org.lexsync.bench.resourcesync.ResourceSyncBenchmark [N] [M] [--warmups 8] [--measure 3] [--publisher process|in-process]
+ *     [--only list,dump,incremental,audit]</pre>
  * {@code rsbench.scratch} puts download temp files and unpacked bitstreams in a directory of choice (e.g. a
  * tmpfs); {@code rsbench.planOnly} also times planning alone (dry runs).
  */
@@ -47,66 +51,140 @@ public final class ResourceSyncBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
-        int m = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+        int n = 10_000;
+        int m = 100_000;
+        int warmups = 8;
+        int measured = 3;
+        boolean inProcess = false;
+        String only = "list,dump,incremental,audit";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--warmups" -> warmups = Integer.parseInt(args[++i]);
+                case "--measure" -> measured = Integer.parseInt(args[++i]);
+                case "--only" -> only = args[++i];
+                case "--publisher" -> inProcess = switch (args[++i]) {
+                    case "in-process" -> true;
+                    case "process" -> false;
+                    default -> throw new IllegalArgumentException("--publisher takes process or in-process");
+                };
+                default -> {
+                    if (i == 0) {
+                        n = Integer.parseInt(args[i]);
+                    } else {
+                        m = Integer.parseInt(args[i]);
+                    }
+                }
+            }
+        }
+        int rounds = warmups + measured;
+        Medians medians = new Medians(warmups);
         HeapSampler heap = HeapSampler.start();
         Path work = Files.createTempDirectory("lexsync-rs-bench-");
         List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "publisher: %s; per measure %d warm-up rounds (they warm the JIT of client"
+                + " and publisher), then the median of %d measured rounds", inProcess ? "in this JVM" : "a separate JVM",
+                warmups, measured));
         try {
-            try (FixturePublisher pub = FixturePublisher.builder().resources(n).seed(1).bodyBytes(1024).start();
-                 ResourceSyncSource source = ResourceSyncSource.builder(pub).maxListEntries(10_000)
-                         .packageEntries(1_000).install()) {
-                Path listStore = work.resolve("list");
+            try (RsPublisher pub = RsPublisher.start(inProcess, n, 1024, 1, 10_000, 1_000, true)) {
                 if (Boolean.getBoolean("rsbench.planOnly")) {
                     HarvestReport dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"), true);
                     lines.add(line("plan only (dry run) via Resource Dump", dry.planned(), dry.elapsed(), "resources"));
                     dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"), true);
                     lines.add(line("plan only (dry run) via Resource List", dry.planned(), dry.elapsed(), "resources"));
                 }
-                HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"));
-                lines.add(line("baseline via Resource List", list.apply().counts().created(), list.elapsed(), "resources"));
-                HarvestReport dump = timed(work.resolve("dump"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
-                lines.add(line("baseline via Resource Dump", dump.apply().counts().created(), dump.elapsed(), "resources"));
-                int created = n * 3 / 10;
-                int deleted = n / 10;
-                pub.applyChanges(created, n - created - deleted, deleted);
-                HarvestReport inc = timed(listStore, pub, Map.of());
-                long changes = inc.apply().counts().total() - inc.apply().counts().failed();
-                lines.add(line("incremental via Change List", changes, inc.elapsed(), "changes"));
-                if (!inc.complete()) {
-                    lines.add("  (incremental incomplete: " + inc.apply().gap() + ")");
+                Path listStore = null;
+                for (int r = 1; r <= rounds && (only.contains("list") || only.contains("incremental")); r++) {
+                    listStore = work.resolve("list-" + r);
+                    HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"));
+                    medians.add("baseline via Resource List", r, list.apply().counts().created(), list.elapsed(),
+                            "resources", "");
+                }
+                for (int r = 1; r <= rounds && only.contains("dump"); r++) {
+                    HarvestReport dump = timed(work.resolve("dump-" + r), pub,
+                            Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
+                    medians.add("baseline via Resource Dump", r, dump.apply().counts().created(), dump.elapsed(),
+                            "resources", "");
+                }
+                for (int r = 1; r <= rounds && only.contains("incremental"); r++) {
+                    int created = n * 3 / 10;
+                    int deleted = n / 10;
+                    pub.applyChanges(created, n - created - deleted, deleted);
+                    HarvestReport inc = timed(listStore, pub, Map.of());
+                    long changes = inc.apply().counts().total() - inc.apply().counts().failed();
+                    medians.add("incremental via Change List", r, changes, inc.elapsed(), "changes",
+                            inc.complete() ? "" : " (incomplete: " + inc.apply().gap() + ")");
                 }
             }
             System.gc();
-            try (FixturePublisher pub = FixturePublisher.builder().resources(m).seed(2).bodyBytes(64).start();
-                 ResourceSyncSource source = ResourceSyncSource.builder(pub).maxListEntries(10_000)
-                         .packageEntries(5_000).changeList(false).changeDump(false).install()) {
+            audit:
+            try (RsPublisher pub = only.contains("audit") ? RsPublisher.start(inProcess, m, 64, 2, 10_000, 5_000, false)
+                    : null) {
                 Path store = work.resolve("audit");
+                if (pub == null) {
+                    break audit;
+                }
                 HarvestReport fill = timed(store, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
                 lines.add(line("(audit setup) baseline via Resource Dump", fill.apply().counts().created(), fill.elapsed(),
                         "resources"));
-                try (Store s = Store.open(StoreConfig.of(store)); Fetcher f = fetcher(s)) {
-                    AuditReport a = new ResourceSyncAudit(f, s).audit(SOURCE, pub.baseUri(), null, null,
-                            HarvestListener.NONE);
-                    lines.add(line("audit", a.sourceResources(), a.elapsed(), "resources")
-                            + (a.isInSync() ? " (in sync)" : " (NOT in sync: " + a.missing() + " missing)"));
+                for (int r = 1; r <= rounds; r++) {
+                    try (Store s = Store.open(StoreConfig.of(store)); Fetcher f = fetcher(s)) {
+                        AuditReport a = new ResourceSyncAudit(f, s).audit(SOURCE, pub.baseUri(), null, null,
+                                HarvestListener.NONE);
+                        medians.add("audit", r, a.sourceResources(), a.elapsed(), "resources",
+                                a.isInSync() ? " (in sync)" : " (NOT in sync: " + a.missing() + " missing)");
+                    }
                 }
             }
         } finally {
             deleteTree(work);
         }
+        lines.addAll(medians.lines());
         lines.add("temp files in: " + (SCRATCH != null ? SCRATCH : "the store's temp directory (disk)"));
-        lines.add(String.format(Locale.ROOT, "peak heap used (sampled every 20 ms): %.0f MB (max heap %d MB); %d CPUs; Java %s",
-                heap.stop() / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576,
+        lines.add(String.format(Locale.ROOT, "peak heap used by the client (sampled every 20 ms): %.0f MB (max heap %d MB);"
+                        + " %d CPUs; Java %s", heap.stop() / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         lines.forEach(System.out::println);
     }
 
-    private static HarvestReport timed(Path dataDir, FixturePublisher pub, Map<String, String> options) {
+    /** Prints every round as it ends and keeps, per measure, the round with the median rate among the measured ones. */
+    private static final class Medians {
+        private final int warmups;
+        private final Map<String, List<double[]>> rates = new java.util.LinkedHashMap<>();
+        private final Map<String, List<String>> texts = new java.util.LinkedHashMap<>();
+
+        Medians(int warmups) {
+            this.warmups = warmups;
+        }
+
+        void add(String what, int round, long count, Duration elapsed, String unit, String note) {
+            String text = line(what, count, elapsed, unit) + note;
+            System.out.println((round <= warmups ? "  warm-up " : "measured  ") + text);
+            if (round > warmups) {
+                double s = Math.max(0.001, elapsed.toMillis() / 1000.0);
+                rates.computeIfAbsent(what, k -> new ArrayList<>()).add(new double[] {count / s});
+                texts.computeIfAbsent(what, k -> new ArrayList<>()).add(text);
+            }
+        }
+
+        List<String> lines() {
+            List<String> out = new ArrayList<>();
+            rates.forEach((what, list) -> {
+                Integer[] order = new Integer[list.size()];
+                for (int i = 0; i < order.length; i++) {
+                    order[i] = i;
+                }
+                java.util.Arrays.sort(order, Comparator.comparingDouble(i -> list.get(i)[0]));
+                out.add("median    " + texts.get(what).get(order[order.length / 2]));
+            });
+            return out;
+        }
+    }
+
+    private static HarvestReport timed(Path dataDir, RsPublisher pub, Map<String, String> options) {
         return timed(dataDir, pub, options, false);
     }
 
-    private static HarvestReport timed(Path dataDir, FixturePublisher pub, Map<String, String> given, boolean dryRun) {
+    private static HarvestReport timed(Path dataDir, RsPublisher pub, Map<String, String> given, boolean dryRun) {
         Map<String, String> options = new java.util.HashMap<>(given);
         if (SCRATCH != null) {
             options.put(ResourceSyncHarvester.OPTION_SCRATCH_DIR, SCRATCH);

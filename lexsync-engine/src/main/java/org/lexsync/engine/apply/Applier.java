@@ -56,6 +56,7 @@ public final class Applier {
     private final Duration retryDelay;
     private final Duration maxRetryDelay;
     private final Duration failureBackoff;
+    private final int readAhead;
 
     private Applier(Builder b) {
         this.fetcher = b.fetcher;
@@ -69,6 +70,7 @@ public final class Applier {
         this.retryDelay = b.retryDelay;
         this.maxRetryDelay = b.maxRetryDelay;
         this.failureBackoff = b.failureBackoff;
+        this.readAhead = b.readAhead;
     }
 
     /** An applier fetching with {@code fetcher} into {@code store}. */
@@ -120,12 +122,20 @@ public final class Applier {
         }
     }
 
-    /** The state of one apply call; used by the calling thread only (workers just prepare). */
+    /** A batch handed to the committer, with what the calling thread books once it is committed. */
+    private record PendingCommit(List<Prepared> batch, String checkpoint, Future<List<WriteOutcome>> outcomes) {
+    }
+
+    /** The state of one apply call; used by the calling thread only (workers prepare, the committer commits). */
     private final class Run implements AutoCloseable {
         private final String sourceId;
         private final long runId;
         private final Consumer<ApplyProgress> progress;
         private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+        /** Writes batches to the store, one at a time and in order, while this thread plans the next. */
+        private final ExecutorService committer = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("lexsync-commit").daemon(true).factory());
+        private PendingCommit pendingCommit;
         private final ChangePreparer preparer = new ChangePreparer(fetcher, store, files, attempts, retryDelay,
                 maxRetryDelay);
         private final ArrayDeque<Future<Prepared>> inFlight = new ArrayDeque<>();
@@ -149,12 +159,24 @@ public final class Applier {
             this.progress = progress;
         }
 
-        ApplyReport execute(Iterator<PlannedChange> changes) {
+        ApplyReport execute(Iterator<PlannedChange> planner) {
+            if (readAhead == 0) {
+                return execute0(planner);
+            }
+            try (ReadAhead ahead = new ReadAhead(planner, readAhead, "lexsync-plan-" + sourceId)) {
+                return execute0(ahead);
+            }
+        }
+
+        private ApplyReport execute0(Iterator<PlannedChange> changes) {
             checkpoint = store.sources().checkpoint(sourceId).orElse(null);
             ChangeFailure gap = null;
             RuntimeException plannerFailure = null;
+            // Refill in chunks, not one slot at a time: every chunk costs a store lookup round trip, and
+            // topping up after each committed change made that one lookup per change.
+            int refillAt = window - Math.max(1, Math.min(LOOKUP_CHUNK, window / 4));
             while (true) {
-                while (plannerFailure == null && inFlight.size() < window && changes.hasNext()) {
+                while (plannerFailure == null && inFlight.size() <= refillAt && changes.hasNext()) {
                     plannerFailure = submitChunk(changes);
                 }
                 Future<Prepared> head = inFlight.peek();
@@ -176,6 +198,7 @@ public final class Applier {
                 }
             }
             flush();
+            settle();
             long held = 0;
             if (gap != null) {
                 failures.add(gap);
@@ -267,6 +290,11 @@ public final class Applier {
             }
         }
 
+        /**
+         * Hands the waiting batch to the committer and returns at once, so that planning, fetching and the
+         * next batch go on while the store writes (one batch in the committer at a time keeps the planner's
+         * order). The bookkeeping of a commit happens on this thread, in {@link #settle()}.
+         */
         private void flush() {
             if (batch.isEmpty()) {
                 return;
@@ -283,7 +311,35 @@ public final class Applier {
                     batchCheckpoint = p.change().checkpoint();
                 }
             }
-            List<WriteOutcome> outcomes = store.commit(new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint));
+            settle();
+            CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint);
+            List<Prepared> committing = List.copyOf(batch);
+            String reached = batchCheckpoint;
+            pendingCommit = new PendingCommit(committing, reached, committer.submit(() -> store.commit(commit)));
+            batch.clear();
+            batchInlineBytes = 0;
+        }
+
+        /** Waits for the batch in the committer, if any, and books its outcome (counts, checkpoint, progress). */
+        private void settle() {
+            PendingCommit pending = pendingCommit;
+            if (pending == null) {
+                return;
+            }
+            pendingCommit = null;
+            List<WriteOutcome> outcomes;
+            try {
+                outcomes = pending.outcomes().get();
+            } catch (InterruptedException e) {
+                pending.outcomes().cancel(true);
+                Thread.currentThread().interrupt();
+                throw new ApplyInterruptedException(sourceId, committed);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException("committing a batch failed", e.getCause());
+            }
             for (WriteOutcome o : outcomes) {
                 if (o.unchanged()) {
                     unchanged++;
@@ -295,18 +351,16 @@ public final class Applier {
                     }
                 }
             }
-            for (Prepared p : batch) {
+            for (Prepared p : pending.batch()) {
                 if (p instanceof Prepared.Unchanged) {
                     unchanged++;
                 }
                 pendingPerUri.computeIfPresent(p.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
             }
-            if (batchCheckpoint != null) {
-                checkpoint = batchCheckpoint;
+            if (pending.checkpoint() != null) {
+                checkpoint = pending.checkpoint();
             }
-            committed += batch.size();
-            batch.clear();
-            batchInlineBytes = 0;
+            committed += pending.batch().size();
             if (progress != null) {
                 progress.accept(new ApplyProgress(sourceId, planned, committed, counts(0)));
             }
@@ -332,6 +386,13 @@ public final class Applier {
             for (Future<Prepared> f : inFlight) {
                 f.cancel(true);
             }
+            committer.shutdown();
+            try {
+                // a batch already handed over finishes (it is one transaction either way)
+                committer.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             workers.shutdownNow();
             try {
                 workers.awaitTermination(1, TimeUnit.MINUTES);
@@ -354,6 +415,7 @@ public final class Applier {
         private Duration retryDelay = Duration.ofSeconds(1);
         private Duration maxRetryDelay = Duration.ofSeconds(30);
         private Duration failureBackoff = Duration.ofMinutes(15);
+        private int readAhead = 256;
 
         private Builder(Fetcher fetcher, Store store) {
             this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -414,6 +476,15 @@ public final class Applier {
         /** Base of the next-try time recorded for a failed change, doubled per failure (default 15 min). */
         public Builder failureBackoff(Duration d) {
             this.failureBackoff = nonNegative(d, "failureBackoff");
+            return this;
+        }
+
+        /**
+         * Changes the planner may run ahead of the applier on a thread of its own (default 256); 0 pulls the
+         * planner on the applier's thread. Each change waiting holds its local bytes, so this bounds memory too.
+         */
+        public Builder readAhead(int n) {
+            this.readAhead = atLeast(n, 0, "readAhead");
             return this;
         }
 

@@ -133,7 +133,7 @@ final class ChangePreparer {
         List<InlineBlob> inline = new ArrayList<>(1);
         long inlineBytes = 0;
         for (PlannedRepresentation p : change.representations()) {
-            Object r = p.localFile() != null ? local(change, p) : fetch(change, p, current);
+            Object r = p.isLocal() ? local(change, p) : fetch(change, p, current);
             if (r instanceof ChangeFailure failure) {
                 return new Prepared.Failed(change, failure);
             }
@@ -209,8 +209,8 @@ final class ChangePreparer {
     private Object local(PlannedChange change, PlannedRepresentation p) {
         Path file = p.localFile();
         try {
-            long length = Files.size(file);
-            byte[] small = length <= smallBlobMax ? Files.readAllBytes(file) : null;
+            long length = file == null ? p.localBytes().length : Files.size(file);
+            byte[] small = file == null ? p.localBytes() : length <= smallBlobMax ? Files.readAllBytes(file) : null;
             String sha;
             String md5;
             if (small != null) {
@@ -227,11 +227,15 @@ final class ChangePreparer {
             }
             BlobKey key = new BlobKey(sha);
             InlineBlob inline = null;
-            if (small != null) {
+            if (small != null && small.length <= smallBlobMax) {
                 inline = new InlineBlob(key, small);
-                Files.deleteIfExists(file);
-            } else {
+                if (file != null) {
+                    Files.deleteIfExists(file);
+                }
+            } else if (file != null) {
                 files.put(file, key);
+            } else {
+                files.put(small);
             }
             return new Stored(new RepresentationState(null, p.role(), p.mediaType(), length, md5, sha, key, null, null,
                     p.links()), inline);
@@ -255,11 +259,13 @@ final class ChangePreparer {
             return new ChangeFailure(change.resourceUri(), url, "length-mismatch",
                     String.format(Locale.ROOT, "promised %d bytes but got %d", p.length(), length), 0, null);
         }
-        if (p.localFile() != null && !expected.known().isEmpty()) {
+        if (p.isLocal() && !expected.known().isEmpty()) {
             for (Digest d : expected.known().values()) {
                 if (d.algorithm() != HashAlgorithm.SHA_256 && d.algorithm() != HashAlgorithm.MD5) {
                     try {
-                        if (!hexOfFile(d.algorithm(), p.localFile()).equals(d.hex())) {
+                        String got = p.localFile() != null ? hexOfFile(d.algorithm(), p.localFile())
+                                : hex(d.algorithm(), p.localBytes());
+                        if (!got.equals(d.hex())) {
                             return new ChangeFailure(change.resourceUri(), url, "hash-mismatch",
                                     "promised " + d + " does not match the local file", 0, null);
                         }

@@ -10,17 +10,20 @@ import org.lexsync.engine.store.Link;
 import org.lexsync.engine.store.RepresentationRole;
 
 /**
- * One file a planned change needs: fetched from {@code url}, or already local in {@code localFile}
- * (e.g. extracted from a ZIP dump; the applier takes ownership of that file and moves or deletes it).
- * Carries what the source promised (digests, length, media type) and the links it stated for the file.
+ * One file a planned change needs: fetched from {@code url}, or already local — in {@code localFile} (e.g.
+ * extracted from a ZIP dump; the applier takes ownership of that file and moves or deletes it) or, when
+ * small, in {@code localBytes} (which nobody may change once planned). Carries what the source promised
+ * (digests, length, media type) and the links it stated for the file.
  */
 public record PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
-                                    String mediaType, List<Link> links) {
+                                    String mediaType, List<Link> links, byte[] localBytes) {
 
     public PlannedRepresentation {
-        if ((url == null) == (localFile == null)) {
-            throw new IllegalArgumentException("a planned representation has either a URL or a local file, was url="
-                    + url + " localFile=" + localFile);
+        int sources = (url == null ? 0 : 1) + (localFile == null ? 0 : 1) + (localBytes == null ? 0 : 1);
+        if (sources != 1) {
+            throw new IllegalArgumentException("a planned representation has exactly one of a URL, a local file or"
+                    + " local bytes, was url=" + url + " localFile=" + localFile + " localBytes="
+                    + (localBytes == null ? null : localBytes.length + " bytes"));
         }
         if (url != null && !"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "only http(s) URLs are fetched, was %s", url));
@@ -31,6 +34,17 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
             throw new IllegalArgumentException(String.format(Locale.ROOT, "length must be >= 0, was %d", length));
         }
         links = links == null ? List.of() : List.copyOf(links);
+    }
+
+    /** A representation fetched from {@code url} or read from {@code localFile} (exactly one of them). */
+    public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
+                                 String mediaType, List<Link> links) {
+        this(url, localFile, role, expected, length, mediaType, links, null);
+    }
+
+    /** True when the bytes are already here (a local file or local bytes) and nothing is fetched. */
+    public boolean isLocal() {
+        return url == null;
     }
 
     /** A file to fetch with what the source promised about it. */
@@ -44,5 +58,12 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
                                               String mediaType) {
         return new PlannedRepresentation(null, file, role, expected, null, mediaType,
                 originalUrl == null ? List.of() : List.of(new Link("via", originalUrl.toString())));
+    }
+
+    /** Small bytes already in memory (e.g. a dump bitstream); the caller must not change the array afterwards. */
+    public static PlannedRepresentation bytes(byte[] bytes, URI originalUrl, RepresentationRole role, Digests expected,
+                                              String mediaType) {
+        return new PlannedRepresentation(null, null, role, expected, null, mediaType,
+                originalUrl == null ? List.of() : List.of(new Link("via", originalUrl.toString())), bytes);
     }
 }

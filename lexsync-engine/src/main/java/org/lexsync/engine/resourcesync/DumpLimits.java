@@ -5,16 +5,23 @@ import java.util.Locale;
 /**
  * Bounds on unpacking dump packages (DESIGN §4.5): the largest bitstream, the most bytes one package may
  * expand to, and the largest expansion ratio of an entry (checked once it is past {@code ratioFloor} bytes,
- * so tiny, highly compressible files pass).
+ * so tiny, highly compressible files pass), and {@code inlineMax}: bitstreams up to that size are extracted
+ * into memory instead of a temp file (a file per small bitstream would cost more than the bytes).
  */
-record DumpLimits(long maxEntryBytes, long maxPackageBytes, int maxRatio, long ratioFloor) {
+record DumpLimits(long maxEntryBytes, long maxPackageBytes, int maxRatio, long ratioFloor, int inlineMax) {
+    /** Bitstreams up to the store's in-database blob size stay in memory. */
+    static final int DEFAULT_INLINE_MAX = 64 * 1024;
     static final DumpLimits DEFAULT = new DumpLimits(1L << 30, 16L << 30, 200, 1L << 20);
 
     DumpLimits {
-        if (maxEntryBytes < 1 || maxPackageBytes < 1 || maxRatio < 1 || ratioFloor < 0) {
+        if (maxEntryBytes < 1 || maxPackageBytes < 1 || maxRatio < 1 || ratioFloor < 0 || inlineMax < 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "dump limits must be positive, were entry=%d package=%d ratio=%d floor=%d", maxEntryBytes,
-                    maxPackageBytes, maxRatio, ratioFloor));
+                    "dump limits must be positive, were entry=%d package=%d ratio=%d floor=%d inline=%d", maxEntryBytes,
+                    maxPackageBytes, maxRatio, ratioFloor, inlineMax));
         }
+    }
+
+    DumpLimits(long maxEntryBytes, long maxPackageBytes, int maxRatio, long ratioFloor) {
+        this(maxEntryBytes, maxPackageBytes, maxRatio, ratioFloor, DEFAULT_INLINE_MAX);
     }
 }

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.sitemap.Capability;
 import org.lexsync.core.sitemap.ChangeType;
@@ -21,9 +23,10 @@ import org.lexsync.engine.store.ChangeKind;
  * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or
  * a Change Dump for incremental changes (§13). Packages are downloaded one at a time to disk, opened as
  * {@link ZipPackage}s, and their {@code manifest.xml} is streamed: each bitstream is extracted, checked
- * against the manifest's length and hashes, and handed to the applier as a local file, so no resource is
- * fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
- * Change Dump packages closed before the cursor are not downloaded; inside a package the cursor skips
+ * against the manifest's length and hashes, and handed to the applier as local bytes (a temp file when
+ * large), so no resource is fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
+ * The next package downloads while the current one is unpacked. Change Dump packages closed before the
+ * cursor are not downloaded; inside a package the cursor skips
  * changes an earlier run processed (§12.1).
  */
 final class DumpPlan extends Plan {
@@ -36,6 +39,8 @@ final class DumpPlan extends Plan {
     private final boolean changeDump;
     private final CheckpointHolder holder;
     private final Deque<URI> dumps = new ArrayDeque<>();
+    private final Deque<PackageRef> packageRefs = new ArrayDeque<>();
+    private Prefetch prefetch;
     private SourceDocuments.Opened dump;
     private ZipPackage pkg;
     private SitemapReader manifest;
@@ -93,39 +98,55 @@ final class DumpPlan extends Plan {
                 }
                 closePackage();
             }
-            if (dump == null) {
+            if (packageRefs.isEmpty()) {
                 if (dumps.isEmpty()) {
                     return null;
                 }
-                openDump(dumps.poll());
+                readDump(dumps.poll());
                 continue;
             }
-            if (!dump.reader().hasNext()) {
-                docs.collect(dump.reader());
-                dump.close();
-                dump = null;
-                continue;
-            }
-            SitemapEntry e = dump.reader().next();
-            if (e.loc() == null) {
-                continue;
-            }
-            URI url = dump.download().url().resolve(e.loc());
-            if (dump.reader().header().isIndex()) {
-                dumps.add(url);
-                continue;
-            }
-            RsMetadata md = e.mdOrEmpty();
-            W3cDateTime time = cursor.state().time();
-            if (changeDump && md.until() != null && time != null && md.until().toInstant().isBefore(time.toInstant())) {
-                continue;
-            }
-            openPackage(url, md);
+            openPackage(packageRefs.poll());
         }
     }
 
-    private void openDump(URI uri) {
+    /** A package listed by a dump document: its URL and what the listing promises about it. */
+    private record PackageRef(URI url, RsMetadata md) {
+    }
+
+    /**
+     * Reads a dump document whole (one small entry per package): index entries go to the dump queue, package
+     * entries to the package queue, skipping Change Dump packages that end before the cursor.
+     */
+    private void readDump(URI uri) {
         dump = docs.open(uri);
+        try {
+            checkDump(uri);
+            while (dump.reader().hasNext()) {
+                SitemapEntry e = dump.reader().next();
+                if (e.loc() == null) {
+                    continue;
+                }
+                URI url = dump.download().url().resolve(e.loc());
+                if (dump.reader().header().isIndex()) {
+                    dumps.add(url);
+                    continue;
+                }
+                RsMetadata md = e.mdOrEmpty();
+                W3cDateTime time = cursor.state().time();
+                if (changeDump && md.until() != null && time != null
+                        && md.until().toInstant().isBefore(time.toInstant())) {
+                    continue;
+                }
+                packageRefs.add(new PackageRef(url, md));
+            }
+            docs.collect(dump.reader());
+        } finally {
+            dump.close();
+            dump = null;
+        }
+    }
+
+    private void checkDump(URI uri) {
         SitemapHeader h = dump.reader().header();
         Capability expected = changeDump ? Capability.CHANGEDUMP : Capability.RESOURCEDUMP;
         if (h.capability() != expected) {
@@ -138,8 +159,18 @@ final class DumpPlan extends Plan {
         }
     }
 
-    private void openPackage(URI url, RsMetadata md) {
-        SourceDocuments.Download d = docs.fetch(url, Expectation.of(mapper.select(md.hash()), md.length()));
+    /**
+     * Opens the next package, downloaded while the previous one was being unpacked when possible, and
+     * starts downloading the one after it, so that unpacking never waits for the network.
+     */
+    private void openPackage(PackageRef ref) {
+        SourceDocuments.Download d = take(ref);
+        PackageRef next = packageRefs.peek();
+        if (next != null) {
+            prefetch = new Prefetch(next, CompletableFuture.supplyAsync(() -> download(next),
+                    r -> Thread.ofVirtual().name("lexsync-dump-prefetch").start(r)));
+        }
+        URI url = ref.url();
         packages++;
         pkg = ZipPackage.open(url, d.file(), limits);
         manifest = SitemapReader.open(pkg.manifest(), url + "!/" + ZipPackage.MANIFEST, docs.limits());
@@ -151,6 +182,37 @@ final class DumpPlan extends Plan {
                     h.md() == null ? "none" : h.md().capability()), h.line(), h.column());
         }
         cursor.newDocument();
+    }
+
+    private SourceDocuments.Download download(PackageRef ref) {
+        return docs.fetch(ref.url(), Expectation.of(mapper.select(ref.md().hash()), ref.md().length()));
+    }
+
+    private SourceDocuments.Download take(PackageRef ref) {
+        Prefetch p = prefetch;
+        prefetch = null;
+        if (p == null || !p.ref().equals(ref)) {
+            if (p != null) {
+                p.discard();
+            }
+            return download(ref);
+        }
+        try {
+            return p.download().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
+        }
+    }
+
+    /** A package download started ahead of its turn. */
+    private record Prefetch(PackageRef ref, CompletableFuture<SourceDocuments.Download> download) {
+        /** Deletes the download once it is there (it is not wanted any more). */
+        void discard() {
+            download.thenAccept(SourceDocuments.Download::close);
+        }
     }
 
     private PlannedChange plan(SitemapEntry e) {
@@ -204,7 +266,7 @@ final class DumpPlan extends Plan {
                     "%s: bitstream %s of %s does not match the manifest (%s)", pkg.url(), md.path(), e.loc(), mismatch),
                     e.line(), e.column());
         }
-        return mapper.local(e, uri, base, kind, x.file(), expected, checkpoint);
+        return mapper.local(e, uri, base, kind, x.file(), x.bytes(), expected, checkpoint);
     }
 
     private void closePackage() {
@@ -221,6 +283,10 @@ final class DumpPlan extends Plan {
 
     @Override
     public void close() {
+        if (prefetch != null) {
+            prefetch.discard();
+            prefetch = null;
+        }
         closePackage();
         if (dump != null) {
             dump.close();

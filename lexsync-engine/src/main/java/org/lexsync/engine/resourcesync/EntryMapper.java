@@ -91,13 +91,16 @@ final class EntryMapper {
                 checkpoint);
     }
 
-    /** A created/updated resource whose bytes are already on disk (a dump bitstream, §11.2, §13.2). */
-    PlannedChange local(SitemapEntry e, URI uri, URI document, ChangeKind kind, Path file, Digests expected,
-                        String checkpoint) {
+    /**
+     * A created/updated resource whose bytes are already here (a dump bitstream, §11.2, §13.2): in
+     * {@code file}, or in {@code bytes} when small (exactly one of them).
+     */
+    PlannedChange local(SitemapEntry e, URI uri, URI document, ChangeKind kind, Path file, byte[] bytes,
+                        Digests expected, String checkpoint) {
         RsMetadata md = e.mdOrEmpty();
         List<PlannedRepresentation> reps = new ArrayList<>(2);
         reps.add(new PlannedRepresentation(null, file, RepresentationRole.PRIMARY, expected, md.length(), md.type(),
-                List.of()));
+                List.of(), bytes));
         addMetadata(e, document, reps);
         return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(), reps, links(e, document), null, null,
                 checkpoint);

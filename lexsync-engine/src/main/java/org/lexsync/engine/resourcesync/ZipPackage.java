@@ -22,8 +22,8 @@ import org.lexsync.core.checksum.HashAlgorithm;
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file: every entry name
  * checked against traversal before anything is read, {@code manifest.xml} at the top level (§11.2,
- * §13.2), and bitstreams extracted one at a time to temp files within {@link DumpLimits}, their length and
- * promised hashes computed on the way.
+ * §13.2), and bitstreams extracted one at a time — small ones into memory, others to temp files — within
+ * {@link DumpLimits}, their length and promised hashes computed on the way.
  */
 final class ZipPackage implements AutoCloseable {
     static final String MANIFEST = "manifest.xml";
@@ -120,8 +120,11 @@ final class ZipPackage implements AutoCloseable {
         }
     }
 
-    /** What an extraction produced: the temp file, its length and the hex of each promised algorithm. */
-    record Extracted(Path file, long length, Map<HashAlgorithm, String> hex) {
+    /**
+     * What an extraction produced: the bytes in memory (small bitstreams) or a temp file, never both; the
+     * length and the hex of each promised algorithm.
+     */
+    record Extracted(Path file, byte[] bytes, long length, Map<HashAlgorithm, String> hex) {
         /** Null when every promised digest matches, else a description of the first mismatch. */
         String mismatch(Digests expected, Long expectedLength) {
             if (expectedLength != null && expectedLength != length) {
@@ -139,7 +142,9 @@ final class ZipPackage implements AutoCloseable {
 
     /**
      * Extracts the bitstream at a manifest {@code path} (§11.2: relative to the package root, written with
-     * a leading slash) to a new file in {@code dir}, computing the promised algorithms.
+     * a leading slash), computing the promised algorithms: into memory when the entry declares at most
+     * {@link DumpLimits#inlineMax()} bytes, else (or once it turns out larger than declared) to a new file
+     * in {@code dir}.
      */
     Extracted extract(String path, Path dir, Digests expected) {
         String name = path.startsWith("/") ? path.substring(1) : path;
@@ -155,12 +160,13 @@ final class ZipPackage implements AutoCloseable {
         for (HashAlgorithm a : expected.known().keySet()) {
             digests.put(a, a.newDigest());
         }
-        Path out = null;
+        long declared = entry.getSize();
+        Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
+                limits.inlineMax());
         try {
-            out = Files.createTempFile(dir, "rs-", ".bit");
             long n = 0;
             long compressed = Math.max(1, entry.getCompressedSize());
-            try (InputStream in = zip.getInputStream(entry); OutputStream o = Files.newOutputStream(out)) {
+            try (InputStream in = zip.getInputStream(entry); sink) {
                 byte[] buffer = new byte[16 * 1024];
                 for (int r; (r = in.read(buffer)) > 0; ) {
                     n += r;
@@ -179,18 +185,68 @@ final class ZipPackage implements AutoCloseable {
                     for (MessageDigest d : digests.values()) {
                         d.update(buffer, 0, r);
                     }
-                    o.write(buffer, 0, r);
+                    sink.write(buffer, r);
                 }
             }
             Map<HashAlgorithm, String> hex = new EnumMap<>(HashAlgorithm.class);
             digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
-            return new Extracted(out, n, hex);
+            return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, hex);
         } catch (IOException e) {
-            deleteQuietly(out);
+            deleteQuietly(sink.file);
             throw new DumpPackageException(url, path, e.toString());
         } catch (RuntimeException e) {
-            deleteQuietly(out);
+            deleteQuietly(sink.file);
             throw e;
+        }
+    }
+
+    /** Where extracted bytes go: a growing array up to the inline bound, then (spilling what it holds) a temp file. */
+    private static final class Sink implements AutoCloseable {
+        private final Path dir;
+        private final int inlineMax;
+        private byte[] memory;
+        private int used;
+        private Path file;
+        private OutputStream out;
+
+        Sink(Path dir, int declared, int inlineMax) {
+            this.dir = dir;
+            this.inlineMax = inlineMax;
+            this.memory = declared >= 0 ? new byte[declared] : null;
+        }
+
+        void write(byte[] buffer, int length) throws IOException {
+            if (out == null && memory != null && used + length <= inlineMax) {
+                if (used + length > memory.length) {
+                    memory = java.util.Arrays.copyOf(memory, Math.min(inlineMax, Math.max(used + length, memory.length * 2)));
+                }
+                System.arraycopy(buffer, 0, memory, used, length);
+                used += length;
+                return;
+            }
+            if (out == null) {
+                file = Files.createTempFile(dir, "rs-", ".bit");
+                out = Files.newOutputStream(file);
+                if (memory != null) {
+                    out.write(memory, 0, used);
+                    memory = null;
+                }
+            }
+            out.write(buffer, 0, length);
+        }
+
+        byte[] bytes() {
+            byte[] m = memory == null ? new byte[0] : memory;
+            return used == m.length ? m : java.util.Arrays.copyOf(m, used);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (out != null) {
+                out.close();
+            } else if (memory == null) {
+                memory = new byte[0];
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,23 +33,18 @@ final class BatchWriter {
     private BatchWriter() {
     }
 
-    static List<WriteOutcome> commit(Connection c, CommitBatch batch) throws SQLException {
+    static List<WriteOutcome> commit(Connection c, CommitBatch batch, boolean sqlite) throws SQLException {
         String now = Db.now();
         long seq = lockJournalCounter(c);
         long firstSeq = seq;
-        Map<String, Current> seen = new HashMap<>();
+        Map<String, Current> seen = loadCurrent(c, batch.sourceId(), batch.writes(), sqlite);
         Map<String, Row> finalRows = new LinkedHashMap<>();
         List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
-        try (PreparedStatement lookup = c.prepareStatement(
-                "SELECT status, source_ts, fingerprint, first_harvested FROM resources WHERE source_id = ? AND uri = ?");
-             PreparedStatement journal = c.prepareStatement(
+        try (PreparedStatement journal = c.prepareStatement(
                      "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id)"
                              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (ResourceWrite w : batch.writes()) {
                 Current cur = seen.get(w.uri());
-                if (cur == null) {
-                    cur = load(lookup, batch.sourceId(), w.uri());
-                }
                 String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
                 String fp = w.delete() ? null : Fingerprint.of(w.representations());
                 ChangeKind kind = decide(cur, w, ts, fp);
@@ -117,17 +113,33 @@ final class BatchWriter {
         }
     }
 
-    private static Current load(PreparedStatement lookup, String sourceId, String uri) throws SQLException {
-        lookup.setString(1, sourceId);
-        lookup.setString(2, uri);
-        try (ResultSet rs = lookup.executeQuery()) {
-            if (!rs.next()) {
-                return null;
+    /**
+     * The stored state of every resource the batch writes, keyed by URI (absent: not stored), read with one
+     * query per {@value #LOOKUP_CHUNK} URIs rather than one per write.
+     */
+    private static Map<String, Current> loadCurrent(Connection c, String sourceId, List<ResourceWrite> writes,
+                                                    boolean sqlite) throws SQLException {
+        List<String> uris = List.copyOf(new LinkedHashSet<>(writes.stream().map(ResourceWrite::uri).toList()));
+        Map<String, Current> current = new HashMap<>(uris.size() * 2);
+        for (int from = 0; from < uris.size(); from += LOOKUP_CHUNK) {
+            List<String> chunk = uris.subList(from, Math.min(uris.size(), from + LOOKUP_CHUNK));
+            try (PreparedStatement lookup = c.prepareStatement("SELECT uri, status, source_ts, fingerprint,"
+                    + " first_harvested FROM resources WHERE source_id = ? AND uri " + StringList.membership(sqlite))) {
+                lookup.setString(1, sourceId);
+                StringList.bind(c, lookup, 2, chunk, sqlite);
+                try (ResultSet rs = lookup.executeQuery()) {
+                    while (rs.next()) {
+                        current.put(rs.getString(1), new Current(ResourceStatus.ACTIVE.token().equals(rs.getString(2)),
+                                rs.getString(3), rs.getString(4), rs.getString(5), true));
+                    }
+                }
             }
-            return new Current(ResourceStatus.ACTIVE.token().equals(rs.getString(1)), rs.getString(2), rs.getString(3),
-                    rs.getString(4), true);
         }
+        return current;
     }
+
+    /** URIs per lookup query. */
+    private static final int LOOKUP_CHUNK = 1000;
 
     private static void writeRows(Connection c, String sourceId, Map<String, Row> rows, String now)
             throws SQLException {

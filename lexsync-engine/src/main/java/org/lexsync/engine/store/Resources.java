@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -69,11 +68,11 @@ public final class Resources {
         db.read("read resources", c -> {
             for (int from = 0; from < all.size(); from += IN_CHUNK) {
                 List<String> chunk = all.subList(from, Math.min(all.size(), from + IN_CHUNK));
-                String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
                 Map<String, List<RepresentationState>> reps = new HashMap<>();
                 try (PreparedStatement st = c.prepareStatement("SELECT " + REP_COLUMNS + " FROM representations"
-                        + " WHERE source_id = ? AND resource_uri IN (" + marks + ") ORDER BY resource_uri, ordinal")) {
-                    bind(st, sourceId, chunk);
+                        + " WHERE source_id = ? AND resource_uri " + StringList.membership(db.sqlite())
+                        + " ORDER BY resource_uri, ordinal")) {
+                    bind(c, st, sourceId, chunk);
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             reps.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rep(rs));
@@ -81,8 +80,8 @@ public final class Resources {
                     }
                 }
                 try (PreparedStatement st = c.prepareStatement("SELECT " + RESOURCE_COLUMNS + " FROM resources"
-                        + " WHERE source_id = ? AND uri IN (" + marks + ")")) {
-                    bind(st, sourceId, chunk);
+                        + " WHERE source_id = ? AND uri " + StringList.membership(db.sqlite()))) {
+                    bind(c, st, sourceId, chunk);
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             String uri = rs.getString(2);
@@ -98,11 +97,9 @@ public final class Resources {
 
     private static final int IN_CHUNK = 500;
 
-    private static void bind(PreparedStatement st, String sourceId, List<String> uris) throws SQLException {
+    private void bind(Connection c, PreparedStatement st, String sourceId, List<String> uris) throws SQLException {
         st.setString(1, sourceId);
-        for (int i = 0; i < uris.size(); i++) {
-            st.setString(i + 2, uris.get(i));
-        }
+        StringList.bind(c, st, 2, uris, db.sqlite());
     }
 
     /**

@@ -100,7 +100,7 @@ public final class Store implements AutoCloseable {
      * (same source timestamp and files) add no journal row. Outcomes are in the batch's order.
      */
     public List<WriteOutcome> commit(CommitBatch batch) {
-        return db.write("commit batch for source " + batch.sourceId(), c -> BatchWriter.commit(c, batch));
+        return db.write("commit batch for source " + batch.sourceId(), c -> BatchWriter.commit(c, batch, db.sqlite()));
     }
 
     /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */

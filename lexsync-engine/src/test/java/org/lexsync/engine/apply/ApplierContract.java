@@ -285,6 +285,37 @@ abstract class ApplierContract {
     }
 
     @Test
+    void localBytesAreVerifiedAndStoredWithoutFetching() throws IOException {
+        byte[] body = "<act n=\"2\"/>".getBytes(StandardCharsets.UTF_8);
+        String sha = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(body)).sha256();
+        PlannedChange good = PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/2", ChangeKind.CREATED, null,
+                List.of(PlannedRepresentation.bytes(body, URI.create("http://dump.example/act/2.xml"),
+                        RepresentationRole.PRIMARY, Digests.parse("sha-256:" + sha), "application/xml")), "1");
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, List.of(good).iterator());
+
+        assertThat(report.counts().created()).isOne();
+        ResourceState r = store.resources().get(Plans.SOURCE, "http://dump.example/act/2").orElseThrow();
+        assertThat(blob(r.representations().get(0).blobKey())).isEqualTo(body);
+        assertThat(r.representations().get(0).length()).isEqualTo(body.length);
+        assertThat(pub.requests()).isEmpty();
+    }
+
+    @Test
+    void localBytesNotMatchingTheirPromisedDigestFailTheChange() {
+        byte[] body = "<act/>".getBytes(StandardCharsets.UTF_8);
+        PlannedChange bad = PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/3", ChangeKind.CREATED, null,
+                List.of(PlannedRepresentation.bytes(body, null, RepresentationRole.PRIMARY,
+                        Digests.parse("md5:00000000000000000000000000000000"), "application/xml")), "1");
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, List.of(bad).iterator());
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.gap().reason()).isEqualTo("hash-mismatch");
+        assertThat(store.resources().get(Plans.SOURCE, "http://dump.example/act/3")).isEmpty();
+    }
+
+    @Test
     void bodiesAboveTheSmallBlobSizeBecomeBlobFiles() throws Exception {
         store.close();
         store = Store.open(config(dir.resolve("files")).withSmallBlobMaxBytes(0));

@@ -88,13 +88,41 @@ class ZipPackageTest {
         try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
             ZipPackage.Extracted x = p.extract("/resources/a", dir, promised);
 
-            assertThat(x.file()).hasBinaryContent(body);
+            assertThat(x.file()).isNull();
+            assertThat(x.bytes()).isEqualTo(body);
             assertThat(x.length()).isEqualTo(body.length);
             assertThat(x.mismatch(promised, null)).startsWith("md5:");
             assertThat(x.mismatch(Digests.NONE, (long) body.length)).isNull();
             assertThat(x.mismatch(Digests.NONE, 3L)).contains("length");
         }
         assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void bitstreamsLargerThanTheInlineBoundAreExtractedToAFile() throws IOException {
+        byte[] body = "legal text".getBytes(StandardCharsets.UTF_8);
+        Path file = zip(withManifest("resources/a", body));
+        DumpLimits smallInline = new DumpLimits(1L << 30, 16L << 30, 200, 1L << 20, 4);
+
+        try (ZipPackage p = ZipPackage.open(URL, file, smallInline)) {
+            ZipPackage.Extracted x = p.extract("/resources/a", dir, Digests.NONE);
+
+            assertThat(x.bytes()).isNull();
+            assertThat(x.file()).hasBinaryContent(body);
+            assertThat(x.length()).isEqualTo(body.length);
+        }
+    }
+
+    @Test
+    void anEmptyBitstreamIsExtractedAsNoBytes() throws IOException {
+        Path file = zip(withManifest("resources/empty", new byte[0]));
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            ZipPackage.Extracted x = p.extract("/resources/empty", dir, Digests.NONE);
+
+            assertThat(x.bytes()).isEmpty();
+            assertThat(x.length()).isZero();
+        }
     }
 
     @Test

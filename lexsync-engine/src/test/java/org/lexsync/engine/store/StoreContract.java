@@ -328,6 +328,26 @@ abstract class StoreContract {
     }
 
     @Test
+    void urisWithQuotesBackslashesControlAndNonAsciiCharactersAreLookedUpExactly() {
+        List<String> odd = List.of("http://x/a\"b", "http://x/back\\slash", "http://x/tab\tname",
+                "http://x/gr\u00fc\u00dfe/\u6cd5", "http://x/plain");
+        List<ResourceWrite> writes = new ArrayList<>();
+        for (String uri : odd) {
+            // resource keys are the source's identifiers, which need not be valid URIs (e.g. sloppy Atom ids)
+            ResourceWrite w = write("http://x/file", "2024-01-01T00:00:00Z", "body of " + uri);
+            writes.add(new ResourceWrite(uri, false, w.sourceTimestamp(), null, null, List.of(), w.representations()));
+        }
+        store.commit(new CommitBatch("s1", null, writes, null, null));
+
+        Map<String, ResourceState> found = store.resources().getAll("s1", odd);
+        List<WriteOutcome> again = store.commit(new CommitBatch("s1", null, writes, null, null));
+
+        assertThat(found).containsOnlyKeys(odd);
+        assertThat(again).allSatisfy(o -> assertThat(o.unchanged()).isTrue());
+        assertThat(store.resources().getAll("s1", List.of("http://x/a"))).isEmpty();
+    }
+
+    @Test
     void sourcesAreSavedReplacedAndListed() {
         store.sources().put(new SourceRecord("eu", "eli", List.of("https://e/sitemap.xml", "https://e/feed"),
                 "PT1H", "delay=5s", false, "ops@e.example"));

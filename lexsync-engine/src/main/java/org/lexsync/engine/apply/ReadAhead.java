@@ -1,0 +1,109 @@
+package org.lexsync.engine.apply;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Pulls a planner on a thread of its own, up to {@code capacity} changes ahead of the applier, so that
+ * planning (reading and parsing source documents, unpacking dumps) overlaps fetching and committing
+ * instead of taking turns with them on the applier's thread. Changes, the end and a planner failure
+ * arrive in the planner's order; a failure is thrown by {@link #next()} at the position where it happened.
+ * Closing stops pulling and waits for the planner's current step to end, so that the planner is quiet
+ * (and its state safe to read) once the applier returns.
+ */
+final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
+    private static final Object END = new Object();
+    /** How long {@link #close()} lets a planner step in progress (e.g. a download) finish before interrupting it. */
+    private static final long GRACE_MILLIS = 30_000;
+
+    private record Failure(Throwable error) {
+    }
+
+    private final BlockingQueue<Object> queue;
+    private final Thread thread;
+    private volatile boolean stopped;
+    private Object head;
+
+    ReadAhead(Iterator<PlannedChange> planner, int capacity, String name) {
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        // a platform thread: a planner may block in I/O while holding monitors (pinning a virtual thread on JDK 21)
+        this.thread = Thread.ofPlatform().name(name).daemon(true).start(() -> pump(planner));
+    }
+
+    private void pump(Iterator<PlannedChange> planner) {
+        try {
+            while (!stopped && planner.hasNext()) {
+                put(planner.next());
+            }
+            put(END);
+        } catch (RuntimeException | Error e) {
+            put(new Failure(e));
+        }
+    }
+
+    private void put(Object item) {
+        while (!stopped) {
+            try {
+                if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private Object peek() {
+        if (head == null) {
+            try {
+                head = queue.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted while waiting for the planner");
+            }
+        }
+        return head;
+    }
+
+    @Override
+    public boolean hasNext() {
+        return peek() != END;
+    }
+
+    @Override
+    public PlannedChange next() {
+        Object item = peek();
+        if (item == END) {
+            throw new NoSuchElementException();
+        }
+        if (item instanceof Failure f) {
+            head = END;
+            if (f.error() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw (Error) f.error();
+        }
+        head = null;
+        return (PlannedChange) item;
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        queue.clear();
+        try {
+            thread.join(GRACE_MILLIS);
+            if (thread.isAlive()) {
+                thread.interrupt();
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
