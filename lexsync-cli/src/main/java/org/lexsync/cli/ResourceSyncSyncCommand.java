@@ -76,7 +76,8 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
     List<String> excludes;
 
     @Option(names = "--access-token", paramLabel = "T",
-            description = "Bearer token sent with the source's ResourceSync documents and dump packages.")
+            description = "Bearer token sent with the source's ResourceSync documents, dump packages and the"
+                    + " resources on the same origin (never to other hosts).")
     String accessToken;
 
     @Override

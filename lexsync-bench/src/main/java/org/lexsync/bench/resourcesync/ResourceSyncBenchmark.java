@@ -108,6 +108,8 @@ public final class ResourceSyncBenchmark {
                 for (int r = 1; r <= rounds && only.contains("incremental"); r++) {
                     int created = n * 3 / 10;
                     int deleted = n / 10;
+                    // one closed Change List per round (a daily list), so every round reads its own 10,000 changes
+                    pub.closeChangeList();
                     pub.applyChanges(created, n - created - deleted, deleted);
                     HarvestReport inc = timed(listStore, pub, Map.of());
                     long changes = inc.apply().counts().total() - inc.apply().counts().failed();

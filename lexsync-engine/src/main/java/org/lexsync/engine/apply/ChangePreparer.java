@@ -163,7 +163,7 @@ final class ChangePreparer {
             }
         }
         Validators validators = held == null ? Validators.NONE : new Validators(held.etag(), held.lastModified());
-        FetchRequest request = new FetchRequest(p.url(), Expectation.of(p.expected(), p.length()), validators, null,
+        FetchRequest request = new FetchRequest(p.url(), Expectation.of(p.expected(), p.length()), validators, p.headers(),
                 smallBlobMax);
         FetchResult result = fetcher.fetch(request);
         return switch (result) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.engine.store.Link;
@@ -13,10 +14,11 @@ import org.lexsync.engine.store.RepresentationRole;
  * One file a planned change needs: fetched from {@code url}, or already local — in {@code localFile} (e.g.
  * extracted from a ZIP dump; the applier takes ownership of that file and moves or deletes it) or, when
  * small, in {@code localBytes} (which nobody may change once planned). Carries what the source promised
- * (digests, length, media type) and the links it stated for the file.
+ * (digests, length, media type), the links it stated for the file and any request headers its fetch needs.
  */
 public record PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
-                                    String mediaType, List<Link> links, byte[] localBytes) {
+                                    String mediaType, List<Link> links, byte[] localBytes,
+                                    Map<String, String> headers) {
 
     public PlannedRepresentation {
         int sources = (url == null ? 0 : 1) + (localFile == null ? 0 : 1) + (localBytes == null ? 0 : 1);
@@ -34,12 +36,28 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
             throw new IllegalArgumentException(String.format(Locale.ROOT, "length must be >= 0, was %d", length));
         }
         links = links == null ? List.of() : List.copyOf(links);
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** A representation with local bytes or none (see the record's description), without request headers. */
+    public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
+                                 String mediaType, List<Link> links, byte[] localBytes) {
+        this(url, localFile, role, expected, length, mediaType, links, localBytes, Map.of());
+    }
+
+    /**
+     * A copy that sends these request headers when fetching {@code url} (e.g. the source's access token,
+     * {@code Authorization: Bearer …}); replaces any headers set before.
+     */
+    public PlannedRepresentation withHeaders(Map<String, String> requestHeaders) {
+        return new PlannedRepresentation(url, localFile, role, expected, length, mediaType, links, localBytes,
+                requestHeaders);
     }
 
     /** A representation fetched from {@code url} or read from {@code localFile} (exactly one of them). */
     public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
                                  String mediaType, List<Link> links) {
-        this(url, localFile, role, expected, length, mediaType, links, null);
+        this(url, localFile, role, expected, length, mediaType, links, null, Map.of());
     }
 
     /** True when the bytes are already here (a local file or local bytes) and nothing is fetched. */

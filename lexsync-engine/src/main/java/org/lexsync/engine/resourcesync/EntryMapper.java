@@ -84,8 +84,8 @@ final class EntryMapper {
         List<PlannedRepresentation> reps = new ArrayList<>(2);
         PlannedRepresentation primary = fromMirror(e, document, expected, md);
         reps.add(primary != null ? primary
-                : new PlannedRepresentation(uri, null, RepresentationRole.PRIMARY, expected, md.length(), md.type(),
-                List.of()));
+                : authorized(new PlannedRepresentation(uri, null, RepresentationRole.PRIMARY, expected, md.length(),
+                md.type(), List.of()), document));
         addMetadata(e, document, reps);
         return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(), reps, links(e, document), null, null,
                 checkpoint);
@@ -106,6 +106,31 @@ final class EntryMapper {
                 checkpoint);
     }
 
+    /**
+     * Adds the source's access token ({@code --access-token}) to a resource fetch on the same origin as the
+     * document that lists it: a source that needs the token for its lists usually needs it for its resources,
+     * and a token is never sent to another host (a mirror or a third-party link).
+     */
+    private PlannedRepresentation authorized(PlannedRepresentation p, URI document) {
+        String token = docs.accessToken();
+        if (token == null || p.url() == null || !sameOrigin(p.url(), document)) {
+            return p;
+        }
+        return p.withHeaders(java.util.Map.of("Authorization", "Bearer " + token));
+    }
+
+    static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost() != null
+                && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
+    }
+
+    private static int port(URI u) {
+        if (u.getPort() >= 0) {
+            return u.getPort();
+        }
+        return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
     PlannedChange delete(SitemapEntry e, URI uri, String checkpoint) {
         return PlannedChange.delete(sourceId, uri.toString(), e.changeTime(), checkpoint);
     }
@@ -116,9 +141,9 @@ final class EntryMapper {
             if ("describedby".equalsIgnoreCase(l.rel()) && l.href() != null) {
                 URI target = resolveHttp(document, l.href());
                 if (target != null) {
-                    reps.add(new PlannedRepresentation(target, null, RepresentationRole.METADATA,
+                    reps.add(authorized(new PlannedRepresentation(target, null, RepresentationRole.METADATA,
                             options.select(l.hash()), l.length(), l.type(), List.of(new Link("describedby",
-                            target.toString()))));
+                            target.toString()))), document));
                 }
             }
         }

@@ -41,9 +41,10 @@ import org.lexsync.engine.store.RunStatus;
  * of the source's hashes are verified, default all), {@value #OPTION_FROM} (W3C datetime: without a
  * baseline, apply changes from then on), {@value #OPTION_EXCLUDE} (regular expressions, one per line;
  * matching resource URIs are skipped), {@value #OPTION_CAPABILITY_LIST} (sync this set only) and
- * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents) and
+ * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents and with resource fetches on
+ * their origin) and
  * {@value #OPTION_SCRATCH_DIR} (where dump bitstreams are unpacked before the applier takes them; default the
- * store's temp directory — a RAM-backed directory avoids one file creation on disk per bitstream).
+ * store's temp directory; only bitstreams over 64 KB are unpacked to files).
  */
 public final class ResourceSyncHarvester implements Harvester {
     public static final String PROTOCOL = "resourcesync";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixtureChange;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
+import org.lexsync.fixture.RecordedRequest;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
@@ -170,6 +172,25 @@ class ResourceSyncHarvesterTest {
         assertThat(report.complete()).isTrue();
         assertThat(h.active()).containsKey(gone.uri().toString());
         assertThat(h.sync(Map.of()).apply().counts().deleted()).as("the skipped delete is not replayed").isZero();
+    }
+
+    @Test
+    void theAccessTokenGoesWithResourceFetchesOnTheSourcesOriginOnly() throws IOException {
+        start(5, b -> b);
+
+        HarvestReport report = h.sync(options("baseline", "list", ResourceSyncHarvester.OPTION_ACCESS_TOKEN, "s3cret"));
+
+        assertThat(report.complete()).isTrue();
+        List<RecordedRequest> resourceFetches = pub.requests().stream()
+                .filter(r -> pub.activeResources().stream().anyMatch(x -> x.path().equals(r.path()))).toList();
+        assertThat(resourceFetches).hasSize(5)
+                .allSatisfy(r -> assertThat(r.header("Authorization")).isEqualTo("Bearer s3cret"));
+        assertThat(EntryMapper.sameOrigin(URI.create("http://a.example/x"), URI.create("HTTP://A.example:80/rs/l.xml")))
+                .isTrue();
+        assertThat(EntryMapper.sameOrigin(URI.create("http://a.example/x"), URI.create("http://mirror.example/l.xml")))
+                .isFalse();
+        assertThat(EntryMapper.sameOrigin(URI.create("https://a.example/x"), URI.create("http://a.example/l.xml")))
+                .isFalse();
     }
 
     @Test
