@@ -285,11 +285,11 @@ public final class ResourceSyncAudit {
 
         /** Every active stored resource whose URI the source did not list is extra. */
         void extras() {
-            store.resources().forEach(sourceId, false, r -> {
-                if (!seen.contains(r.uri())) {
+            store.resources().forEachActiveUri(sourceId, uri -> {
+                if (!seen.contains(uri)) {
                     extra++;
                     if (extraUris.size() < AuditReport.MAX_LISTED) {
-                        extraUris.add(r.uri());
+                        extraUris.add(uri);
                     }
                 }
             });

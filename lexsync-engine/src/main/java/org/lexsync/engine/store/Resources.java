@@ -120,6 +120,31 @@ public final class Resources {
         });
     }
 
+    /**
+     * Streams the URIs of one source's active resources in URI order, without reading their state: for
+     * callers that only need to know what is there (an audit's "extra" resources).
+     */
+    public void forEachActiveUri(String sourceId, Consumer<String> visitor) {
+        db.read("list resource URIs", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(
+                    "SELECT uri FROM resources WHERE source_id = ? AND status = 'active' ORDER BY uri")) {
+                st.setFetchSize(1000);
+                st.setString(1, sourceId);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(rs.getString(1));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
     /** Number of resources (active only unless {@code includeDeleted}); {@code sourceId} null for all. */
     public long count(String sourceId, boolean includeDeleted) {
         return db.read("count resources", c -> {
@@ -186,6 +211,6 @@ public final class Resources {
     }
 
     static Instant instant(String s) {
-        return s == null ? null : Instant.parse(s);
+        return StoredInstants.parse(s);
     }
 }

@@ -307,6 +307,19 @@ abstract class StoreContract {
     }
 
     @Test
+    void activeUrisOfOneSourceAreStreamedInOrderWithoutTombstones() {
+        commit(null, write("http://x/b", "2024-01-01T00:00:00Z", "b"), write("http://x/a", "2024-01-01T00:00:00Z", "a"),
+                write("http://x/c", "2024-01-01T00:00:00Z", "c"));
+        commit(null, ResourceWrite.deletion("http://x/c", null));
+        store.commit(new CommitBatch("s2", null, List.of(write("http://y/z", "2024-01-01T00:00:00Z", "z")), null, null));
+
+        List<String> uris = new ArrayList<>();
+        store.resources().forEachActiveUri("s1", uris::add);
+
+        assertThat(uris).containsExactly("http://x/a", "http://x/b");
+    }
+
+    @Test
     void manyResourcesAreReadInOneCallWithTheirFiles() {
         List<ResourceWrite> writes = new ArrayList<>();
         List<String> uris = new ArrayList<>();
