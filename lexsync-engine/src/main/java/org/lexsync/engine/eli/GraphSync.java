@@ -5,11 +5,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.jena.graph.Graph;
 import org.lexsync.core.time.W3cDateTime;
@@ -30,22 +32,36 @@ import org.lexsync.engine.store.Store;
  * <ol>
  * <li>the page itself is committed by the applier as the resource's PRIMARY representation, with the
  *     source's date as the resource's source timestamp;</li>
- * <li>after each committed batch, the graphs extracted while planning are written for exactly the changes
- *     committed (the applier commits in planning order), in one TDB2 write transaction, with that date as
- *     the graph's lastmod; deletions remove the graph;</li>
+ * <li>after each committed batch, the graphs extracted while planning are queued for exactly the changes
+ *     committed (the applier commits in planning order), with that date as the graph's lastmod, and written
+ *     {@value #BATCH} at a time in one TDB2 write transaction (a TDB2 commit costs a journal write and an
+ *     fsync of every index, so one per few graphs would dominate); the queue is also written at the first
+ *     commit after its oldest graph has waited {@value #MAX_DELAY_SECONDS} s, before a deletion (which
+ *     removes the graph, so the order is kept) and when the apply call ends;</li>
  * <li>at the start of every run, {@link #repair} rebuilds from the stored page every graph that is missing,
  *     whose lastmod differs from the resource's source timestamp, or that is older than the resource's last
- *     harvest, and removes graphs of deleted resources — so a crash between a commit and its graph write is
- *     mended by the next run. Writing a graph twice gives the same graph, so all of this is idempotent.</li>
+ *     harvest, and removes graphs of deleted resources — so a crash between a commit and its graph write
+ *     (graphs still queued included) is mended by the next run. Writing a graph twice gives the same graph,
+ *     so all of this is idempotent.</li>
  * </ol>
  */
 final class GraphSync {
-    private static final int BATCH = 256;
+    /** Graphs per TDB2 write transaction. */
+    static final int BATCH = 256;
+    /** Longest time a committed change's graph waits in the queue before it is written. */
+    static final long MAX_DELAY_SECONDS = 5;
 
     private final Store store;
     private final RdfStore rdf;
     private final PageMetadataExtractor extractor;
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /**
+     * Graphs of planned changes in planning order. The planner adds on its own thread (the applier reads it
+     * ahead) while {@link #committed} takes on the applier's thread, hence a concurrent queue.
+     */
+    private final Queue<Pending> pending = new ConcurrentLinkedQueue<>();
+    /** Graphs of committed changes not yet written, in commit order. */
+    private final List<GraphReplacement> queued = new ArrayList<>();
+    private long oldestQueuedNanos;
     private long written;
     private long removed;
 
@@ -71,24 +87,43 @@ final class GraphSync {
 
     /** The applier committed {@code count} more changes of the current apply call. */
     void committed(long count) {
-        List<GraphReplacement> batch = new ArrayList<>();
         Instant now = Instant.now();
         for (long i = 0; i < count && !pending.isEmpty(); i++) {
             Pending p = pending.poll();
             if (p.delete()) {
+                // a queued replacement of the same graph must not land after its removal
+                flush();
                 if (rdf.removeGraph(p.eli())) {
                     removed++;
                 }
             } else if (p.graph() != null) {
-                batch.add(new GraphReplacement(p.eli(), p.graph(), p.lastmod(), now));
+                if (queued.isEmpty()) {
+                    oldestQueuedNanos = System.nanoTime();
+                }
+                queued.add(new GraphReplacement(p.eli(), p.graph(), p.lastmod(), now));
             }
         }
-        write(batch);
+        if (queued.size() >= BATCH || !queued.isEmpty()
+                && System.nanoTime() - oldestQueuedNanos >= TimeUnit.SECONDS.toNanos(MAX_DELAY_SECONDS)) {
+            flush();
+        }
     }
 
-    /** The apply call ended: changes planned but not committed (held behind a failure) keep no graph. */
+    /**
+     * The apply call ended: the queued graphs of committed changes are written, and changes planned but not
+     * committed (held behind a failure) keep no graph.
+     */
     void applyEnded() {
         pending.clear();
+        flush();
+    }
+
+    /** Writes the queued graphs (in one transaction per {@value #BATCH}). */
+    void flush() {
+        for (int from = 0; from < queued.size(); from += BATCH) {
+            write(queued.subList(from, Math.min(from + BATCH, queued.size())));
+        }
+        queued.clear();
     }
 
     long written() {
@@ -151,7 +186,7 @@ final class GraphSync {
 
     private void write(List<GraphReplacement> batch) {
         if (!batch.isEmpty()) {
-            rdf.replaceGraphs(batch);
+            rdf.replaceGraphs(List.copyOf(batch));
             written += batch.size();
         }
     }

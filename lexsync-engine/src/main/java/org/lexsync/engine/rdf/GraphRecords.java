@@ -2,6 +2,7 @@ package org.lexsync.engine.rdf;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
@@ -48,16 +49,20 @@ final class GraphRecords {
         return !records.isEmpty();
     }
 
-    /** Writes the record of {@code graph}. Call inside a write transaction, after {@link #remove}. */
-    static void add(DatasetGraph dsg, Node graph, W3cDateTime lastmod, Instant harvested, long triples) {
+    /** The quads of the record of {@code graph}, to add after {@link #remove} in the same write transaction. */
+    static List<Quad> quads(Node graph, W3cDateTime lastmod, Instant harvested, long triples) {
         Node r = NodeFactory.createBlankNode();
-        dsg.add(GRAPH_NODE, r, RDF.type.asNode(), NAMED_GRAPH);
-        dsg.add(GRAPH_NODE, r, NAME, graph);
+        List<Quad> quads = new ArrayList<>(5);
+        quads.add(Quad.create(GRAPH_NODE, r, RDF.type.asNode(), NAMED_GRAPH));
+        quads.add(Quad.create(GRAPH_NODE, r, NAME, graph));
         if (lastmod != null) {
-            dsg.add(GRAPH_NODE, r, MODIFIED, literal(lastmod));
+            quads.add(Quad.create(GRAPH_NODE, r, MODIFIED, literal(lastmod)));
         }
-        dsg.add(GRAPH_NODE, r, GENERATED_AT, NodeFactory.createLiteralDT(harvested.toString(), XSDDatatype.XSDdateTime));
-        dsg.add(GRAPH_NODE, r, TRIPLES, NodeFactory.createLiteralDT(Long.toString(triples), XSDDatatype.XSDinteger));
+        quads.add(Quad.create(GRAPH_NODE, r, GENERATED_AT,
+                NodeFactory.createLiteralDT(harvested.toString(), XSDDatatype.XSDdateTime)));
+        quads.add(Quad.create(GRAPH_NODE, r, TRIPLES,
+                NodeFactory.createLiteralDT(Long.toString(triples), XSDDatatype.XSDinteger)));
+        return quads;
     }
 
     /** The record of {@code graph}, or null. Call inside a read transaction. */

@@ -25,6 +25,7 @@ final class JenaTripleSink implements TripleSink {
     private final Findings findings;
     private final ElementPosition position;
     private final Map<String, Node> blankNodes = new HashMap<>();
+    private final Map<String, Node> iris = new HashMap<>();
     private int added;
 
     JenaTripleSink(Graph graph, Findings findings, ElementPosition position) {
@@ -105,13 +106,20 @@ final class JenaTripleSink implements TripleSink {
     }
 
     private Node iri(String value) {
+        // a page names the same few subjects and predicates over and over: check and build each IRI once
+        Node known = value == null ? null : iris.get(value);
+        if (known != null) {
+            return known;
+        }
         if (!Iris.usable(value)) {
             findings.warning("rdfa:core-1.1-7.4/bad-iri",
                     "RDFa yielded an IRI that is not absolute or contains forbidden characters, triple dropped: "
                             + Iris.shorten(value), position.line(), position.column());
             return null;
         }
-        return NodeFactory.createURI(value);
+        Node iri = NodeFactory.createURI(value);
+        iris.put(value, iri);
+        return iri;
     }
 
     @Override

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -85,26 +88,42 @@ public final class RdfStore implements AutoCloseable {
         replaceGraphs(List.of(new GraphReplacement(graphUri, triples, lastmod, harvested)));
     }
 
-    /** Replaces several graphs in ONE write transaction (durability paid once per batch, DESIGN §4.2). */
+    /**
+     * Replaces several graphs in ONE write transaction (durability paid once per batch, DESIGN §4.2). A graph
+     * named more than once ends as its last replacement says.
+     */
     public void replaceGraphs(List<GraphReplacement> replacements) {
+        Map<String, GraphReplacement> last = new LinkedHashMap<>();
         for (GraphReplacement r : replacements) {
             graphNode(r.graphUri());
+            last.put(r.graphUri(), r);
         }
         write("replace graphs", () -> {
-            for (GraphReplacement r : replacements) {
+            List<Quad> additions = new ArrayList<>();
+            for (GraphReplacement r : last.values()) {
                 Node g = graphNode(r.graphUri());
-                long count = replaceTriples(g, r.triples());
+                long count = replaceTriples(g, r.triples(), additions);
                 GraphRecords.remove(dsg, g);
-                GraphRecords.add(dsg, g, r.lastmod(), r.harvested(), count);
+                additions.addAll(GraphRecords.quads(g, r.lastmod(), r.harvested(), count));
             }
+            QuadBulkAdd.addAll(dsg, additions);
         });
     }
 
     /**
      * Makes graph {@code g} hold exactly {@code triples}, touching only what changed: B+tree deletions are
-     * TDB2's most expensive write, and a re-harvested page is often unchanged. Returns the new size.
+     * TDB2's most expensive write, and a re-harvested page is often unchanged. Stale quads are deleted here,
+     * the missing ones go to {@code additions}. Returns the new size.
      */
-    private long replaceTriples(Node g, Graph triples) {
+    private long replaceTriples(Node g, Graph triples, List<Quad> additions) {
+        if (!dsg.contains(g, Node.ANY, Node.ANY, Node.ANY)) {
+            // a graph not in the store yet (the initial harvest): nothing to compare with
+            long count = 0;
+            for (Iterator<Triple> it = triples.find(); it.hasNext(); count++) {
+                additions.add(Quad.create(g, it.next()));
+            }
+            return count;
+        }
         Set<Triple> incoming = new HashSet<>(triples.find().toList());
         long count = incoming.size();
         List<Quad> stale = new ArrayList<>();
@@ -117,7 +136,7 @@ public final class RdfStore implements AutoCloseable {
             dsg.delete(q);
         }
         for (Triple t : incoming) {
-            dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject());
+            additions.add(Quad.create(g, t));
         }
         return count;
     }

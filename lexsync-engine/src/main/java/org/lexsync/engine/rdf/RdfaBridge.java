@@ -3,6 +3,7 @@ package org.lexsync.engine.rdf;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.DataNode;
@@ -12,7 +13,7 @@ import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeTraversor;
-import org.jsoup.select.NodeVisitor;
+import org.jsoup.select.NodeFilter;
 import org.lexsync.core.findings.Findings;
 import org.semarglproject.rdf.ParseException;
 import org.semarglproject.rdf.ProcessorGraphHandler;
@@ -47,12 +48,22 @@ final class RdfaBridge {
      */
     static void extract(Document document, String baseUri, JenaTripleSink sink, ElementPosition position,
                         Findings findings) {
+        extract(document, baseUri, sink, position, findings, InertMarkup.carryingRdfa(document));
+    }
+
+    /**
+     * As {@link #extract(Document, String, JenaTripleSink, ElementPosition, Findings)}, replaying only the
+     * elements in {@code carryingRdfa} (and whatever lies under an element that collects text); null replays
+     * every element (the tests compare both).
+     */
+    static void extract(Document document, String baseUri, JenaTripleSink sink, ElementPosition position,
+                        Findings findings, Set<Element> carryingRdfa) {
         XmlSink parser = RdfaParser.connect(sink);
         parser.setProperty(RdfaParser.ENABLE_VOCAB_EXPANSION, Boolean.FALSE);
         parser.setProperty(RdfaParser.ENABLE_PROCESSOR_GRAPH, Boolean.FALSE);
         parser.setProperty(PROCESSOR_GRAPH_HANDLER, new FindingsHandler(findings, position));
         parser.setBaseUri(baseUri);
-        Replay replay = new Replay(parser, baseUri, position, findings);
+        Replay replay = new Replay(parser, baseUri, position, findings, carryingRdfa);
         try {
             parser.startStream();
             parser.setDocumentLocator(position);
@@ -60,7 +71,7 @@ final class RdfaBridge {
             startDtd(parser, document);
             for (Node child : document.childNodes()) {
                 if (child instanceof Element root) {
-                    NodeTraversor.traverse(replay, root);
+                    NodeTraversor.filter(replay, root);
                 }
             }
             replay.rethrow();
@@ -88,12 +99,17 @@ final class RdfaBridge {
         parser.endDTD();
     }
 
-    /** The depth-first replay; jsoup's traversor is iterative, so hostile nesting cannot overflow the stack. */
-    private static final class Replay implements NodeVisitor {
+    /**
+     * The depth-first replay; jsoup's traversor is iterative, so hostile nesting cannot overflow the stack.
+     * Subtrees of {@link InertMarkup inert} elements are skipped unless an open element collects text for a
+     * literal.
+     */
+    private static final class Replay implements NodeFilter {
         private final XmlSink parser;
         private final String pageUri;
         private final ElementPosition position;
         private final Findings findings;
+        private final Set<Element> carryingRdfa;
         /** One entry per open element: what applies inside it. */
         private final Deque<Scope> scopes = new ArrayDeque<>();
         private SAXException failure;
@@ -101,20 +117,26 @@ final class RdfaBridge {
         int firstUndeclaredLine;
         int firstUndeclaredColumn;
 
-        Replay(XmlSink parser, String pageUri, ElementPosition position, Findings findings) {
+        Replay(XmlSink parser, String pageUri, ElementPosition position, Findings findings,
+               Set<Element> carryingRdfa) {
             this.parser = parser;
             this.pageUri = pageUri;
             this.position = position;
             this.findings = findings;
+            this.carryingRdfa = carryingRdfa;
         }
 
         @Override
-        public void head(Node node, int depth) {
+        public FilterResult head(Node node, int depth) {
             if (failure != null) {
-                return;
+                return FilterResult.SKIP_ENTIRELY;
             }
             try {
                 if (node instanceof Element element) {
+                    if (carryingRdfa != null && !carryingRdfa.contains(element)
+                            && (scopes.isEmpty() || !scopes.peek().collectsText())) {
+                        return FilterResult.SKIP_ENTIRELY;
+                    }
                     start(element);
                 } else if (node instanceof TextNode text) {
                     characters(text.getWholeText());
@@ -124,12 +146,13 @@ final class RdfaBridge {
             } catch (SAXException e) {
                 failure = e;
             }
+            return FilterResult.CONTINUE;
         }
 
         @Override
-        public void tail(Node node, int depth) {
+        public FilterResult tail(Node node, int depth) {
             if (failure != null || !(node instanceof Element element)) {
-                return;
+                return FilterResult.CONTINUE;
             }
             try {
                 String name = element.normalName();
@@ -138,6 +161,7 @@ final class RdfaBridge {
             } catch (SAXException e) {
                 failure = e;
             }
+            return FilterResult.CONTINUE;
         }
 
         void rethrow() throws SAXException {
@@ -155,7 +179,7 @@ final class RdfaBridge {
 
         private void start(Element element) throws SAXException {
             position.moveTo(element);
-            Scope outer = scopes.isEmpty() ? new Scope(false, false) : scopes.peek();
+            Scope outer = scopes.isEmpty() ? new Scope(false, false, false) : scopes.peek();
             boolean eli = outer.eliPrefix();
             String vocab = element.attributes().getIgnoreCase("vocab");
             boolean vocabulary = element.hasAttr("vocab") ? !vocab.isBlank() : outer.vocabulary();
@@ -197,7 +221,8 @@ final class RdfaBridge {
             if (prefixValue != null) {
                 attributes.addAttribute("", "prefix", "prefix", "CDATA", prefixValue);
             }
-            scopes.push(new Scope(eli, vocabulary));
+            boolean collectsText = outer.collectsText() || element.hasAttr("property") || element.hasAttr("datatype");
+            scopes.push(new Scope(eli, vocabulary, collectsText));
             String name = element.normalName();
             parser.startElement(namespace(element), name, name, attributes);
         }
@@ -251,8 +276,11 @@ final class RdfaBridge {
         }
     }
 
-    /** Whether an {@code eli} prefix mapping and a {@code vocab} apply inside an element. */
-    private record Scope(boolean eliPrefix, boolean vocabulary) {
+    /**
+     * Whether an {@code eli} prefix mapping and a {@code vocab} apply inside an element, and whether the
+     * element or an ancestor may take the text inside it as a literal ({@code property} or {@code datatype}).
+     */
+    private record Scope(boolean eliPrefix, boolean vocabulary, boolean collectsText) {
     }
 
     /** semargl's processor-graph messages (RDFa Core 1.1 §7.6) become findings at the current element. */

@@ -156,6 +156,46 @@ class RdfStoreTest {
     }
 
     @Test
+    void batchMixingNewGraphsAndAStoredOneLeavesEachGraphExactlyItsTriples() {
+        store.replaceGraph(Pages.LAW_003, law002(), LASTMOD, HARVESTED);
+        Graph small = GraphFactory.createDefaultGraph();
+        small.add(Triple.create(Pages.iri(Pages.LAW_001), Pages.eli("number"), Pages.iri("http://country.xy/n/1")));
+
+        // LAW_003 is stored (and gets other triples), LAW_002 and LAW_001 are new; LAW_001 comes twice, last wins
+        store.replaceGraphs(List.of(new GraphReplacement(Pages.LAW_002, law002(), null, HARVESTED),
+                new GraphReplacement(Pages.LAW_003, law003(), LASTMOD, HARVESTED),
+                new GraphReplacement(Pages.LAW_001, law003(), LASTMOD, HARVESTED),
+                new GraphReplacement(Pages.LAW_001, small, LASTMOD, HARVESTED)));
+
+        assertThat(store.graphCount()).isEqualTo(3);
+        assertThat(store.graph(Pages.LAW_003).isIsomorphicWith(law003())).isTrue();
+        assertThat(store.graph(Pages.LAW_002).isIsomorphicWith(law002())).isTrue();
+        assertThat(store.graph(Pages.LAW_001).isIsomorphicWith(small)).isTrue();
+        assertThat(store.graphInfo(Pages.LAW_003).orElseThrow().triples()).isEqualTo(29);
+        assertThat(store.graphInfo(Pages.LAW_002).orElseThrow().triples()).isEqualTo(law002().size());
+        assertThat(store.graphInfo(Pages.LAW_001).orElseThrow().triples()).isEqualTo(1);
+    }
+
+    @Test
+    void batchWrittenGraphsAreFoundThroughEveryIndex() {
+        store.replaceGraphs(List.of(new GraphReplacement(Pages.LAW_003, law003(), LASTMOD, HARVESTED),
+                new GraphReplacement(Pages.LAW_002, law002(), null, HARVESTED)));
+        String type = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
+        String legalResource = "<http://data.europa.eu/eli/ontology#LegalResource>";
+
+        // by graph, by subject, by predicate + object and by object alone: GSPO, SPOG, POSG and OSPG
+        assertThat(((QueryResult.Select) store.query("SELECT ?s WHERE { GRAPH <" + Pages.LAW_003 + "> { ?s "
+                + type + " " + legalResource + " } }")).rows()).hasSize(1);
+        assertThat(((QueryResult.Select) store.query("SELECT ?g WHERE { GRAPH ?g { <" + Pages.LAW_003 + "> ?p ?o } }"))
+                .rows()).isNotEmpty();
+        assertThat(((QueryResult.Select) store.query("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s " + type + " "
+                + legalResource + " } }")).rows()).hasSize(2);
+        assertThat(((QueryResult.Select) store.query("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p "
+                + legalResource + " } }")).rows()).hasSize(2);
+        assertThat(store.graph(Pages.LAW_002).isIsomorphicWith(law002())).isTrue();
+    }
+
+    @Test
     void defaultGraphOfQueriesIsTheUnionOfNamedGraphs() {
         store.replaceGraph(Pages.LAW_003, law003(), LASTMOD, HARVESTED);
         store.replaceGraph(Pages.LAW_002, law002(), LASTMOD, HARVESTED);
