@@ -46,6 +46,8 @@ public final class ResourceSyncBenchmark {
     private static final String SOURCE = "bench";
     /** Temp files of downloads and unpacked bitstreams: {@code -Drsbench.scratch=DIR} (e.g. a tmpfs), else the store's. */
     private static final String SCRATCH = System.getProperty("rsbench.scratch");
+    /** Requests in flight to the publisher: {@code -Drsbench.inFlight=N}, default 32 (as the applier benchmark). */
+    private static final int IN_FLIGHT = Integer.getInteger("rsbench.inFlight", 32);
 
     private ResourceSyncBenchmark() {
     }
@@ -203,7 +205,8 @@ public final class ResourceSyncBenchmark {
     }
 
     private static Fetcher fetcher(Store store) {
-        return Fetcher.builder().version("bench").politeness(new Politeness(32, Duration.ZERO)).globalConcurrency(32)
+        return Fetcher.builder().version("bench").politeness(new Politeness(IN_FLIGHT, Duration.ZERO))
+                .globalConcurrency(IN_FLIGHT)
                 .ignoreRobots(true).tempDirectory(SCRATCH != null ? scratch() : store.fileBlobs().tempDirectory()).build();
     }
 
