@@ -15,7 +15,8 @@ public enum Deviation {
     FRACTION_TOO_LONG("more than 9 fractional-second digits (truncated)"),
     LEAP_SECOND("leap second 60 (read as 59)"),
     RFC_1123("RFC 1123 / RFC 822 date instead of W3C Datetime"),
-    DECIMAL_COMMA("comma instead of '.' before the fractional seconds");
+    DECIMAL_COMMA("comma instead of '.' before the fractional seconds"),
+    SINGLE_DIGIT_MONTH_OR_DAY("month or day written with one digit (e.g. 2024-1-5)");
 
     private final String description;
 

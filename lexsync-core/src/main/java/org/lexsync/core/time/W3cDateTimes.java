@@ -86,7 +86,7 @@ public final class W3cDateTimes {
             if (!expect('-')) {
                 return error("expected '-' after the year");
             }
-            int month = digits(2);
+            int month = oneOrTwoDigits();
             if (month < 1 || month > 12) {
                 return error("month must be two digits 01-12");
             }
@@ -96,7 +96,7 @@ public final class W3cDateTimes {
             if (!expect('-')) {
                 return error("expected '-' after the month");
             }
-            int day = digits(2);
+            int day = oneOrTwoDigits();
             if (day < 1 || day > lengthOfMonth(year, month)) {
                 return error("day must be two digits and exist in " + year + "-" + (month < 10 ? "0" : "") + month);
             }
@@ -227,6 +227,19 @@ public final class W3cDateTimes {
             } catch (DateTimeException e) {
                 return error("not a W3C date-time");
             }
+        }
+
+        /** Two digits, or one (a sloppy "2024-1-5", read with a deviation) not followed by another digit. */
+        private int oneOrTwoDigits() {
+            int value = digits(2);
+            if (value >= 0) {
+                return value;
+            }
+            value = digits(1);
+            if (value >= 0) {
+                deviations.add(Deviation.SINGLE_DIGIT_MONTH_OR_DAY);
+            }
+            return value;
         }
 
         private int digits(int count) {

@@ -185,6 +185,18 @@ class W3cDateTimesTest {
                 .containsExactlyInAnyOrder(Deviation.LOWERCASE_T, Deviation.OFFSET_WITHOUT_COLON);
     }
 
+    @ParameterizedTest
+    @CsvSource({"2014-1-5, 2014-01-05T00:00:00Z", "2014-1-16, 2014-01-16T00:00:00Z", "2014-11-5, 2014-11-05T00:00:00Z",
+            "2014-7, 2014-07-01T00:00:00Z", "2014-1-5T10:00:00Z, 2014-01-05T10:00:00Z"})
+    void readsSloppySingleDigitMonthsAndDaysWithADeviation(String text, String instant) {
+        ParsedDateTime p = W3cDateTimes.parse(text);
+
+        assertThat(p.ok()).isTrue();
+        assertThat(p.strict()).isFalse();
+        assertThat(p.deviations()).contains(Deviation.SINGLE_DIGIT_MONTH_OR_DAY);
+        assertThat(p.value().toInstant()).isEqualTo(Instant.parse(instant));
+    }
+
     // --- invalid input: an error, never an exception ---
 
     @ParameterizedTest
@@ -192,7 +204,7 @@ class W3cDateTimesTest {
             "2014-01-16T25:00Z", "2014-01-16T24:00Z", "2014-01-16T06:60Z", "2014-01-16T06:55:61Z",
             "2014-01-16T06:55:18+19:00", "2014-01-16T06:55:18+01:60", "2014-01-16T06:55:18.Z",
             "2014-01-16T06:55:18Zjunk", "2014-01-16T06:55:18 Z", "2014-01-16X06:55Z", "2014-01-16T06Z",
-            "2014-1-16", "14-01-16", "20140116", "2014/01/16", "2014-", "2014-01-", "garbage", "yesterday",
+            "2014-1-32", "2014-13-1", "14-01-16", "20140116", "2014/01/16", "2014-", "2014-01-", "garbage", "yesterday",
             "Thu, 32 Jan 2014 06:55:18 GMT", "-2014", "+2014-01-16", "2014-01-16T06:55:18+", "2014-01-16T"})
     void returnsAnErrorForInvalidText(String text) {
         ParsedDateTime p = W3cDateTimes.parse(text);
