@@ -44,6 +44,8 @@ import org.lexsync.engine.store.WriteOutcome;
 public final class Applier {
     /** Changes whose stored state is read in one query before they go to the workers. */
     private static final int LOOKUP_CHUNK = 64;
+    /** Batches that may wait for the committer while the next one is gathered. */
+    private static final int COMMITS_IN_FLIGHT = 2;
 
     private final Fetcher fetcher;
     private final Store store;
@@ -135,7 +137,10 @@ public final class Applier {
         /** Writes batches to the store, one at a time and in order, while this thread plans the next. */
         private final ExecutorService committer = Executors.newSingleThreadExecutor(
                 Thread.ofPlatform().name("lexsync-commit").daemon(true).factory());
-        private PendingCommit pendingCommit;
+        /** Batches handed to the committer and not yet booked, oldest first (at most {@link #COMMITS_IN_FLIGHT}). */
+        private final ArrayDeque<PendingCommit> pendingCommits = new ArrayDeque<>();
+        /** Set by the committer thread when a batch fails; read by it before each later batch. */
+        private volatile boolean commitFailed;
         private final ChangePreparer preparer = new ChangePreparer(fetcher, store, files, attempts, retryDelay,
                 maxRetryDelay);
         private final ArrayDeque<Future<Prepared>> inFlight = new ArrayDeque<>();
@@ -292,8 +297,9 @@ public final class Applier {
 
         /**
          * Hands the waiting batch to the committer and returns at once, so that planning, fetching and the
-         * next batch go on while the store writes (one batch in the committer at a time keeps the planner's
-         * order). The bookkeeping of a commit happens on this thread, in {@link #settle()}.
+         * next batch go on while the store writes (the single committer thread keeps the planner's order; at
+         * most {@link #COMMITS_IN_FLIGHT} batches wait for it). The bookkeeping of a commit happens on this
+         * thread, in {@link #settleOldest()}.
          */
         private void flush() {
             if (batch.isEmpty()) {
@@ -311,26 +317,49 @@ public final class Applier {
                     batchCheckpoint = p.change().checkpoint();
                 }
             }
-            settle();
+            while (pendingCommits.size() >= COMMITS_IN_FLIGHT
+                    || !pendingCommits.isEmpty() && pendingCommits.peek().outcomes().isDone()) {
+                settleOldest();
+            }
             CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint);
             List<Prepared> committing = List.copyOf(batch);
             String reached = batchCheckpoint;
-            pendingCommit = new PendingCommit(committing, reached, committer.submit(() -> store.commit(commit)));
+            pendingCommits.add(new PendingCommit(committing, reached, committer.submit(() -> commitInOrder(commit))));
             batch.clear();
             batchInlineBytes = 0;
         }
 
-        /** Waits for the batch in the committer, if any, and books its outcome (counts, checkpoint, progress). */
-        private void settle() {
-            PendingCommit pending = pendingCommit;
-            if (pending == null) {
-                return;
+        /**
+         * Runs on the committer thread. Once a batch failed to commit, the batches queued behind it are not
+         * committed either: their checkpoints would otherwise move past the changes that were lost.
+         */
+        private List<WriteOutcome> commitInOrder(CommitBatch commit) {
+            if (commitFailed) {
+                throw new CancellationException("an earlier batch of " + sourceId + " failed to commit");
             }
-            pendingCommit = null;
+            try {
+                return store.commit(commit);
+            } catch (RuntimeException | Error e) {
+                commitFailed = true;
+                throw e;
+            }
+        }
+
+        /** Waits for every batch handed to the committer and books them in order. */
+        private void settle() {
+            while (!pendingCommits.isEmpty()) {
+                settleOldest();
+            }
+        }
+
+        /** Waits for the oldest batch in the committer and books its outcome (counts, checkpoint, progress). */
+        private void settleOldest() {
+            PendingCommit pending = pendingCommits.poll();
             List<WriteOutcome> outcomes;
             try {
                 outcomes = pending.outcomes().get();
             } catch (InterruptedException e) {
+                commitFailed = true; // nothing queued behind a batch that may not commit may commit
                 pending.outcomes().cancel(true);
                 Thread.currentThread().interrupt();
                 throw new ApplyInterruptedException(sourceId, committed);

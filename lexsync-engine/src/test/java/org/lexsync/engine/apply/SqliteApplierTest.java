@@ -1,12 +1,51 @@
 package org.lexsync.engine.apply;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.engine.store.StoreException;
 
 /** The applier suite on SQLite. */
 class SqliteApplierTest extends ApplierContract {
     @Override
     StoreConfig config(Path dataDir) {
         return StoreConfig.of(dataDir);
+    }
+
+    @Test
+    void whenABatchFailsToCommitNoBatchQueuedBehindItCommitsAndTheCheckpointStaysBeforeIt() throws Exception {
+        // A trigger makes exactly the batch holding change 500 fail in the database.
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
+             Statement s = c.createStatement()) {
+            s.execute("CREATE TRIGGER fail_one BEFORE INSERT ON resources WHEN NEW.uri = 'http://dump.example/act/500'"
+                    + " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
+        }
+        List<PlannedChange> plan = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            byte[] body = ("<act n=\"" + i + "\"/>").getBytes(StandardCharsets.UTF_8);
+            plan.add(PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/" + i, ChangeKind.CREATED, null,
+                    List.of(PlannedRepresentation.bytes(body, null, RepresentationRole.PRIMARY, Digests.NONE,
+                            "application/xml")), Integer.toString(i)));
+        }
+
+        assertThatThrownBy(() -> applier().batchSize(10).build().apply(Plans.SOURCE, plan.iterator()))
+                .isInstanceOf(StoreException.class).hasMessageContaining("disk on fire");
+
+        long stored = store.resources().count(Plans.SOURCE, false);
+        assertThat(stored).isEqualTo(500);
+        assertThat(store.resources().get(Plans.SOURCE, "http://dump.example/act/510")).isEmpty();
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).hasValue("499");
     }
 }
