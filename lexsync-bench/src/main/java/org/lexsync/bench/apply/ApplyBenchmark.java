@@ -1,15 +1,14 @@
 package org.lexsync.bench.apply;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.lexsync.bench.HeapPeaks;
+import org.lexsync.bench.fixture.FixtureProcess;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.Applier;
@@ -22,7 +21,6 @@ import org.lexsync.engine.store.ChangeKind;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
-import org.lexsync.bench.fixture.FixtureProcess;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 
@@ -113,9 +111,7 @@ public final class ApplyBenchmark {
             Files.createDirectories(dir.resolve("tmp"));
             Applier applier = Applier.builder(fetcher, store).build();
             System.gc();
-            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-                pool.resetPeakUsage();
-            }
+            HeapPeaks.reset();
             long start = System.nanoTime();
             ApplyReport report = applier.apply(source, plan(source, all));
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -124,8 +120,8 @@ public final class ApplyBenchmark {
                     "store=%s resources=%d perHost=%d committed=%d failed=%d seconds=%.2f resourcesPerSecond=%.0f "
                             + "peakHeapMB=%.1f peakRssMB=%.1f journalRows=%d",
                     store.sqlite() ? "sqlite" : "postgresql", all.size(), perHost, committed,
-                    report.counts().failed(), seconds, committed / seconds, peakHeap() / 1048576.0,
-                    peakRssKb() / 1024.0, store.journal().count(source)), committed / seconds);
+                    report.counts().failed(), seconds, committed / seconds, HeapPeaks.heap() / 1048576.0,
+                    HeapPeaks.rssKb() / 1024.0, store.journal().count(source)), committed / seconds);
         }
     }
 
@@ -148,29 +144,5 @@ public final class ApplyBenchmark {
                         W3cDateTime.of(r.lastModified()), List.of(rep), Long.toString(n++));
             }
         };
-    }
-
-    private static long peakHeap() {
-        long total = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                total += pool.getPeakUsage().getUsed();
-            }
-        }
-        return total;
-    }
-
-    /** VmHWM from /proc/self/status: the peak resident set of this process, in KB (0 off Linux). */
-    private static long peakRssKb() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
-        return 0;
     }
 }

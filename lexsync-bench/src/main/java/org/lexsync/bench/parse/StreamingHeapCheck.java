@@ -2,15 +2,13 @@ package org.lexsync.bench.parse;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.lexsync.bench.HeapPeaks;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.sitemap.SitemapValidator;
@@ -35,7 +33,7 @@ public final class StreamingHeapCheck {
             SampleDocuments.resourceListIndex(dir, lists, perList);
         }
         System.gc();
-        resetPeaks();
+        HeapPeaks.reset();
         long start = System.nanoTime();
         long entries = 0;
         long findings = 0;
@@ -61,24 +59,7 @@ public final class StreamingHeapCheck {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "entries=%d lists=%d findings=%d seconds=%.2f entriesPerSecond=%.0f peakHeapMB=%.1f maxHeapMB=%.1f%n",
-                entries, children.size(), findings, seconds, entries / seconds, peakHeap() / 1048576.0,
+                entries, children.size(), findings, seconds, entries / seconds, HeapPeaks.heap() / 1048576.0,
                 Runtime.getRuntime().maxMemory() / 1048576.0);
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            pool.resetPeakUsage();
-        }
-    }
-
-    /** Sum of the heap pools' peaks (an upper bound on the peak of their sum). */
-    private static long peakHeap() {
-        long total = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                total += pool.getPeakUsage().getUsed();
-            }
-        }
-        return total;
     }
 }

@@ -37,6 +37,11 @@ public enum HashAlgorithm {
         return hexLength;
     }
 
+    /** The lower-case hex digest of {@code bytes}. */
+    public String hex(byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(newDigest().digest(bytes));
+    }
+
     public MessageDigest newDigest() {
         try {
             return MessageDigest.getInstance(jcaName);

@@ -14,6 +14,7 @@ import org.lexsync.core.time.Deviation;
 import org.lexsync.core.time.ParsedDateTime;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
+import org.lexsync.core.uri.Origins;
 
 /**
  * Checks a Sitemap or ResourceSync document against the rules the specs state, as the document streams by:
@@ -438,7 +439,7 @@ public final class SitemapValidator {
         if (documentUri == null || !documentUri.isAbsolute() || documentUri.getHost() == null) {
             return;
         }
-        if (!sameOrigin(uri, documentUri)) {
+        if (!Origins.sameOrigin(uri, documentUri)) {
             findings.warning("sitemaps:location/host", String.format(Locale.ROOT,
                     "<loc> '%s' is not on the document's protocol and host (%s://%s); only allowed when the other "
                             + "host's robots.txt points to this sitemap (cross-submission)", loc,
@@ -452,18 +453,6 @@ public final class SitemapValidator {
                         "<loc> '%s' is outside %s, the directory of the sitemap", loc, directory), line, column);
             }
         }
-    }
-
-    private static boolean sameOrigin(URI a, URI b) {
-        return a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost() != null
-                && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
-    }
-
-    private static int port(URI u) {
-        if (u.getPort() >= 0) {
-            return u.getPort();
-        }
-        return u.getScheme().equalsIgnoreCase("https") ? 443 : 80;
     }
 
     private void checkLastmod(SitemapEntry e, int line, int column) {

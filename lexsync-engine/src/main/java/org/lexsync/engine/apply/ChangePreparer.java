@@ -6,11 +6,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.FileHashes;
 import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.engine.fetch.Expectation;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
@@ -184,7 +187,7 @@ final class ChangePreparer {
         try {
             ChangeFailure mismatch = verify(change, p, f.sha256Hex(), f.md5Hex(), f.length());
             if (mismatch != null) {
-                deleteQuietly(body);
+                TempFiles.deleteQuietly(body);
                 return mismatch;
             }
             BlobKey key = new BlobKey(f.sha256Hex());
@@ -201,7 +204,7 @@ final class ChangePreparer {
             return new Stored(new RepresentationState(p.url(), p.role(), type, f.length(), f.md5Hex(), f.sha256Hex(),
                     key, f.etag(), f.lastModified(), p.links()), inline);
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(body);
+            TempFiles.deleteQuietly(body);
             return new ChangeFailure(change.resourceUri(), p.url().toString(), "blob-store", e.toString(), f.status(), null);
         }
     }
@@ -214,12 +217,12 @@ final class ChangePreparer {
             String sha;
             String md5;
             if (small != null) {
-                sha = hex(HashAlgorithm.SHA_256, small);
-                md5 = hex(HashAlgorithm.MD5, small);
+                sha = HashAlgorithm.SHA_256.hex(small);
+                md5 = HashAlgorithm.MD5.hex(small);
             } else {
-                String[] both = hashFile(file);
-                sha = both[0];
-                md5 = both[1];
+                Map<HashAlgorithm, String> both = FileHashes.hex(file, HashAlgorithm.SHA_256, HashAlgorithm.MD5);
+                sha = both.get(HashAlgorithm.SHA_256);
+                md5 = both.get(HashAlgorithm.MD5);
             }
             ChangeFailure mismatch = verify(change, p, sha, md5, length);
             if (mismatch != null) {
@@ -263,8 +266,9 @@ final class ChangePreparer {
             for (Digest d : expected.known().values()) {
                 if (d.algorithm() != HashAlgorithm.SHA_256 && d.algorithm() != HashAlgorithm.MD5) {
                     try {
-                        String got = p.localFile() != null ? hexOfFile(d.algorithm(), p.localFile())
-                                : hex(d.algorithm(), p.localBytes());
+                        String got = p.localFile() != null
+                                ? FileHashes.hex(p.localFile(), d.algorithm()).get(d.algorithm())
+                                : d.algorithm().hex(p.localBytes());
                         if (!got.equals(d.hex())) {
                             return new ChangeFailure(change.resourceUri(), url, "hash-mismatch",
                                     "promised " + d + " does not match the local file", 0, null);
@@ -276,45 +280,5 @@ final class ChangePreparer {
             }
         }
         return null;
-    }
-
-    private static String hex(HashAlgorithm a, byte[] bytes) {
-        return java.util.HexFormat.of().formatHex(a.newDigest().digest(bytes));
-    }
-
-    private static String hexOfFile(HashAlgorithm a, Path file) throws IOException {
-        java.security.MessageDigest d = a.newDigest();
-        try (var in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                d.update(buffer, 0, n);
-            }
-        }
-        return java.util.HexFormat.of().formatHex(d.digest());
-    }
-
-    private static String[] hashFile(Path file) throws IOException {
-        java.security.MessageDigest sha = HashAlgorithm.SHA_256.newDigest();
-        java.security.MessageDigest md5 = HashAlgorithm.MD5.newDigest();
-        try (var in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                sha.update(buffer, 0, n);
-                md5.update(buffer, 0, n);
-            }
-        }
-        return new String[] {java.util.HexFormat.of().formatHex(sha.digest()),
-                java.util.HexFormat.of().formatHex(md5.digest())};
-    }
-
-    private static void deleteQuietly(Path p) {
-        if (p == null) {
-            return;
-        }
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a leftover temp file is collected with the temp directory
-        }
     }
 }

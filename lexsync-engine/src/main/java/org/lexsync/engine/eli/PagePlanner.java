@@ -29,6 +29,7 @@ import org.apache.jena.graph.Triple;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.apply.PlannedRepresentation;
@@ -155,7 +156,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                 try {
                     for (PlannedRepresentation r : f.get().change().representations()) {
                         if (r.localFile() != null) {
-                            SourceFetch.delete(r.localFile());
+                            TempFiles.deleteQuietly(r.localFile());
                         }
                     }
                 } catch (InterruptedException e) {

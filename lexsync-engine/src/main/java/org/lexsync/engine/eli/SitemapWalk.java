@@ -13,6 +13,7 @@ import java.util.NoSuchElementException;
 import java.util.function.BiConsumer;
 
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.sitemap.SitemapReader;
@@ -142,7 +143,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     void close() {
         if (current != null) {
             current.reader().close();
-            SourceFetch.delete(current.body());
+            TempFiles.deleteQuietly(current.body());
             current = null;
         }
     }
@@ -156,10 +157,10 @@ final class SitemapWalk implements Iterator<Candidate> {
             validator.header(reader.header());
             return new Open(url, f.body(), reader, validator);
         } catch (XmlDocumentException e) {
-            SourceFetch.delete(f.body());
+            TempFiles.deleteQuietly(f.body());
             throw new SourceUnreadableException(url, f.status(), "not a readable Sitemap: " + e.getMessage(), e);
         } catch (IOException e) {
-            SourceFetch.delete(f.body());
+            TempFiles.deleteQuietly(f.body());
             throw new UncheckedIOException(e);
         }
     }
@@ -168,7 +169,7 @@ final class SitemapWalk implements Iterator<Candidate> {
         Findings findings = o.validator().finish(-1);
         findings.addAll(o.reader().findings());
         o.reader().close();
-        SourceFetch.delete(o.body());
+        TempFiles.deleteQuietly(o.body());
         sink.accept(o.url(), findings);
     }
 

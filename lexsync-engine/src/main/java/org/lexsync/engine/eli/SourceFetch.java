@@ -1,9 +1,6 @@
 package org.lexsync.engine.eli;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 
 import org.lexsync.engine.fetch.FetchRequest;
@@ -50,13 +47,5 @@ final class SourceFetch {
 
     long bytes() {
         return bytes;
-    }
-
-    static void delete(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // left in the data directory's tmp, cleaned with the blob store
-        }
     }
 }

@@ -19,6 +19,7 @@ import org.lexsync.core.atom.Entry;
 import org.lexsync.core.atom.FeedItem;
 import org.lexsync.core.atom.Link;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.engine.fetch.FetchResult;
@@ -93,7 +94,7 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            SourceFetch.delete(f.body());
+            TempFiles.deleteQuietly(f.body());
         }
     }
 

@@ -24,6 +24,7 @@ import java.util.zip.ZipException;
 
 import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.io.TempFiles;
 
 /**
  * Streams one response body to a temp file in a single pass (DESIGN §4.3): undoes the Content-Encoding
@@ -132,7 +133,7 @@ final class DigestingBodyHandler {
         } finally {
             closeQuietly(raw);
             if (file != null) {
-                deleteQuietly(file);
+                TempFiles.deleteQuietly(file);
             }
         }
     }
@@ -189,17 +190,6 @@ final class DigestingBodyHandler {
             in.close();
         } catch (IOException ignored) {
             // Closing only cancels the exchange; nothing to recover.
-        }
-    }
-
-    static void deleteQuietly(Path file) {
-        if (file == null) {
-            return;
-        }
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // A leftover temp file is harmless; the directory is cleaned by its owner.
         }
     }
 

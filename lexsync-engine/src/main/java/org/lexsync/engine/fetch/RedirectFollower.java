@@ -17,6 +17,7 @@ import java.util.function.Function;
 
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.io.TempFiles;
 
 /**
  * One attempt at a URL: follows redirects itself (at most {@code maxRedirects}, a URL seen twice is a
@@ -125,7 +126,7 @@ final class RedirectFollower {
         try {
             verify(request.url(), expected, body);
         } catch (FetchException e) {
-            DigestingBodyHandler.deleteQuietly(body.file());
+            TempFiles.deleteQuietly(body.file());
             throw e;
         }
         return new FetchResult.Fetched(request.url(), finalUrl, response.statusCode(), body.file(), body.length(),

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
+import org.lexsync.core.uri.Origins;
 
 /**
  * robots.txt per origin (scheme, host, port), parsed by crawler-commons for our product token and kept
@@ -60,8 +61,7 @@ final class RobotsCache {
 
     static String originKey(URI url) {
         String scheme = url.getScheme().toLowerCase(Locale.ROOT);
-        int port = url.getPort() >= 0 ? url.getPort() : scheme.equals("https") ? 443 : 80;
-        return scheme + "://" + url.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+        return scheme + "://" + url.getHost().toLowerCase(Locale.ROOT) + ":" + Origins.port(url);
     }
 
     Rules rulesFor(URI url) throws InterruptedException {

@@ -41,7 +41,6 @@ final class DumpPlan extends Plan {
     private final Deque<URI> dumps = new ArrayDeque<>();
     private final Deque<PackageRef> packageRefs = new ArrayDeque<>();
     private Prefetch prefetch;
-    private SourceDocuments.Opened dump;
     private ZipPackage pkg;
     private SitemapReader manifest;
     private ChangeCursor cursor;
@@ -118,9 +117,8 @@ final class DumpPlan extends Plan {
      * entries to the package queue, skipping Change Dump packages that end before the cursor.
      */
     private void readDump(URI uri) {
-        dump = docs.open(uri);
-        try {
-            checkDump(uri);
+        try (SourceDocuments.Opened dump = docs.open(uri)) {
+            checkDump(uri, dump.reader().header());
             while (dump.reader().hasNext()) {
                 SitemapEntry e = dump.reader().next();
                 if (e.loc() == null) {
@@ -140,14 +138,10 @@ final class DumpPlan extends Plan {
                 packageRefs.add(new PackageRef(url, md));
             }
             docs.collect(dump.reader());
-        } finally {
-            dump.close();
-            dump = null;
         }
     }
 
-    private void checkDump(URI uri) {
-        SitemapHeader h = dump.reader().header();
+    private void checkDump(URI uri, SitemapHeader h) {
         Capability expected = changeDump ? Capability.CHANGEDUMP : Capability.RESOURCEDUMP;
         if (h.capability() != expected) {
             docs.findings().warning("rs:" + (changeDump ? "13.1" : "11.1") + "/capability", String.format(Locale.ROOT,
@@ -288,9 +282,5 @@ final class DumpPlan extends Plan {
             prefetch = null;
         }
         closePackage();
-        if (dump != null) {
-            dump.close();
-            dump = null;
-        }
     }
 }

@@ -13,6 +13,7 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.sitemap.RsLink;
 import org.lexsync.core.sitemap.RsMetadata;
 import org.lexsync.core.sitemap.SitemapEntry;
+import org.lexsync.core.uri.Origins;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.apply.PlannedRepresentation;
 import org.lexsync.engine.fetch.Expectation;
@@ -113,22 +114,10 @@ final class EntryMapper {
      */
     private PlannedRepresentation authorized(PlannedRepresentation p, URI document) {
         String token = docs.accessToken();
-        if (token == null || p.url() == null || !sameOrigin(p.url(), document)) {
+        if (token == null || p.url() == null || !Origins.sameOrigin(p.url(), document)) {
             return p;
         }
         return p.withHeaders(java.util.Map.of("Authorization", "Bearer " + token));
-    }
-
-    static boolean sameOrigin(URI a, URI b) {
-        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost() != null
-                && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
-    }
-
-    private static int port(URI u) {
-        if (u.getPort() >= 0) {
-            return u.getPort();
-        }
-        return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
     PlannedChange delete(SitemapEntry e, URI uri, String checkpoint) {

@@ -18,6 +18,7 @@ import java.util.zip.ZipFile;
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.core.io.TempFiles;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file: every entry name
@@ -49,10 +50,10 @@ final class ZipPackage implements AutoCloseable {
         try {
             zip = new ZipFile(file.toFile());
         } catch (ZipException e) {
-            deleteQuietly(file);
+            TempFiles.deleteQuietly(file);
             throw new DumpPackageException(url, null, "not a ZIP file (" + e.getMessage() + ")");
         } catch (IOException e) {
-            deleteQuietly(file);
+            TempFiles.deleteQuietly(file);
             throw new DumpPackageException(url, null, e.toString());
         }
         try {
@@ -75,7 +76,7 @@ final class ZipPackage implements AutoCloseable {
             } catch (IOException ignored) {
                 // already failing
             }
-            deleteQuietly(file);
+            TempFiles.deleteQuietly(file);
             if (e instanceof DumpPackageException d) {
                 throw d;
             }
@@ -192,10 +193,10 @@ final class ZipPackage implements AutoCloseable {
             digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, hex);
         } catch (IOException e) {
-            deleteQuietly(sink.file);
+            TempFiles.deleteQuietly(sink.file);
             throw new DumpPackageException(url, path, e.toString());
         } catch (RuntimeException e) {
-            deleteQuietly(sink.file);
+            TempFiles.deleteQuietly(sink.file);
             throw e;
         }
     }
@@ -257,17 +258,6 @@ final class ZipPackage implements AutoCloseable {
         } catch (IOException ignored) {
             // the file goes anyway
         }
-        deleteQuietly(file);
-    }
-
-    private static void deleteQuietly(Path p) {
-        if (p == null) {
-            return;
-        }
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // left for the temp directory's cleanup
-        }
+        TempFiles.deleteQuietly(file);
     }
 }

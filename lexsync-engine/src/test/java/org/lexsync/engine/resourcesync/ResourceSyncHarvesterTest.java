@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.uri.Origins;
 import org.lexsync.engine.harvest.HarvestReport;
 import org.lexsync.engine.store.ChangeKind;
 import org.lexsync.engine.store.JournalEntry;
@@ -185,11 +186,11 @@ class ResourceSyncHarvesterTest {
                 .filter(r -> pub.activeResources().stream().anyMatch(x -> x.path().equals(r.path()))).toList();
         assertThat(resourceFetches).hasSize(5)
                 .allSatisfy(r -> assertThat(r.header("Authorization")).isEqualTo("Bearer s3cret"));
-        assertThat(EntryMapper.sameOrigin(URI.create("http://a.example/x"), URI.create("HTTP://A.example:80/rs/l.xml")))
+        assertThat(Origins.sameOrigin(URI.create("http://a.example/x"), URI.create("HTTP://A.example:80/rs/l.xml")))
                 .isTrue();
-        assertThat(EntryMapper.sameOrigin(URI.create("http://a.example/x"), URI.create("http://mirror.example/l.xml")))
+        assertThat(Origins.sameOrigin(URI.create("http://a.example/x"), URI.create("http://mirror.example/l.xml")))
                 .isFalse();
-        assertThat(EntryMapper.sameOrigin(URI.create("https://a.example/x"), URI.create("http://a.example/l.xml")))
+        assertThat(Origins.sameOrigin(URI.create("https://a.example/x"), URI.create("http://a.example/l.xml")))
                 .isFalse();
     }
 
