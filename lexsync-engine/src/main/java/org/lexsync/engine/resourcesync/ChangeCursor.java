@@ -46,6 +46,24 @@ final class ChangeCursor {
         return state.covers(t, seenAtScanTime);
     }
 
+    /** How far the walk through the changes has come, apart from the cursor itself. */
+    record Walk(W3cDateTime scanTime, int seenAtScanTime) {
+    }
+
+    Walk walk() {
+        return new Walk(scanTime, seenAtScanTime);
+    }
+
+    /**
+     * Continues after a document walked by another cursor instead of this one (every change in it was before
+     * this cursor), so that changes at the same time in the next document are counted as if it had been read.
+     */
+    void skipped(Walk walk) {
+        scanTime = walk.scanTime();
+        seenAtScanTime = walk.seenAtScanTime();
+        previous = null;
+    }
+
     /** Takes the change at {@code t} (applied, excluded or skipped on purpose) and moves the cursor past it. */
     void take(W3cDateTime t, String uri) {
         state = state.after(t, uri == null ? state.lastUri() : uri);

@@ -30,6 +30,7 @@ import org.lexsync.engine.store.ChangeKind;
  * <p>The pending lists are downloaded to disk first and scanned once for deletions: a create or update
  * of a resource that a later change deletes is skipped (its bytes are gone from the source, §12.1 lists
  * every change, so the delete follows), which keeps one vanished resource from blocking the checkpoint.
+ * A list that the scan finds wholly before the cursor is not read a second time.
  */
 final class ChangeListPlan extends Plan {
     private final SourceDocuments docs;
@@ -38,7 +39,7 @@ final class ChangeListPlan extends Plan {
     private final URI set;
     private final URI root;
     private final CheckpointHolder holder;
-    private final Deque<SourceDocuments.Download> lists = new ArrayDeque<>();
+    private final Deque<PendingList> lists = new ArrayDeque<>();
     private final Map<String, Instant> lastDelete = new HashMap<>();
     private SourceDocuments.Opened open;
     private boolean started;
@@ -77,7 +78,12 @@ final class ChangeListPlan extends Plan {
                 if (lists.isEmpty()) {
                     return null;
                 }
-                open = docs.read(lists.poll());
+                PendingList next = lists.poll();
+                if (next.processed() != null) {
+                    cursor.skipped(next.processed());
+                    continue;
+                }
+                open = docs.read(next.download());
                 checkList(open.reader().header(), open.download().url());
                 cursor.newDocument();
             }
@@ -101,9 +107,7 @@ final class ChangeListPlan extends Plan {
                     "%s: change of %s has no lastmod (mandatory in Change Lists); applied without moving the cursor",
                     doc, e.loc()), e.line(), e.column());
         } else if (cursor.outOfOrder(t)) {
-            docs.findings().error("rs:12.1/forward-order", String.format(Locale.ROOT,
-                    "%s: change of %s at %s is listed after a later change (changes must be in forward chronological"
-                    + " order)", doc, e.loc(), t), e.line(), e.column());
+            outOfOrder(doc, e, t);
         }
         if (cursor.seenBefore(t)) {
             return null;
@@ -164,7 +168,7 @@ final class ChangeListPlan extends Plan {
             throw e;
         }
         if (!h.isIndex()) {
-            lists.add(first);
+            lists.add(new PendingList(first, null));
             return;
         }
         first.close();
@@ -185,20 +189,44 @@ final class ChangeListPlan extends Plan {
             if (c.until() != null && time != null && c.until().toInstant().isBefore(time.toInstant())) {
                 continue;
             }
-            lists.add(docs.fetch(c.uri()));
+            lists.add(new PendingList(docs.fetch(c.uri()), null));
         }
     }
 
-    /** Records the time of the last deletion of every resource the pending lists delete after the cursor. */
+    /**
+     * A downloaded list to read, or one the scan found wholly processed already ({@code processed} then
+     * says where the walk through the changes stands after it, and the download is gone).
+     */
+    private record PendingList(SourceDocuments.Download download, ChangeCursor.Walk processed) {
+    }
+
+    /**
+     * Records the time of the last deletion of every resource the pending lists delete after the cursor, and
+     * marks the lists whose every change an earlier run (or the baseline) processed, so that they are read
+     * once rather than twice; their findings are reported here instead. The scan walks the changes exactly as
+     * {@link #compute()} will, with its own cursor that takes nothing: the real cursor only moves forward, so
+     * a change processed by the start state stays processed.
+     */
     private void scanDeletes() {
         W3cDateTime time = cursor.state().time();
-        for (SourceDocuments.Download d : lists) {
+        Instant cursorTime = time == null ? null : time.toInstant();
+        ChangeCursor walk = new ChangeCursor(cursor.state());
+        List<PendingList> scanned = new ArrayList<>(lists.size());
+        for (PendingList list : lists) {
+            SourceDocuments.Download d = list.download();
+            boolean pending = false;
+            List<Runnable> orderErrors = new ArrayList<>();
+            walk.newDocument();
             try (SitemapReader r = docs.peek(d)) {
                 while (r.hasNext()) {
                     SitemapEntry e = r.next();
                     W3cDateTime t = e.changeTime();
+                    if (!pending && walk.outOfOrder(t)) {
+                        orderErrors.add(() -> outOfOrder(d.url(), e, t));
+                    }
+                    pending |= !walk.seenBefore(t);
                     if (e.change() != ChangeType.DELETED || e.loc() == null || t == null
-                            || time != null && t.toInstant().isBefore(time.toInstant())) {
+                            || cursorTime != null && t.toInstant().isBefore(cursorTime)) {
                         continue;
                     }
                     try {
@@ -208,8 +236,27 @@ final class ChangeListPlan extends Plan {
                         // reported when the entry is planned
                     }
                 }
+                if (!pending) {
+                    checkList(r.header(), d.url());
+                    orderErrors.forEach(Runnable::run);
+                    docs.collect(r);
+                }
+            }
+            if (pending) {
+                scanned.add(list);
+            } else {
+                d.close();
+                scanned.add(new PendingList(null, walk.walk()));
             }
         }
+        lists.clear();
+        lists.addAll(scanned);
+    }
+
+    private void outOfOrder(URI doc, SitemapEntry e, W3cDateTime t) {
+        docs.findings().error("rs:12.1/forward-order", String.format(Locale.ROOT,
+                "%s: change of %s at %s is listed after a later change (changes must be in forward chronological"
+                + " order)", doc, e.loc(), t), e.line(), e.column());
     }
 
     private void checkList(SitemapHeader h, URI doc) {
@@ -231,7 +278,10 @@ final class ChangeListPlan extends Plan {
             open = null;
         }
         while (!lists.isEmpty()) {
-            lists.poll().close();
+            PendingList list = lists.poll();
+            if (list.download() != null) {
+                list.download().close();
+            }
         }
     }
 }

@@ -23,8 +23,8 @@ import org.lexsync.engine.store.ChangeKind;
  * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or
  * a Change Dump for incremental changes (§13). Packages are downloaded one at a time to disk, opened as
  * {@link ZipPackage}s, and their {@code manifest.xml} is streamed: each bitstream is extracted, checked
- * against the manifest's length and hashes, and handed to the applier as local bytes (a temp file when
- * large), so no resource is fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
+ * against the manifest's length (and, when it went to a temp file, its hashes), and handed to the applier as
+ * local bytes, which verifies every promised hash before storing, so no resource is fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
  * The next package downloads while the current one is unpacked. Change Dump packages closed before the
  * cursor are not downloaded; inside a package the cursor skips
  * changes an earlier run processed (§12.1).

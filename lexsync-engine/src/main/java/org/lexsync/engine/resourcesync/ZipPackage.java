@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Enumeration;
 import java.util.HexFormat;
@@ -35,6 +36,8 @@ final class ZipPackage implements AutoCloseable {
     private final DumpLimits limits;
     private final long packageBytes;
     private long expanded;
+    /** Read buffer, reused: a package is unpacked by one thread. */
+    private final byte[] buffer = new byte[16 * 1024];
 
     private ZipPackage(URI url, Path file, ZipFile zip, DumpLimits limits) throws IOException {
         this.url = url;
@@ -123,7 +126,7 @@ final class ZipPackage implements AutoCloseable {
 
     /**
      * What an extraction produced: the bytes in memory (small bitstreams) or a temp file, never both; the
-     * length and the hex of each promised algorithm.
+     * length and, for a file, the hex of each promised algorithm (bytes in memory are checked by the applier).
      */
     record Extracted(Path file, byte[] bytes, long length, Map<HashAlgorithm, String> hex) {
         /** Null when every promised digest matches, else a description of the first mismatch. */
@@ -143,9 +146,10 @@ final class ZipPackage implements AutoCloseable {
 
     /**
      * Extracts the bitstream at a manifest {@code path} (§11.2: relative to the package root, written with
-     * a leading slash), computing the promised algorithms: into memory when the entry declares at most
-     * {@link DumpLimits#inlineMax()} bytes, else (or once it turns out larger than declared) to a new file
-     * in {@code dir}.
+     * a leading slash): into memory when the entry declares at most {@link DumpLimits#inlineMax()} bytes,
+     * else (or once it turns out larger than declared) to a new file in {@code dir}. The promised algorithms
+     * are computed on the way only for a file, which would otherwise be read again; bytes in memory are
+     * hashed by the applier's workers (in parallel, and only once), so the planner thread stays light.
      */
     Extracted extract(String path, Path dir, Digests expected) {
         String name = path.startsWith("/") ? path.substring(1) : path;
@@ -157,18 +161,13 @@ final class ZipPackage implements AutoCloseable {
         if (entry == null || entry.isDirectory()) {
             throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
         }
-        Map<HashAlgorithm, MessageDigest> digests = new EnumMap<>(HashAlgorithm.class);
-        for (HashAlgorithm a : expected.known().keySet()) {
-            digests.put(a, a.newDigest());
-        }
         long declared = entry.getSize();
         Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
-                limits.inlineMax());
+                limits.inlineMax(), expected);
         try {
             long n = 0;
             long compressed = Math.max(1, entry.getCompressedSize());
             try (InputStream in = zip.getInputStream(entry); sink) {
-                byte[] buffer = new byte[16 * 1024];
                 for (int r; (r = in.read(buffer)) > 0; ) {
                     n += r;
                     expanded += r;
@@ -183,15 +182,10 @@ final class ZipPackage implements AutoCloseable {
                     if (n > limits.ratioFloor() && n / compressed > limits.maxRatio()) {
                         throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio());
                     }
-                    for (MessageDigest d : digests.values()) {
-                        d.update(buffer, 0, r);
-                    }
                     sink.write(buffer, r);
                 }
             }
-            Map<HashAlgorithm, String> hex = new EnumMap<>(HashAlgorithm.class);
-            digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
-            return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, hex);
+            return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
             throw new DumpPackageException(url, path, e.toString());
@@ -201,25 +195,31 @@ final class ZipPackage implements AutoCloseable {
         }
     }
 
-    /** Where extracted bytes go: a growing array up to the inline bound, then (spilling what it holds) a temp file. */
+    /**
+     * Where extracted bytes go: a growing array up to the inline bound, then (spilling what it holds) a temp
+     * file, whose bytes are hashed with the promised algorithms as they are written.
+     */
     private static final class Sink implements AutoCloseable {
         private final Path dir;
         private final int inlineMax;
+        private final Digests expected;
+        private final Map<HashAlgorithm, MessageDigest> digests = new EnumMap<>(HashAlgorithm.class);
         private byte[] memory;
         private int used;
         private Path file;
         private OutputStream out;
 
-        Sink(Path dir, int declared, int inlineMax) {
+        Sink(Path dir, int declared, int inlineMax, Digests expected) {
             this.dir = dir;
             this.inlineMax = inlineMax;
+            this.expected = expected;
             this.memory = declared >= 0 ? new byte[declared] : null;
         }
 
         void write(byte[] buffer, int length) throws IOException {
             if (out == null && memory != null && used + length <= inlineMax) {
                 if (used + length > memory.length) {
-                    memory = java.util.Arrays.copyOf(memory, Math.min(inlineMax, Math.max(used + length, memory.length * 2)));
+                    memory = Arrays.copyOf(memory, Math.min(inlineMax, Math.max(used + length, memory.length * 2)));
                 }
                 System.arraycopy(buffer, 0, memory, used, length);
                 used += length;
@@ -228,17 +228,35 @@ final class ZipPackage implements AutoCloseable {
             if (out == null) {
                 file = Files.createTempFile(dir, "rs-", ".bit");
                 out = Files.newOutputStream(file);
+                for (HashAlgorithm a : expected.known().keySet()) {
+                    digests.put(a, a.newDigest());
+                }
                 if (memory != null) {
+                    digest(memory, used);
                     out.write(memory, 0, used);
                     memory = null;
                 }
             }
+            digest(buffer, length);
             out.write(buffer, 0, length);
+        }
+
+        private void digest(byte[] bytes, int length) {
+            for (MessageDigest d : digests.values()) {
+                d.update(bytes, 0, length);
+            }
+        }
+
+        /** The hex of each promised algorithm over a file's bytes; empty for bytes kept in memory. */
+        Map<HashAlgorithm, String> hex() {
+            Map<HashAlgorithm, String> hex = new EnumMap<>(HashAlgorithm.class);
+            digests.forEach((a, d) -> hex.put(a, HexFormat.of().formatHex(d.digest())));
+            return hex;
         }
 
         byte[] bytes() {
             byte[] m = memory == null ? new byte[0] : memory;
-            return used == m.length ? m : java.util.Arrays.copyOf(m, used);
+            return used == m.length ? m : Arrays.copyOf(m, used);
         }
 
         @Override

@@ -403,7 +403,7 @@ abstract class ApplierContract {
     void progressIsReportedAfterEveryCommittedBatch() {
         List<ApplyProgress> seen = new ArrayList<>();
 
-        applier().batchSize(10).maxBatchDelay(Duration.ofSeconds(30)).build()
+        applier().batchSize(10).maxBatchSize(10).maxBatchDelay(Duration.ofSeconds(30)).build()
                 .apply(Plans.SOURCE, Plans.created(pub, true).iterator(), null, seen::add);
 
         assertThat(seen).extracting(ApplyProgress::committed).containsExactly(10L, 20L, 30L, 40L);

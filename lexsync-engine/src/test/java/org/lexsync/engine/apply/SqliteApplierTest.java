@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.JournalEntry;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.engine.store.StoreException;
@@ -40,12 +41,62 @@ class SqliteApplierTest extends ApplierContract {
                             "application/xml")), Integer.toString(i)));
         }
 
-        assertThatThrownBy(() -> applier().batchSize(10).build().apply(Plans.SOURCE, plan.iterator()))
+        assertThatThrownBy(() -> applier().batchSize(10).maxBatchSize(10).build().apply(Plans.SOURCE, plan.iterator()))
                 .isInstanceOf(StoreException.class).hasMessageContaining("disk on fire");
 
         long stored = store.resources().count(Plans.SOURCE, false);
         assertThat(stored).isEqualTo(500);
         assertThat(store.resources().get(Plans.SOURCE, "http://dump.example/act/510")).isEmpty();
         assertThat(store.sources().checkpoint(Plans.SOURCE)).hasValue("499");
+    }
+
+    @Test
+    void whileTheStoreIsBusyTheWaitingBatchGrowsUpToMaxBatchSizeAndOrderIsKept() throws Exception {
+        List<PlannedChange> plan = localActs(300);
+        List<Long> committed = new ArrayList<>();
+        ApplyReport report;
+        // Another connection holds SQLite's write lock for a while: the first batches wait for it.
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
+             Statement s = c.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            Thread release = Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(1_000);
+                    s.execute("COMMIT");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            report = applier().batchSize(5).maxBatchSize(40).build()
+                    .apply(Plans.SOURCE, plan.iterator(), null, p -> committed.add(p.committed()));
+            release.join();
+        }
+
+        assertThat(report.complete()).isTrue();
+        List<Long> sizes = new ArrayList<>();
+        for (int i = 0; i < committed.size(); i++) {
+            sizes.add(committed.get(i) - (i == 0 ? 0 : committed.get(i - 1)));
+        }
+        assertThat(sizes).allMatch(n -> n <= 40).anyMatch(n -> n > 5);
+        assertThat(journal()).extracting(JournalEntry::resourceUri)
+                .containsExactlyElementsOf(plan.stream().map(PlannedChange::resourceUri).toList());
+    }
+
+    @Test
+    void maxBatchSizeBelowBatchSizeIsRefusedWhenBuilt() {
+        assertThatThrownBy(() -> applier().batchSize(10).maxBatchSize(5).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBatchSize (5) must be >= batchSize (10)");
+    }
+
+    /** Changes whose bytes are already local, so that only the store sets the pace. */
+    static List<PlannedChange> localActs(int n) {
+        List<PlannedChange> plan = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] body = ("<act n=\"" + i + "\"/>").getBytes(StandardCharsets.UTF_8);
+            plan.add(PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/" + i, ChangeKind.CREATED, null,
+                    List.of(PlannedRepresentation.bytes(body, null, RepresentationRole.PRIMARY, Digests.NONE,
+                            "application/xml")), Integer.toString(i)));
+        }
+        return plan;
     }
 }

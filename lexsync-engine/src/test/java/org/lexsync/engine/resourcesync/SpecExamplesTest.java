@@ -39,6 +39,10 @@ class SpecExamplesTest {
         String base = pub.baseUri().toString();
         pub.route("/", (req, p) -> {
             String path = req.path();
+            if (path.equals("/unordered-changelist.xml") || path.equals("/unordered/capabilitylist.xml")) {
+                String xml = path.equals("/unordered-changelist.xml") ? UNORDERED : UNORDERED_CAPABILITIES;
+                return FixtureResponse.ok("application/xml", xml.replace("http://example.com/", base));
+            }
             String file = switch (path) {
                 case "/dataset1/capabilitylist.xml" -> "capabilitylist.xml";
                 case "/dataset1/changelist.xml" -> "changelist.xml";
@@ -59,6 +63,27 @@ class SpecExamplesTest {
         });
         h = new RsHarness(pub, dir.resolve("data"));
     }
+
+    /** A Change List whose two changes are out of forward chronological order (§12.1). */
+    static final String UNORDERED = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+              <rs:ln rel="up" href="http://example.com/unordered/capabilitylist.xml"/>
+              <rs:md capability="changelist" from="2013-01-02T00:00:00Z"/>
+              <url><loc>http://example.com/res1.html</loc><lastmod>2013-01-02T10:00:00Z</lastmod>
+                <rs:md change="updated"/></url>
+              <url><loc>http://example.com/res2.pdf</loc><lastmod>2013-01-02T09:00:00Z</lastmod>
+                <rs:md change="updated"/></url>
+            </urlset>
+            """;
+
+    static final String UNORDERED_CAPABILITIES = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+              <rs:md capability="capabilitylist"/>
+              <url><loc>http://example.com/unordered-changelist.xml</loc><rs:md capability="changelist"/></url>
+            </urlset>
+            """;
 
     @AfterEach
     void stop() {
@@ -126,6 +151,24 @@ class SpecExamplesTest {
         });
         var metadata = h.active().get(b + "res2_dublin-core_metadata.xml");
         assertThat(metadata.links()).extracting(l -> l.rel()).containsExactly("describes", "profile");
+    }
+
+    @Test
+    void aListWhollyBeforeTheCursorIsNotAppliedButItsFindingsAreReported_12_1() {
+        HarvestReport report = h.sync(pub.uri("/unordered-changelist.xml"), options("from", "2013-01-03T00:00:00Z"));
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.findings().has("rs:12.1/forward-order")).isTrue();
+        assertThat(h.journal()).isEmpty();
+        assertThat(pub.requests()).noneMatch(r -> r.path().startsWith("/res"));
+    }
+
+    @Test
+    void anOutOfOrderListIsReportedOnceWhenItsChangesAreApplied_12_1() {
+        HarvestReport report = h.sync(pub.uri("/unordered-changelist.xml"), options("from", "2013-01-01T00:00:00Z"));
+
+        assertThat(report.findings().list()).filteredOn(f -> f.rule().equals("rs:12.1/forward-order")).hasSize(1);
+        assertThat(h.journal()).extracting(JournalEntry::resourceUri).contains(pub.baseUri() + "res1.html");
     }
 
     @Test
