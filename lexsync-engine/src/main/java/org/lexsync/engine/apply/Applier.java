@@ -154,6 +154,9 @@ public final class Applier {
         private final List<ChangeFailure> failures = new ArrayList<>();
         private final Instant started = Instant.now();
         private long batchInlineBytes;
+        private long skippedFailures;
+        /** Set once an unordered change failed: the checkpoint stays where it was for the rest of the run. */
+        private boolean checkpointFrozen;
         private long planned;
         private long committed;
         private long created;
@@ -195,8 +198,12 @@ public final class Applier {
                 Prepared p = awaitHead(head);
                 inFlight.poll();
                 if (p instanceof Prepared.Failed f) {
-                    gap = f.failure();
-                    break;
+                    if (!f.change().unordered()) {
+                        gap = f.failure();
+                        break;
+                    }
+                    skipped(f);
+                    continue;
                 }
                 batch.add(p);
                 if (p instanceof Prepared.Ready ready) {
@@ -225,9 +232,21 @@ public final class Applier {
                 // Everything the planner produced before it failed is committed; its error ends the run.
                 throw plannerFailure;
             }
-            RunCounts counts = counts(gap == null ? 0 : 1);
+            RunCounts counts = counts(skippedFailures + (gap == null ? 0 : 1));
             return new ApplyReport(sourceId, runId, counts, checkpoint, gap, held, failures,
                     Duration.between(started, Instant.now()));
+        }
+
+        /**
+         * An unordered change failed: it is recorded to be retried and the run goes on, but from now on no
+         * checkpoint is stored, since every later one would pass the failed change.
+         */
+        private void skipped(Prepared.Failed f) {
+            failures.add(f.failure());
+            recordFailure(f.failure());
+            skippedFailures++;
+            checkpointFrozen = true;
+            pendingPerUri.computeIfPresent(f.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
         }
 
         RunCounts counts(long failed) {
@@ -320,7 +339,7 @@ public final class Applier {
                     writes.add(ready.write());
                     inline.addAll(ready.inlineBlobs());
                 }
-                if (p.change().checkpoint() != null) {
+                if (p.change().checkpoint() != null && !checkpointFrozen) {
                     batchCheckpoint = p.change().checkpoint();
                 }
             }
@@ -402,7 +421,7 @@ public final class Applier {
             }
             committed += pending.batch().size();
             if (progress != null) {
-                progress.accept(new ApplyProgress(sourceId, planned, committed, counts(0)));
+                progress.accept(new ApplyProgress(sourceId, planned, committed, counts(skippedFailures)));
             }
         }
 

@@ -9,7 +9,8 @@ import org.lexsync.engine.store.RunCounts;
  * (null when none was reached), the failure that stopped the run at a gap (DESIGN §4.1, §4.6: the
  * checkpoint does not pass a failed change, later changes are held and not committed), how many planned
  * changes were prepared but left uncommitted because of it (the planner's
- * remaining changes are not consumed), the run id and the elapsed time.
+ * remaining changes are not consumed), every failure (the gap and the unordered changes that failed while the
+ * run went on), the run id and the elapsed time.
  */
 public record ApplyReport(String sourceId, long runId, RunCounts counts, String checkpoint, ChangeFailure gap,
                           long held, List<ChangeFailure> failures, Duration elapsed) {
@@ -18,9 +19,12 @@ public record ApplyReport(String sourceId, long runId, RunCounts counts, String 
         failures = List.copyOf(failures);
     }
 
-    /** True when every planned change was committed. */
+    /**
+     * True when every planned change was committed: no gap stopped the run and no unordered change failed
+     * on the way ({@link PlannedChange#unordered()}).
+     */
     public boolean complete() {
-        return gap == null;
+        return gap == null && failures.isEmpty();
     }
 
     /** Committed changes per second over the whole run. */

@@ -11,10 +11,15 @@ import org.lexsync.engine.store.Link;
  * source, created/updated/deleted, the source's timestamp, the files to fetch (with their promised
  * checksums), the resource's links, title and publication date, and the checkpoint reached once this
  * change is committed (null when this change alone reaches no new checkpoint).
+ *
+ * <p>{@code unordered} marks a change that the changes after it do not depend on — a resource of a snapshot
+ * such as a ResourceSync Resource List or Resource Dump (§10, §11), which has no order. When it fails, the
+ * run goes on with the next change (DESIGN §4.5) instead of stopping there; the failure is recorded to be
+ * retried, and no later checkpoint is stored in that run (§4.1: the checkpoint never passes a failed change).
  */
 public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
                             List<PlannedRepresentation> representations, List<Link> links, String title,
-                            String published, String checkpoint) {
+                            String published, String checkpoint, boolean unordered) {
 
     public PlannedChange {
         Objects.requireNonNull(sourceId, "sourceId");
@@ -25,6 +30,19 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
         if (kind == ChangeKind.DELETED && !representations.isEmpty()) {
             throw new IllegalArgumentException("a delete of " + resourceUri + " has no representations to fetch");
         }
+    }
+
+    /** An ordered change: when it fails, the run stops before it. */
+    public PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
+                         List<PlannedRepresentation> representations, List<Link> links, String title,
+                         String published, String checkpoint) {
+        this(sourceId, resourceUri, kind, sourceTimestamp, representations, links, title, published, checkpoint, false);
+    }
+
+    /** This change marked as one that the changes after it do not depend on. */
+    public PlannedChange asUnordered() {
+        return unordered ? this : new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, representations, links,
+                title, published, checkpoint, true);
     }
 
     /** A created or updated resource with its files. */

@@ -34,6 +34,7 @@ import org.lexsync.core.io.TempFiles;
  */
 final class DigestingBodyHandler {
     private static final int BUFFER = 64 * 1024;
+    private static final int MIN_BUFFER = 1024;
 
     private final Path tempDirectory;
     private final long maxBytes;
@@ -75,14 +76,18 @@ final class DigestingBodyHandler {
         try {
             long length = 0;
             // Bodies up to inlineLimit stay in memory; the temp file is created only when a body outgrows it.
-            ByteArrayOutputStream memory = inlineLimit > 0 ? new ByteArrayOutputStream(Math.min(inlineLimit, 8192)) : null;
+            int expected = contentLength >= 0 && isIdentity(contentEncoding) ? (int) Math.min(contentLength, BUFFER) : -1;
+            ByteArrayOutputStream memory = inlineLimit > 0
+                    ? new ByteArrayOutputStream(Math.min(inlineLimit, expected >= 0 ? expected : 8192)) : null;
             OutputStream out = memory;
             try (InputStream in = decode(url, wire, contentEncoding)) {
                 if (out == null) {
                     file = tempFile(raw);
                     out = Files.newOutputStream(file);
                 }
-                byte[] buffer = new byte[BUFFER];
+                // Sized to the body when its length is known: a 64 KB buffer per small resource was most of
+                // the garbage of a sync of many small files.
+                byte[] buffer = new byte[expected >= 0 ? Math.max(MIN_BUFFER, expected + 1) : BUFFER];
                 for (int n; (n = in.read(buffer)) >= 0; ) {
                     length += n;
                     if (length > maxBytes || wire.count() > maxBytes && isIdentity(contentEncoding)) {

@@ -250,7 +250,7 @@ final class DumpPlan extends Plan {
             docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/path", String.format(Locale.ROOT,
                     "%s: entry %s has no path; fetched from its loc instead", manifest.document(), e.loc()),
                     e.line(), e.column());
-            return mapper.upsert(e, uri, base, kind, checkpoint);
+            return ordered(mapper.upsert(e, uri, base, kind, checkpoint));
         }
         Digests expected = mapper.select(md.hash());
         ZipPackage.Extracted x = pkg.extract(md.path().strip(), tempDir, expected);
@@ -260,7 +260,12 @@ final class DumpPlan extends Plan {
                     "%s: bitstream %s of %s does not match the manifest (%s)", pkg.url(), md.path(), e.loc(), mismatch),
                     e.line(), e.column());
         }
-        return mapper.local(e, uri, base, kind, x.file(), x.bytes(), expected, checkpoint);
+        return ordered(mapper.local(e, uri, base, kind, x.file(), x.bytes(), expected, checkpoint));
+    }
+
+    /** A Change Dump's changes keep their order (§13); a Resource Dump is a snapshot without one (§11). */
+    private PlannedChange ordered(PlannedChange c) {
+        return changeDump ? c : c.asUnordered();
     }
 
     private void closePackage() {

@@ -40,6 +40,6 @@ final class ExtraDeletesPlan extends Plan {
             });
         }
         String uri = extras.poll();
-        return uri == null ? null : PlannedChange.delete(sourceId, uri, at.get(), null);
+        return uri == null ? null : PlannedChange.delete(sourceId, uri, at.get(), null).asUnordered();
     }
 }

@@ -85,7 +85,8 @@ final class ResourceListPlan extends Plan {
                 continue;
             }
             entries++;
-            return mapper.upsert(e, uri, doc, ChangeKind.CREATED, null);
+            // A Resource List is a snapshot without order (§10): one resource failing holds back no other.
+            return mapper.upsert(e, uri, doc, ChangeKind.CREATED, null).asUnordered();
         }
     }
 

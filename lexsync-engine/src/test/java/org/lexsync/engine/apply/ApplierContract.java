@@ -196,6 +196,37 @@ abstract class ApplierContract {
     }
 
     @Test
+    void aFailedUnorderedChangeIsRecordedAndTheRunGoesOnWithoutStoringALaterCheckpoint() {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        List<PlannedChange> snapshot = new ArrayList<>();
+        for (PlannedChange c : Plans.created(pub, true)) {
+            snapshot.add(new PlannedChange(c.sourceId(), c.resourceUri(), c.kind(), c.sourceTimestamp(),
+                    c.representations(), c.links(), c.title(), c.published(), null, true));
+        }
+        // an ordered change after the snapshot, carrying a checkpoint that would pass the failed resource
+        PlannedChange last = snapshot.remove(snapshot.size() - 1);
+        snapshot.add(new PlannedChange(last.sourceId(), last.resourceUri(), last.kind(), last.sourceTimestamp(),
+                last.representations(), last.links(), last.title(), last.published(), "after-snapshot"));
+
+        ApplyReport report = applier().window(8).build().apply(Plans.SOURCE, snapshot.iterator());
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.gap()).isNull();
+        assertThat(report.failures()).singleElement()
+                .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(broken.uri().toString()));
+        assertThat(report.counts().created()).isEqualTo(39);
+        assertThat(report.counts().failed()).isEqualTo(1);
+        assertThat(journal()).hasSize(39).extracting(JournalEntry::resourceUri).doesNotContain(broken.uri().toString());
+        assertThat(report.checkpoint()).isNull();
+        assertThat(store.sources().checkpoint(Plans.SOURCE)).isEmpty();
+        assertThat(store.failures().list(Plans.SOURCE)).singleElement()
+                .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(broken.uri().toString()));
+        assertThat(store.runs().get(report.runId()).orElseThrow().status())
+                .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+    }
+
+    @Test
     void aRunAfterTheFailureIsRepairedResumesFromTheCheckpointAndClearsTheFailure() throws IOException {
         FixtureResource broken = pub.resources().get(10);
         pub.faults().always(broken.path(), new Fault.Status(404, null));

@@ -44,7 +44,7 @@ public final class CrashChild {
             System.out.flush();
             ApplyReport report;
             try (BufferedReader in = Files.newBufferedReader(planFile, StandardCharsets.UTF_8)) {
-                report = Applier.builder(fetcher, store).batchSize(50).build()
+                report = Applier.builder(fetcher, store).batchSize(50).maxBatchSize(50).build()
                         .apply(Plans.SOURCE, new PlanReader(in, from), null, p -> {
                             System.out.println("committed " + p.committed());
                             System.out.flush();

@@ -218,6 +218,28 @@ class ResourceSyncHarvesterTest {
     }
 
     @Test
+    void aResourceListedButMissingAtTheSourceHoldsBackNoOtherResourceOfTheBaseline_10() throws IOException {
+        start(20, b -> b);
+        FixtureResource missing = pub.activeResources().get(3);
+        pub.faults().always(missing.path(), new Fault.Status(404, null));
+
+        HarvestReport first = h.sync(options("baseline", "list"));
+
+        assertThat(first.complete()).isFalse();
+        assertThat(first.apply().gap()).isNull();
+        assertThat(first.apply().failures()).singleElement()
+                .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(missing.uri().toString()));
+        assertThat(h.active()).hasSize(19).doesNotContainKey(missing.uri().toString());
+
+        pub.faults().clear();
+        HarvestReport second = h.sync(Map.of());
+
+        assertThat(second.complete()).isTrue();
+        assertThat(second.apply().counts().created()).isEqualTo(1);
+        h.assertMirrorsPublisher();
+    }
+
+    @Test
     void aRunStoppedMidwayResumesAtTheFirstUnprocessedChangeWithoutDuplicates_12_1() throws IOException {
         start(30, b -> b);
         h.sync(options("baseline", "list"));
