@@ -97,15 +97,17 @@ public final class ResourceSyncBenchmark {
                 Path listStore = null;
                 for (int r = 1; r <= rounds && (only.contains("list") || only.contains("incremental")); r++) {
                     listStore = work.resolve("list-" + r);
+                    Cpu cpu = Cpu.start(pub);
                     HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"));
                     medians.add("baseline via Resource List", r, list.apply().counts().created(), list.elapsed(),
-                            "resources", "");
+                            "resources", cpu.stop(list.apply().counts().created()));
                 }
                 for (int r = 1; r <= rounds && only.contains("dump"); r++) {
+                    Cpu cpu = Cpu.start(pub);
                     HarvestReport dump = timed(work.resolve("dump-" + r), pub,
                             Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
                     medians.add("baseline via Resource Dump", r, dump.apply().counts().created(), dump.elapsed(),
-                            "resources", "");
+                            "resources", cpu.stop(dump.apply().counts().created()));
                 }
                 for (int r = 1; r <= rounds && only.contains("incremental"); r++) {
                     int created = n * 3 / 10;
@@ -113,10 +115,11 @@ public final class ResourceSyncBenchmark {
                     // one closed Change List per round (a daily list), so every round reads its own 10,000 changes
                     pub.closeChangeList();
                     pub.applyChanges(created, n - created - deleted, deleted);
+                    Cpu cpu = Cpu.start(pub);
                     HarvestReport inc = timed(listStore, pub, Map.of());
                     long changes = inc.apply().counts().total() - inc.apply().counts().failed();
                     medians.add("incremental via Change List", r, changes, inc.elapsed(), "changes",
-                            inc.complete() ? "" : " (incomplete: " + inc.apply().gap() + ")");
+                            cpu.stop(changes) + (inc.complete() ? "" : " (incomplete: " + inc.apply().gap() + ")"));
                 }
             }
             System.gc();
@@ -148,6 +151,29 @@ public final class ResourceSyncBenchmark {
                         + " %d CPUs; Java %s", heap.stop() / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         lines.forEach(System.out::println);
+    }
+
+    /**
+     * CPU time used during a round by this JVM (the client, and the publisher when in-process) and by the
+     * publisher's own JVM: a measure of work per change that, unlike wall time, a busy or throttled shared
+     * machine does not blur much. Includes the JIT and GC threads, and whatever else this JVM does meanwhile.
+     */
+    private record Cpu(RsPublisher pub, long client, long publisher) {
+        static Cpu start(RsPublisher pub) {
+            return new Cpu(pub, processCpuNanos(), pub.cpu().toNanos());
+        }
+
+        String stop(long items) {
+            double c = (processCpuNanos() - client) / 1e6;
+            double p = (pub.cpu().toNanos() - publisher) / 1e6;
+            double per = Math.max(1, items) / 1000.0;
+            return String.format(Locale.ROOT, "; CPU ms per 1,000: client %.0f, publisher %.0f", c / per, p / per);
+        }
+
+        private static long processCpuNanos() {
+            return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                    ? os.getProcessCpuTime() : 0;
+        }
     }
 
     /** Prints every round as it ends and keeps, per measure, the round with the median rate among the measured ones. */
