@@ -18,6 +18,7 @@ import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.store.ChangeKind;
 
 /**
@@ -41,13 +42,15 @@ final class ChangeListPlan extends Plan {
     private final CheckpointHolder holder;
     private final Deque<PendingList> lists = new ArrayDeque<>();
     private final Map<String, Instant> lastDelete = new HashMap<>();
+    private final ListValidators validators;
     private SourceDocuments.Opened open;
     private boolean started;
     private ChangeCursor cursor;
     private long changes;
 
     ChangeListPlan(SourceDocuments docs, EntryMapper mapper, RsOptions options, URI set, URI root,
-                   CheckpointHolder holder) {
+                   CheckpointHolder holder, ListValidators validators) {
+        this.validators = validators;
         this.docs = docs;
         this.mapper = mapper;
         this.options = options;
@@ -145,7 +148,11 @@ final class ChangeListPlan extends Plan {
 
     /** Downloads the root and, for an index, every list not closed before the cursor, in time order. */
     private void collectLists() {
-        SourceDocuments.Download first = docs.fetch(root);
+        Validators known = validators.known(root);
+        SourceDocuments.Download first = known == null ? docs.fetch(root) : docs.fetchIfChanged(root, known);
+        if (first == null) {
+            return; // the single Change List is as the last complete run read it: nothing new
+        }
         SitemapHeader h;
         record Child(URI uri, W3cDateTime from, W3cDateTime until, int position) {
         }
@@ -168,6 +175,7 @@ final class ChangeListPlan extends Plan {
             throw e;
         }
         if (!h.isIndex()) {
+            validators.downloaded(first);
             lists.add(new PendingList(first, null));
             return;
         }
@@ -185,11 +193,22 @@ final class ChangeListPlan extends Plan {
                     + " they are processed by their from/until", 0, 0);
         }
         W3cDateTime time = cursor.state().time();
-        for (Child c : sorted) {
+        for (int i = 0; i < sorted.size(); i++) {
+            Child c = sorted.get(i);
             if (c.until() != null && time != null && c.until().toInstant().isBefore(time.toInstant())) {
                 continue;
             }
-            lists.add(new PendingList(docs.fetch(c.uri()), null));
+            // A list unchanged since the last complete run may be skipped unread only where no later list can
+            // hold changes at its last timestamp (which the cursor's same-time count must see): the open list,
+            // last in time, or a closed one whose until the cursor has not reached.
+            boolean skippable = c.until() == null ? i == sorted.size() - 1
+                    : time != null && c.until().toInstant().isAfter(time.toInstant());
+            Validators v = skippable ? validators.known(c.uri()) : null;
+            SourceDocuments.Download d = v == null ? docs.fetch(c.uri()) : docs.fetchIfChanged(c.uri(), v);
+            if (d != null) {
+                validators.downloaded(d);
+                lists.add(new PendingList(d, null));
+            }
         }
     }
 

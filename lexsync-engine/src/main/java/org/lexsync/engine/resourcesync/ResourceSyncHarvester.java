@@ -118,6 +118,7 @@ public final class ResourceSyncHarvester implements Harvester {
         private final Path tempDir;
         private final List<Supplier<RsCheckpoint.SetState>> finals = new ArrayList<>();
         private final List<URI> finalSets = new ArrayList<>();
+        private final List<ListValidators> listValidators = new ArrayList<>();
         boolean baselineFromDump;
 
         Attempt(HarvestJob job, HarvestContext context, RsOptions options, SourceDocuments docs,
@@ -131,6 +132,14 @@ public final class ResourceSyncHarvester implements Harvester {
                     context.store().sources().checkpoint(job.sourceId()).orElse(null)));
             this.mapper = new EntryMapper(job.sourceId(), options, docs);
             this.tempDir = scratch(job, context);
+        }
+
+        /** The Change List validators of one set; conditional requests only in a run without baseline or --from. */
+        private ListValidators validators(boolean conditional) {
+            ListValidators v = new ListValidators(context.store().fetchCache(), job.sourceId(),
+                    conditional && !job.dryRun());
+            listValidators.add(v);
+            return v;
         }
 
         Result run(boolean listOnly) {
@@ -167,6 +176,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 throw e;
             }
             if (report.complete()) {
+                listValidators.forEach(ListValidators::remember);
                 for (int i = 0; i < finalSets.size(); i++) {
                     holder.advance(finalSets.get(i), finals.get(i).get());
                 }
@@ -242,6 +252,7 @@ public final class ResourceSyncHarvester implements Harvester {
                         () -> base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at()));
             }
             Plan[] incremental = new Plan[1];
+            boolean baselined = baseline || options.from() != null;
             parts.add(() -> {
                 if (base[0] != null) {
                     var at = base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at();
@@ -250,7 +261,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 URI changeList = set.get(Capability.CHANGELIST);
                 URI changeDump = set.get(Capability.CHANGEDUMP);
                 if (changeList != null) {
-                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder);
+                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder, validators(!baselined));
                 } else if (changeDump != null) {
                     incremental[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, changeDump, true, holder);
                 } else {

@@ -15,6 +15,7 @@ import org.lexsync.engine.fetch.Expectation;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.harvest.HarvestListener;
 
 /**
@@ -81,15 +82,30 @@ final class SourceDocuments {
     }
 
     /**
+     * Downloads {@code url} with a conditional GET (DESIGN §4.4); null when the source answers 304 Not
+     * Modified.
+     *
+     * @throws SourceDocumentException when the document cannot be obtained
+     */
+    Download fetchIfChanged(URI url, Validators validators) {
+        return fetch(url, Expectation.NONE, java.util.Objects.requireNonNull(validators, "validators"));
+    }
+
+    /**
      * Downloads {@code url}; bytes that do not match {@code expected} never come back.
      *
      * @throws SourceDocumentException when the document cannot be obtained
      */
     Download fetch(URI url, Expectation expected) {
+        return fetch(url, expected, null);
+    }
+
+    /** Downloads {@code url}; with {@code validators}, null when the source answers 304 Not Modified. */
+    private Download fetch(URI url, Expectation expected, Validators validators) {
         if (!"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())) {
             throw new SourceDocumentException(url, 0, "only http and https documents are read");
         }
-        FetchRequest request = new FetchRequest(url, expected, null, null);
+        FetchRequest request = new FetchRequest(url, expected, validators, null);
         if (accessToken != null) {
             request = request.withHeader("Authorization", "Bearer " + accessToken);
         }
@@ -103,8 +119,13 @@ final class SourceDocuments {
                 listener.documentRead(url, f.length());
                 yield new Download(url, f.finalUrl(), f.body(), f.length(), f.contentType(), f.headers());
             }
-            case FetchResult.NotModified n -> throw new SourceDocumentException(url, 304,
-                    "304 Not Modified to an unconditional request");
+            case FetchResult.NotModified n -> {
+                if (validators == null) {
+                    throw new SourceDocumentException(url, 304, "304 Not Modified to an unconditional request");
+                }
+                listener.note(url + ": not modified since the last complete run");
+                yield null;
+            }
             case FetchResult.Failed x -> throw new SourceDocumentException(url, x.status(),
                     x.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + x.message());
         };

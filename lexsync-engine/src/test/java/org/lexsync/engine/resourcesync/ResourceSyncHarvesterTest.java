@@ -124,6 +124,67 @@ class ResourceSyncHarvesterTest {
     }
 
     @Test
+    void aChangeListUnchangedSinceTheLastCompleteRunIsAskedForConditionallyAndSkipped() throws IOException {
+        start(12, b -> b);
+        h.sync(Map.of());
+        pub.clearRequests();
+
+        HarvestReport unchanged = h.sync(Map.of());
+
+        assertThat(unchanged.complete()).isTrue();
+        assertThat(pub.requests("/rs/changelist.xml")).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(304);
+            assertThat(r.headers().keySet()).anyMatch(k -> k.equalsIgnoreCase("If-None-Match"));
+        });
+
+        pub.applyChanges(2, 1, 1);
+        pub.clearRequests();
+        HarvestReport changed = h.sync(Map.of());
+
+        assertThat(changed.complete()).isTrue();
+        assertThat(pub.requests("/rs/changelist.xml")).singleElement()
+                .satisfies(r -> assertThat(r.status()).isEqualTo(200));
+        assertThat(changed.apply().counts().created()).isEqualTo(2);
+        h.assertMirrorsPublisher();
+    }
+
+    @Test
+    void aRunWithABaselineAsksForTheChangeListUnconditionally() {
+        start(12, b -> b);
+        h.sync(Map.of());
+        pub.clearRequests();
+
+        HarvestReport again = h.sync(options("baseline", "list"));
+
+        assertThat(again.complete()).isTrue();
+        assertThat(pub.requests("/rs/changelist.xml")).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.headers().keySet()).noneMatch(k -> k.equalsIgnoreCase("If-None-Match"));
+        });
+    }
+
+    @Test
+    void anIncompleteRunLeavesNoValidatorsSoTheNextOneReadsTheListAgain() throws IOException {
+        start(12, b -> b);
+        h.sync(Map.of());
+        pub.applyChanges(0, 3, 0);
+        FixtureResource target = pub.activeResources().get(0);
+        pub.applyChanges(ChangeScript.builder().update(target.path()).build());
+        pub.faults().always(target.path(), new Fault.Status(503, null));
+        HarvestReport failed = h.sync(Map.of());
+        pub.faults().clear();
+        pub.clearRequests();
+
+        HarvestReport retried = h.sync(Map.of());
+
+        assertThat(failed.complete()).isFalse();
+        assertThat(retried.complete()).isTrue();
+        assertThat(pub.requests("/rs/changelist.xml")).singleElement()
+                .satisfies(r -> assertThat(r.status()).isEqualTo(200));
+        h.assertMirrorsPublisher();
+    }
+
+    @Test
     void closedListsAreFollowedInTimeOrderNotIndexOrderOrUriOrder_12_2() throws IOException {
         start(15, b -> b.reverseIndex(true));
         h.sync(options("baseline", "list"));
