@@ -426,12 +426,7 @@ public final class Applier {
         }
 
         private void recordFailure(ChangeFailure f) {
-            int tries = 1;
-            for (var existing : store.failures().list(sourceId)) {
-                if (existing.resourceUri().equals(f.resourceUri())) {
-                    tries = existing.tries() + 1;
-                }
-            }
+            int tries = store.failures().get(sourceId, f.resourceUri()).map(e -> e.tries() + 1).orElse(1);
             Duration wait = failureBackoff.multipliedBy(Math.min(1L << Math.min(tries - 1, 16), 1024));
             if (f.retryAfter() != null && f.retryAfter().compareTo(wait) > 0) {
                 wait = f.retryAfter();

@@ -419,6 +419,19 @@ abstract class StoreContract {
     }
 
     @Test
+    void oneResourcesFailureIsReadByItsUri() {
+        store.failures().record("s1", "http://x/a", null, "http-status", "404", null, null);
+        store.failures().record("s1", "http://x/a", null, "http-status", "404", null, null);
+        store.failures().record("s2", "http://x/a", null, "io", "reset", null, null);
+
+        assertThat(store.failures().get("s1", "http://x/a")).hasValueSatisfying(f -> {
+            assertThat(f.tries()).isEqualTo(2);
+            assertThat(f.sourceId()).isEqualTo("s1");
+        });
+        assertThat(store.failures().get("s1", "http://x/b")).isEmpty();
+    }
+
+    @Test
     void theFetchCacheKeepsValidatorsPerUrl() {
         store.fetchCache().put(new FetchCacheEntry("http://x/sitemap.xml", "\"v1\"", null, 200, null, null));
         store.fetchCache().put(new FetchCacheEntry("http://x/sitemap.xml", "\"v2\"", "Tue, 02 Jan 2024 00:00:00 GMT",
