@@ -87,6 +87,18 @@ class ResourceSyncSyncCommandTest {
     }
 
     @Test
+    void aResourceMissingFromTheBaselineIsListedWhileTheOthersAreStored() {
+        String missing = pub.activeResources().get(2).uri().toString();
+        pub.faults().always(pub.activeResources().get(2).path(), new Fault.Status(404, null));
+
+        CliRun r = sync("--baseline", "list");
+
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("created 15, updated 0, deleted 0, unchanged 0, failed 1")
+                .contains("failed: " + missing + " (http-status").doesNotContain("stopped before");
+    }
+
+    @Test
     void aSourceWithoutResourceSyncEndsWithExitCodeThree() {
         try (FixturePublisher plain = FixturePublisher.builder().resources(1).start()) {
             CliRun r = CliRun.of("sync", "resourcesync", plain.baseUri().toString(), "--store", dir.toString(),
