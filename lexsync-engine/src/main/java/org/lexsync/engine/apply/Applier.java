@@ -151,12 +151,10 @@ public final class Applier {
         /** Changes per resource URI submitted and not yet committed: a later one must not trust the stored state. */
         private final Map<String, Integer> pendingPerUri = new HashMap<>();
         private final List<Prepared> batch = new ArrayList<>();
+        /** Changes that failed: the unordered ones the run went past, then the gap that stopped it, if any. */
         private final List<ChangeFailure> failures = new ArrayList<>();
         private final Instant started = Instant.now();
         private long batchInlineBytes;
-        private long skippedFailures;
-        /** Set once an unordered change failed: the checkpoint stays where it was for the rest of the run. */
-        private boolean checkpointFrozen;
         private long planned;
         private long committed;
         private long created;
@@ -232,7 +230,7 @@ public final class Applier {
                 // Everything the planner produced before it failed is committed; its error ends the run.
                 throw plannerFailure;
             }
-            RunCounts counts = counts(skippedFailures + (gap == null ? 0 : 1));
+            RunCounts counts = counts(failures.size());
             return new ApplyReport(sourceId, runId, counts, checkpoint, gap, held, failures,
                     Duration.between(started, Instant.now()));
         }
@@ -244,8 +242,6 @@ public final class Applier {
         private void skipped(Prepared.Failed f) {
             failures.add(f.failure());
             recordFailure(f.failure());
-            skippedFailures++;
-            checkpointFrozen = true;
             pendingPerUri.computeIfPresent(f.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
         }
 
@@ -339,7 +335,8 @@ public final class Applier {
                     writes.add(ready.write());
                     inline.addAll(ready.inlineBlobs());
                 }
-                if (p.change().checkpoint() != null && !checkpointFrozen) {
+                // once an unordered change failed, the checkpoint stays where it was for the rest of the run
+                if (p.change().checkpoint() != null && failures.isEmpty()) {
                     batchCheckpoint = p.change().checkpoint();
                 }
             }
@@ -421,7 +418,7 @@ public final class Applier {
             }
             committed += pending.batch().size();
             if (progress != null) {
-                progress.accept(new ApplyProgress(sourceId, planned, committed, counts(skippedFailures)));
+                progress.accept(new ApplyProgress(sourceId, planned, committed, counts(failures.size())));
             }
         }
 

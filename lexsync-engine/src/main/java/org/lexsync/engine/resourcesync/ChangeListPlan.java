@@ -148,8 +148,7 @@ final class ChangeListPlan extends Plan {
 
     /** Downloads the root and, for an index, every list not closed before the cursor, in time order. */
     private void collectLists() {
-        Validators known = validators.known(root);
-        SourceDocuments.Download first = known == null ? docs.fetch(root) : docs.fetchIfChanged(root, known);
+        SourceDocuments.Download first = fetchUnlessUnchanged(root);
         if (first == null) {
             return; // the single Change List is as the last complete run read it: nothing new
         }
@@ -203,13 +202,18 @@ final class ChangeListPlan extends Plan {
             // last in time, or a closed one whose until the cursor has not reached.
             boolean skippable = c.until() == null ? i == sorted.size() - 1
                     : time != null && c.until().toInstant().isAfter(time.toInstant());
-            Validators v = skippable ? validators.known(c.uri()) : null;
-            SourceDocuments.Download d = v == null ? docs.fetch(c.uri()) : docs.fetchIfChanged(c.uri(), v);
+            SourceDocuments.Download d = skippable ? fetchUnlessUnchanged(c.uri()) : docs.fetch(c.uri());
             if (d != null) {
                 validators.downloaded(d);
                 lists.add(new PendingList(d, null));
             }
         }
+    }
+
+    /** Downloads a Change List, or null when the source says it is as the last complete run read it. */
+    private SourceDocuments.Download fetchUnlessUnchanged(URI list) {
+        Validators known = validators.known(list);
+        return known == null ? docs.fetch(list) : docs.fetchIfChanged(list, known);
     }
 
     /**

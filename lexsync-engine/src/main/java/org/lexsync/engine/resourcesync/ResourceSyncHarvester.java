@@ -252,7 +252,7 @@ public final class ResourceSyncHarvester implements Harvester {
                         () -> base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at()));
             }
             Plan[] incremental = new Plan[1];
-            boolean baselined = baseline || options.from() != null;
+            ListValidators listed = validators(!baseline && options.from() == null);
             parts.add(() -> {
                 if (base[0] != null) {
                     var at = base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at();
@@ -261,7 +261,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 URI changeList = set.get(Capability.CHANGELIST);
                 URI changeDump = set.get(Capability.CHANGEDUMP);
                 if (changeList != null) {
-                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder, validators(!baselined));
+                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder, listed);
                 } else if (changeDump != null) {
                     incremental[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, changeDump, true, holder);
                 } else {

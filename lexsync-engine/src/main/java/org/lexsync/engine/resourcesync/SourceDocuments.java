@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.xml.XmlLimits;
@@ -88,7 +89,7 @@ final class SourceDocuments {
      * @throws SourceDocumentException when the document cannot be obtained
      */
     Download fetchIfChanged(URI url, Validators validators) {
-        return fetch(url, Expectation.NONE, java.util.Objects.requireNonNull(validators, "validators"));
+        return fetch(url, Expectation.NONE, Objects.requireNonNull(validators, "validators"));
     }
 
     /**
