@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -26,19 +24,21 @@ import java.util.concurrent.TimeoutException;
  */
 final class HopClient implements AutoCloseable {
     private final HttpClient client;
-    private final ExecutorService executor;
     private final String userAgent;
     private final Duration readTimeout;
     private final Duration totalTimeout;
 
     HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
               Duration totalTimeout) {
-        this.executor = Executors.newVirtualThreadPerTaskExecutor();
         this.client = HttpClient.newBuilder()
                 .version(version)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(connectTimeout)
-                .executor(executor)
+                // The client's dependent tasks run where they are triggered (mostly its selector thread): our
+                // only body subscriber, TimedBodyStream, never blocks in onNext, and handing every task to
+                // another thread cost a thread switch per step of each exchange (measured: 15-20 % of the
+                // client's CPU in an incremental ResourceSync run of 10,000 1 KB resources).
+                .executor(Runnable::run)
                 .build();
         this.userAgent = userAgent;
         this.readTimeout = readTimeout;
@@ -101,6 +101,5 @@ final class HopClient implements AutoCloseable {
     @Override
     public void close() {
         client.shutdownNow();
-        executor.shutdownNow();
     }
 }

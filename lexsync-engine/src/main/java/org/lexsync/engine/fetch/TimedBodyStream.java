@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * A response body as a blocking {@link InputStream} that gives up when no bytes arrive for the read
  * timeout or when the exchange's deadline passes: the JDK client only times out until the headers, so
  * idle and total limits on the body are kept here. Demand is one buffer list at a time, so memory stays
- * bounded however large the body is. Closing cancels the exchange.
+ * bounded however large the body is. Closing cancels the exchange. The subscriber methods never block:
+ * {@link HopClient} runs them on the HTTP client's own thread.
  */
 final class TimedBodyStream extends InputStream implements HttpResponse.BodySubscriber<TimedBodyStream> {
     private static final Object END = new Object();
