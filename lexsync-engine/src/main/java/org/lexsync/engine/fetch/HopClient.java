@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One GET on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
@@ -47,7 +45,12 @@ final class HopClient implements AutoCloseable {
 
     /** Sends a GET; the caller reads (or closes) the body stream of the response. */
     HttpResponse<TimedBodyStream> get(URI url, Map<String, String> headers) throws InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(url).GET().timeout(readTimeout)
+        long deadline = System.nanoTime() + totalTimeout.toNanos();
+        // The client itself fails the exchange with an HttpTimeoutException when no headers arrive in time,
+        // so the wait below needs no timer of its own (a timed wait on a virtual thread costs a hand-off to
+        // the scheduler's timer thread per request).
+        HttpRequest.Builder b = HttpRequest.newBuilder(url).GET()
+                .timeout(readTimeout.compareTo(totalTimeout) <= 0 ? readTimeout : totalTimeout)
                 .header("User-Agent", userAgent)
                 .header("Accept-Encoding", "gzip, deflate");
         if ("http".equalsIgnoreCase(url.getScheme())) {
@@ -56,15 +59,10 @@ final class HopClient implements AutoCloseable {
             b.version(HttpClient.Version.HTTP_1_1);
         }
         headers.forEach(b::setHeader);
-        long deadline = System.nanoTime() + totalTimeout.toNanos();
         CompletableFuture<HttpResponse<TimedBodyStream>> future = client.sendAsync(b.build(),
                 TimedBodyStream.handler(readTimeout.toNanos(), deadline));
         try {
-            long wait = Math.min(readTimeout.toNanos(), deadline - System.nanoTime());
-            return future.get(Math.max(wait, 0) + TimeUnit.MILLISECONDS.toNanos(50), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw FetchException.transientFailure(url, FetchFailure.TIMEOUT, "no response headers within the read timeout", e);
+            return future.get();
         } catch (InterruptedException e) {
             future.cancel(true);
             throw e;
@@ -80,7 +78,8 @@ final class HopClient implements AutoCloseable {
             return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + cause.getMessage(), cause);
         }
         if (cause instanceof HttpTimeoutException) {
-            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "request timeout: " + cause.getMessage(), cause);
+            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "no response headers within the read timeout ("
+                    + cause.getMessage() + ")", cause);
         }
         if (cause instanceof ConnectException) {
             return FetchException.transientFailure(url, FetchFailure.CONNECTION, "cannot connect: " + describe(cause), cause);

@@ -118,9 +118,13 @@ final class TimedBodyStream extends InputStream implements HttpResponse.BodySubs
         if (left <= 0) {
             throw new BodyTimeoutException("total timeout passed while reading the body");
         }
-        Object item;
+        // Most bodies have arrived by the time they are read: take them without a timed wait, which on a
+        // virtual thread means a round trip through the scheduler's timer thread.
+        Object item = queue.poll();
         try {
-            item = queue.poll(Math.min(readTimeoutNanos, left), TimeUnit.NANOSECONDS);
+            if (item == null) {
+                item = queue.poll(Math.min(readTimeoutNanos, left), TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while reading the body");

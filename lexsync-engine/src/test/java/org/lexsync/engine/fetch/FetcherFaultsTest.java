@@ -178,6 +178,19 @@ class FetcherFaultsTest {
         try (Fetcher impatient = TestFetchers.fast(temp).tries(1).readTimeout(Duration.ofMillis(300)).build()) {
             FetchResult.Failed failed = (FetchResult.Failed) impatient.fetch(FetchRequest.of(doc.uri()));
             assertThat(failed.reason()).isEqualTo(FetchFailure.TIMEOUT);
+            assertThat(failed.message()).contains("no response headers");
+        }
+    }
+
+    @Test
+    void slowHeadersHitTheTotalTimeoutWhenItIsShorter() {
+        publisher.faults().always(doc.path(), Fault.latency(Duration.ofSeconds(3)));
+        try (Fetcher impatient = TestFetchers.fast(temp).tries(1).readTimeout(Duration.ofSeconds(10))
+                .totalTimeout(Duration.ofMillis(300)).build()) {
+            long start = System.nanoTime();
+            FetchResult.Failed failed = (FetchResult.Failed) impatient.fetch(FetchRequest.of(doc.uri()));
+            assertThat(failed.reason()).isEqualTo(FetchFailure.TIMEOUT);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
         }
     }
 
