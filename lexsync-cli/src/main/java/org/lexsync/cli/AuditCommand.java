@@ -18,7 +18,6 @@ import org.lexsync.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -54,15 +53,8 @@ final class AuditCommand implements Callable<Integer> {
         @Mixin
         HarvestOptions harvestOptions;
 
-        @Parameters(index = "0", paramLabel = "URL",
-                description = "A base URL, Source Description, Capability List or any capability document.")
-        URI url;
-
-        @Option(names = "--capability-list", paramLabel = "URL", description = "Audit only this set.")
-        URI capabilityList;
-
-        @Option(names = "--access-token", paramLabel = "T", description = "Bearer token for the source's documents.")
-        String accessToken;
+        @Mixin
+        ResourceSyncTarget target;
 
         @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
         Format format;
@@ -73,18 +65,15 @@ final class AuditCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            ResourceSyncSyncCommand.requireHttp(url, "URL");
-            if (capabilityList != null) {
-                ResourceSyncSyncCommand.requireHttp(capabilityList, "--capability-list");
-            }
+            target.validate();
             String sourceId = harvestOptions.sourceId != null ? harvestOptions.sourceId
-                    : HarvestRunner.defaultSourceId("resourcesync", url);
+                    : HarvestRunner.defaultSourceId("resourcesync", target.url);
             PrintWriter out = spec.commandLine().getOut();
             HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, out, spec.commandLine().getErr());
             AuditReport report;
             try (Store store = storeOptions.openExisting();
                  Fetcher fetcher = runner.fetcher(ResourceSyncSyncCommand.DEFAULT_DELAY)) {
-                report = new ResourceSyncAudit(fetcher, store).audit(sourceId, url, capabilityList, accessToken,
+                report = new ResourceSyncAudit(fetcher, store).audit(sourceId, target.url, target.capabilityList, target.accessToken,
                         HarvestListener.NONE);
             }
             if (format == Format.json) {

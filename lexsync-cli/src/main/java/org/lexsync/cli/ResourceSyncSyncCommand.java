@@ -1,6 +1,5 @@
 package org.lexsync.cli;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.lexsync.engine.resourcesync.ResourceSyncHarvester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -45,13 +43,8 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
     @Mixin
     HarvestOptions harvestOptions;
 
-    @Parameters(index = "0", paramLabel = "URL",
-            description = "A base URL, Source Description, Capability List or any capability document.")
-    URI url;
-
-    @Option(names = "--capability-list", paramLabel = "URL",
-            description = "Sync only this Capability List's set (default: every set the source describes).")
-    URI capabilityList;
+    @Mixin
+    ResourceSyncTarget target;
 
     @Option(names = "--baseline", paramLabel = "MODE",
             description = "Force a baseline from the Resource List (list), the Resource Dump (dump) or the dump when"
@@ -75,18 +68,12 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
             description = "Skip resources whose URI matches (repeatable).")
     List<String> excludes;
 
-    @Option(names = "--access-token", paramLabel = "T",
-            description = "Bearer token sent with the source's ResourceSync documents, dump packages and the"
-                    + " resources on the same origin (never to other hosts).")
-    String accessToken;
-
     @Override
     public Integer call() {
-        requireHttp(url, "URL");
+        target.validate();
         Map<String, String> options = new LinkedHashMap<>();
-        if (capabilityList != null) {
-            requireHttp(capabilityList, "--capability-list");
-            options.put(ResourceSyncHarvester.OPTION_CAPABILITY_LIST, capabilityList.toString());
+        if (target.capabilityList != null) {
+            options.put(ResourceSyncHarvester.OPTION_CAPABILITY_LIST, target.capabilityList.toString());
         }
         if (baseline != null) {
             options.put(ResourceSyncHarvester.OPTION_BASELINE, baseline.name());
@@ -114,19 +101,12 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
             }
             options.put(ResourceSyncHarvester.OPTION_EXCLUDE, String.join("\n", excludes));
         }
-        if (accessToken != null) {
-            options.put(ResourceSyncHarvester.OPTION_ACCESS_TOKEN, accessToken);
+        if (target.accessToken != null) {
+            options.put(ResourceSyncHarvester.OPTION_ACCESS_TOKEN, target.accessToken);
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return runner.run(new ResourceSyncHarvester(), List.of(url), options, DEFAULT_DELAY);
-    }
-
-    static void requireHttp(URI uri, String what) {
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-            throw new Main.UsageException(what + " must be an absolute http(s) URL, was " + uri);
-        }
+        return runner.run(new ResourceSyncHarvester(), List.of(target.url), options, DEFAULT_DELAY);
     }
 
     /** Accepts {@code sha-256} as well as {@code sha256}. */

@@ -78,4 +78,12 @@ class AuditCommandTest {
 
         assertThat(r.code()).isEqualTo(2);
     }
+
+    @Test
+    void aCapabilityListThatIsNotAnHttpUrlIsAUsageError() {
+        CliRun r = audit("--capability-list", "file:///etc/passwd");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--capability-list must be an absolute http(s) URL");
+    }
 }
