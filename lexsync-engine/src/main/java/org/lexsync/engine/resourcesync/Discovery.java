@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -33,8 +31,6 @@ import org.lexsync.engine.harvest.SourceUnreadableException;
 final class Discovery {
     /** Up links followed at most this many times from one document (§6.2: resource list → capability list → description). */
     private static final int MAX_CLIMB = 4;
-    private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>((?:\\s*;\\s*[^;,]+)*)");
-    private static final Pattern REL_PARAM = Pattern.compile("(?i)\\brel\\s*=\\s*(\"([^\"]*)\"|([^\\s;,]+))");
 
     private final SourceDocuments docs;
     private final List<String> notes = new ArrayList<>();
@@ -161,12 +157,15 @@ final class Discovery {
                                 "%s: Source Description entry %s has capability '%s', not capabilitylist", base,
                                 e.loc(), e.md().capability()), e.line(), e.column());
                     }
-                    if (depth < MAX_CLIMB) {
-                        tryRead(base.resolve(e.loc()), found, depth + 1);
+                    URI target = EntryRepair.absolute(e.loc(), d.finalUrl());
+                    if (target == null) {
+                        notes.add(base + ": <loc> '" + e.loc() + "' is not a URI");
+                    } else if (depth < MAX_CLIMB) {
+                        tryRead(target, found, depth + 1);
                     }
                 }
             }
-            case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, entries));
+            case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, d.finalUrl(), entries));
             default -> {
                 RsLink up = header.link("up");
                 if (up == null || up.href() == null) {
@@ -174,20 +173,30 @@ final class Discovery {
                 } else if (depth >= MAX_CLIMB) {
                     notes.add(base + ": too many up links");
                 } else {
-                    readAny(base.resolve(up.href().strip()), found, depth + 1);
+                    URI target = EntryRepair.absolute(up.href(), d.finalUrl());
+                    if (target == null) {
+                        notes.add(base + ": up link '" + up.href() + "' is not a URI");
+                    } else {
+                        readAny(target, found, depth + 1);
+                    }
                 }
             }
         }
     }
 
-    private CapabilitySet capabilitySet(URI base, List<SitemapEntry> entries) {
+    private CapabilitySet capabilitySet(URI base, URI resolveAgainst, List<SitemapEntry> entries) {
         Map<Capability, URI> caps = new EnumMap<>(Capability.class);
         for (SitemapEntry e : entries) {
             Capability c = e.md() == null ? null : e.md().capabilityValue();
             if (e.loc() == null || c == null) {
                 continue;
             }
-            URI target = base.resolve(e.loc());
+            URI target = EntryRepair.absolute(e.loc(), resolveAgainst);
+            if (target == null) {
+                docs.findings().error("rs:9/loc", String.format(Locale.ROOT, "%s: <loc> '%s' is not a URI; skipped",
+                        base, e.loc()), e.line(), e.column());
+                continue;
+            }
             if (caps.putIfAbsent(c, target) != null) {
                 docs.findings().error("rs:9/one-entry-per-capability", String.format(Locale.ROOT,
                         "%s lists %s more than once; the first (%s) is used", base, c.token(), caps.get(c)),
@@ -206,19 +215,11 @@ final class Discovery {
     static List<URI> linkHeaderTargets(SourceDocuments.Download d) {
         List<URI> out = new ArrayList<>();
         for (String value : d.header("Link")) {
-            Matcher m = LINK_VALUE.matcher(value);
-            while (m.find()) {
-                Matcher rel = REL_PARAM.matcher(m.group(2));
-                if (rel.find()) {
-                    String rels = rel.group(2) != null ? rel.group(2) : rel.group(3);
-                    for (String r : rels.trim().split("\\s+")) {
-                        if (r.equalsIgnoreCase("resourcesync")) {
-                            try {
-                                out.add(d.finalUrl().resolve(m.group(1).trim()));
-                            } catch (IllegalArgumentException bad) {
-                                // not a URI; ignored
-                            }
-                        }
+            for (LinkHeader.Link link : LinkHeader.parse(value)) {
+                if (link.rels().contains("resourcesync")) {
+                    URI target = EntryRepair.absolute(link.target(), d.finalUrl());
+                    if (target != null) {
+                        out.add(target);
                     }
                 }
             }
@@ -254,9 +255,10 @@ final class Discovery {
             for (String line : Files.readAllLines(d.file(), StandardCharsets.UTF_8)) {
                 String t = line.strip();
                 if (t.regionMatches(true, 0, "sitemap:", 0, 8)) {
-                    try {
-                        out.add(robots.resolve(t.substring(8).strip()));
-                    } catch (IllegalArgumentException bad) {
+                    URI sitemap = EntryRepair.absolute(t.substring(8), d.finalUrl());
+                    if (sitemap != null) {
+                        out.add(sitemap);
+                    } else {
                         notes.add("bad Sitemap line in robots.txt: " + t);
                     }
                 }
