@@ -34,6 +34,10 @@ final class Discovery {
 
     private final SourceDocuments docs;
     private final List<String> notes = new ArrayList<>();
+    /** The start document when it is a list, as a set of its own, for when its up links lead nowhere. */
+    private CapabilitySet orphan;
+    private URI start;
+    private URI orphanList;
 
     Discovery(SourceDocuments docs) {
         this.docs = docs;
@@ -50,6 +54,7 @@ final class Discovery {
      * @throws SourceUnreadableException when none can be found
      */
     List<CapabilitySet> discover(URI start) {
+        this.start = start;
         Map<URI, CapabilitySet> found = new LinkedHashMap<>();
         int status = 0;
         try (SourceDocuments.Download d = docs.fetch(start)) {
@@ -78,11 +83,39 @@ final class Discovery {
                 tryRead(sitemap, found);
             }
         }
+        if (orphan != null) {
+            found = adopt(orphan, found);
+        }
         if (found.isEmpty()) {
             throw new SourceUnreadableException(start, status, "no ResourceSync Capability List found (ResourceSync §6.3); "
                     + String.join("; ", notes));
         }
         return List.copyOf(found.values());
+    }
+
+    /**
+     * The sets for a start document that is a list without a usable {@code up} link (§6.2): the discovered sets
+     * that offer that very list, or else the list alone as a set of its own (a human would sync what was given),
+     * with a finding.
+     */
+    private Map<URI, CapabilitySet> adopt(CapabilitySet given, Map<URI, CapabilitySet> found) {
+        URI list = given.capabilities().values().iterator().next();
+        Map<URI, CapabilitySet> offering = new LinkedHashMap<>();
+        for (CapabilitySet set : found.values()) {
+            if (set.capabilities().containsValue(list) || set.capabilities().containsValue(orphanList)) {
+                offering.put(set.uri(), set);
+            }
+        }
+        if (!offering.isEmpty()) {
+            return offering;
+        }
+        Capability c = given.capabilities().keySet().iterator().next();
+        docs.findings().warning("rs:6.2/up", String.format(Locale.ROOT,
+                "%s (%s) links to no Capability List that could be read; synced as a set of its own", orphanList,
+                c.token()), 0, 0);
+        Map<URI, CapabilitySet> alone = new LinkedHashMap<>();
+        alone.put(given.uri(), given);
+        return alone;
     }
 
     /** Reads one Capability List given by the user (e.g. {@code --capability-list}). */
@@ -167,18 +200,36 @@ final class Discovery {
             }
             case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, d.finalUrl(), entries));
             default -> {
+                boolean given = base.equals(start) && orphan == null && (capability == Capability.RESOURCELIST
+                        || capability == Capability.CHANGELIST || capability == Capability.RESOURCEDUMP
+                        || capability == Capability.CHANGEDUMP);
+                int before = found.size();
                 RsLink up = header.link("up");
-                if (up == null || up.href() == null) {
-                    notes.add(base + " (" + capability.token() + ") has no up link to its Capability List (§6.2)");
-                } else if (depth >= MAX_CLIMB) {
-                    notes.add(base + ": too many up links");
-                } else {
-                    URI target = EntryRepair.absolute(up.href(), d.finalUrl());
-                    if (target == null) {
-                        notes.add(base + ": up link '" + up.href() + "' is not a URI");
+                try {
+                    if (up == null || up.href() == null) {
+                        notes.add(base + " (" + capability.token() + ") has no up link to its Capability List (§6.2)");
+                    } else if (depth >= MAX_CLIMB) {
+                        notes.add(base + ": too many up links");
                     } else {
-                        readAny(target, found, depth + 1);
+                        URI target = EntryRepair.absolute(up.href(), d.finalUrl());
+                        if (target == null) {
+                            notes.add(base + ": up link '" + up.href() + "' is not a URI");
+                        } else {
+                            readAny(target, found, depth + 1);
+                        }
                     }
+                } catch (SourceDocumentException e) {
+                    notes.add(e.getMessage());
+                }
+                if (given && found.size() == before) {
+                    // climbing found no set: remember the list itself (and its index) for adopt()
+                    RsLink index = header.link("index");
+                    URI indexUri = index == null || index.href() == null ? null
+                            : EntryRepair.absolute(index.href(), d.finalUrl());
+                    Map<Capability, URI> caps = new EnumMap<>(Capability.class);
+                    caps.put(capability, indexUri != null ? indexUri : base);
+                    orphan = new CapabilitySet(base, caps);
+                    orphanList = base;
                 }
             }
         }

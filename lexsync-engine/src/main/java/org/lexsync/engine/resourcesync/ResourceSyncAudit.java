@@ -230,7 +230,9 @@ public final class ResourceSyncAudit {
             Map<String, ResourceState> states = store.resources().getAll(sourceId,
                     chunk.stream().map(Expected::uri).toList());
             for (Expected x : chunk) {
-                seen.add(x.uri());
+                if (!seen.add(x.uri())) {
+                    continue; // listed twice: the first entry counts, as when syncing (§10.1)
+                }
                 ResourceState s = states.get(x.uri());
                 if (s == null || !s.active()) {
                     missing++;

@@ -528,6 +528,101 @@ class RealWorldSourcesTest {
         assertThat(f.message()).contains("line 5, column 1");
     }
 
+    @Test
+    void relativeLocsResolveAgainstTheUrlTheDocumentWasRedirectedTo_7() {
+        overrides.put("/moved/list.xml", FixtureResponse.status(301).withHeader("Location", base + "/sloppy/relative.xml"));
+
+        HarvestReport report = syncList("/moved/list.xml");
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.active().keySet()).containsExactlyInAnyOrder(res("/res/r1"), res("/res/r2"));
+    }
+
+    @Test
+    void relativeLocsInACapabilityListAreResolved_9() {
+        overrides.put("/sets/one/capabilitylist.xml", FixtureResponse.ok("application/xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                  <rs:md capability="capabilitylist"/>
+                  <url><loc>../../sloppy/plain.xml</loc><rs:md capability="resourcelist"/></url>
+                </urlset>
+                """));
+
+        HarvestReport report = h.sync(pub.uri("/sets/one/capabilitylist.xml"), Map.of());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+    }
+
+    @Test
+    void aDoctypeDeclarationIsIgnoredAndItsDtdNeverFetched_7() throws IOException {
+        String xml = new String(document("/sloppy/plain.xml"), StandardCharsets.UTF_8).replace("<urlset",
+                "<!DOCTYPE urlset SYSTEM \"" + base + "/dtd/sitemap.dtd\">\n<urlset");
+        overrides.put("/sloppy/plain.xml", FixtureResponse.ok("application/xml", xml));
+
+        HarvestReport report = syncList("/sloppy/plain.xml");
+
+        assertThat(report.complete()).as(report.apply().failures() + " " + report.findings()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+        assertThat(pub.requests()).noneMatch(r -> r.path().startsWith("/dtd/"));
+    }
+
+    @Test
+    void aResourceListWithoutUpLinkGivenDirectlyIsSyncedAsASetOfItsOwn_6_2() {
+        HarvestReport report = h.sync(pub.uri("/sloppy/plain.xml"), Map.of());
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+        assertThat(rules(report)).contains("rs:6.2/up");
+    }
+
+    @Test
+    void aListWithoutUpLinkUsesTheDiscoveredSetThatOffersIt_6_2() {
+        overrides.put("/resync/resourcelist-index.xml", FixtureResponse.ok("application/xml",
+                new String(documentOrFail("/resync/resourcelist-index.xml"), StandardCharsets.UTF_8)
+                        .replaceAll("<rs:ln [^>]*rel=\"up\" />", "")));
+        overrides.put("/.well-known/resourcesync", FixtureResponse.status(302)
+                .withHeader("Location", base + "/resync/sourcedescription.xml"));
+
+        List<CapabilitySet> sets = discover(pub.uri("/resync/resourcelist-index.xml"));
+
+        assertThat(sets).extracting(CapabilitySet::uri).containsExactly(pub.uri("/resync/capabilitylist.xml"));
+    }
+
+    byte[] documentOrFail(String path) {
+        try {
+            return document(path);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aResourceAnswering429WithRetryAfterIsFetchedAgain() {
+        pub.faults().add("/res/p1", new Fault.Status(429, "1"), 1);
+
+        HarvestReport report = syncList("/sloppy/plain.xml");
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+        assertThat(pub.requests("/res/p1")).hasSize(2);
+    }
+
+    @Test
+    void anAuditOfListsWithOddUrisHashesAndRelativeLocsFindsTheCopyInSync_5_2() {
+        for (String doc : List.of("/sloppy/odd-uris.xml", "/sloppy/hash-spellings.xml", "/sloppy/relative.xml",
+                "/sloppy/hash-base64.xml", "/sloppy/duplicates.xml", "/sloppy/latin1.xml")) {
+            h.store.resources().forEach(RsHarness.SOURCE, false, r -> { });
+            HarvestReport report = syncList(doc);
+            assertThat(report.complete()).as(doc).isTrue();
+
+            AuditReport audit = audit(pub.uri("/cap/rl" + doc));
+
+            assertThat(audit.missingUris()).as(doc).isEmpty();
+            assertThat(audit.mismatches()).as(doc).isEmpty();
+        }
+    }
+
     // ---------------------------------------------------------------- 3. discovery
 
     List<CapabilitySet> discover(URI start) {
