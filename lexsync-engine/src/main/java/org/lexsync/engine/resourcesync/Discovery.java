@@ -257,9 +257,26 @@ final class Discovery {
         return new CapabilitySet(base, caps);
     }
 
-    private static boolean isHtml(SourceDocuments.Download d) {
+    /**
+     * True for an HTML page to look for {@code <link>} elements in: served as HTML and not, by its first bytes, a
+     * Sitemap document that a misconfigured server labels {@code text/html}.
+     */
+    private boolean isHtml(SourceDocuments.Download d) {
         String type = d.contentType() == null ? "" : d.contentType().toLowerCase(Locale.ROOT);
-        return type.startsWith("text/html") || type.startsWith("application/xhtml");
+        if (!type.startsWith("text/html") && !type.startsWith("application/xhtml")) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(d.file())) {
+            String head = new String(in.readNBytes(2048), StandardCharsets.ISO_8859_1);
+            boolean sitemap = head.contains("<urlset") || head.contains("<sitemapindex");
+            if (sitemap) {
+                docs.findings().warning("rs:7/media-type", String.format(Locale.ROOT,
+                        "%s is a Sitemap document served as %s; read as XML", d.url(), d.contentType()), 0, 0);
+            }
+            return !sitemap;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     /** Every {@code rel="resourcesync"} target of the response's Link headers (RFC 8288), resolved. */

@@ -729,6 +729,49 @@ class RealWorldSourcesTest {
     }
 
     @Test
+    void aCapabilityListServedAsTextHtmlIsReadAsXml_6_3() throws IOException {
+        overrides.put("/resync/capabilitylist.xml", FixtureResponse.ok("text/html; charset=utf-8",
+                document("/resync/capabilitylist.xml")));
+
+        assertThat(discover(pub.uri("/resync/capabilitylist.xml"))).extracting(CapabilitySet::uri)
+                .containsExactly(pub.uri("/resync/capabilitylist.xml"));
+    }
+
+    @Test
+    void aGzFileServedWithContentEncodingGzipIsInflatedOnce_7() throws IOException {
+        overrides.put("/sloppy/plain.xml.gz", FixtureResponse.ok("application/x-gzip",
+                gzip(gzip(document("/sloppy/plain.xml")))).withHeader("Content-Encoding", "gzip"));
+
+        HarvestReport report = syncList("/sloppy/plain.xml.gz");
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+    }
+
+    @Test
+    void aResourceServedWithContentEncodingGzipIsVerifiedAndStoredDecoded_7() throws IOException {
+        overrides.put("/res/p1", FixtureResponse.ok("text/plain", gzip(body("/res/p1")))
+                .withHeader("Content-Encoding", "gzip"));
+
+        HarvestReport report = syncList("/sloppy/plain.xml");
+
+        assertThat(report.complete()).isTrue();
+        assertThat(h.blob(stored("/res/p1"))).isEqualTo(body("/res/p1"));
+    }
+
+    @Test
+    void aRetryAfterGivenAsAnHttpDateIsHonoured() {
+        String soon = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(1));
+        pub.faults().add("/sloppy/plain.xml", new Fault.Status(503, soon), 1);
+
+        HarvestReport report = syncList("/sloppy/plain.xml");
+
+        assertThat(report.complete()).isTrue();
+        assertThat(pub.requests("/sloppy/plain.xml")).hasSize(2);
+    }
+
+    @Test
     void aChunkedResourceWithoutContentLengthIsStoredAndVerified() {
         overrides.put("/res/p1", FixtureResponse.streaming("text/plain", out -> out.write(body("/res/p1"))));
 
