@@ -344,7 +344,7 @@ public final class SitemapReader implements AutoCloseable {
             String value = r.getAttributeValue(i);
             if (attrNs == null || attrNs.isEmpty()) {
                 switch (r.getAttributeLocalName(i)) {
-                    case "capability" -> capability = value.strip();
+                    case "capability" -> capability = capability(value);
                     case "change" -> change = value.strip();
                     case "at" -> at = time("at", value);
                     case "completed" -> completed = time("completed", value);
@@ -426,6 +426,23 @@ public final class SitemapReader implements AutoCloseable {
             }
         }
         return p.value();
+    }
+
+    /**
+     * A {@code capability} attribute; a defined value in another case ({@code ResourceList}) is read as the
+     * value, with a finding (ResourceSync §7 defines lower-case tokens); anything else is kept as written.
+     */
+    private String capability(String value) {
+        String v = value.strip();
+        if (Capability.fromToken(v) == null) {
+            String lower = v.toLowerCase(Locale.ROOT);
+            if (Capability.fromToken(lower) != null) {
+                findings.warning("rs:7/capability", String.format(Locale.ROOT,
+                        "capability='%s' is read as '%s' (the values are lower case)", v, lower), r.line(), r.column());
+                return lower;
+            }
+        }
+        return v;
     }
 
     /** A {@code hash} attribute; a digest in base64 instead of hex (§7) is read, with a finding. */

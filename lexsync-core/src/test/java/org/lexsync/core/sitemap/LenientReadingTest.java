@@ -73,4 +73,16 @@ class LenientReadingTest {
                 assertThat(e.md().hash().get(HashAlgorithm.MD5).orElseThrow().hex()).isEqualTo(MD5_HEX));
         assertThat(d.findings().list()).extracting(Finding::rule).containsExactly("rs:7/hash-hex");
     }
+
+    @Test
+    void aCapabilityInAnotherCaseIsReadAsTheDefinedValue_7() {
+        Document d = read("""
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                  <rs:md capability="ResourceList" at="2013-01-03T09:00:00Z"/>
+                </urlset>
+                """);
+
+        assertThat(d.header().capability()).isEqualTo(Capability.RESOURCELIST);
+        assertThat(d.findings().list()).extracting(Finding::rule).containsExactly("rs:7/capability");
+    }
 }
