@@ -93,13 +93,17 @@ final class EntryRepair {
                     "%s: %s '%s' holds characters a URI may not (RFC 3986 §2); fetched as %s", document, what,
                     stripped, encoded), e.line(), e.column());
         }
+        boolean relative = LenientUris.isRelative(stripped);
+        if (!relative && encoded.equals(stripped)) {
+            return stripped; // the common case: absolute and clean, parsed once by EntryMapper
+        }
         URI resolved;
         try {
             resolved = LenientUris.resolve(base, encoded);
         } catch (IllegalArgumentException bad) {
             return written; // EntryMapper reports it and skips the entry
         }
-        if (LenientUris.isRelative(stripped)) {
+        if (relative) {
             findings.warning("rs:7/relative-uri", String.format(Locale.ROOT,
                     "%s: %s '%s' is relative (ResourceSync §7 asks for absolute URIs); resolved to %s", document,
                     what, stripped, resolved), e.line(), e.column());
