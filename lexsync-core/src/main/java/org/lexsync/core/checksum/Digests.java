@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * The set of digests a source promises for one resource, parsed from a {@code hash} attribute: a
  * whitespace-separated list of {@code algorithm:hexvalue} tokens (ResourceSync §7, Table 3; Atom Link
- * Extensions draft). Unknown algorithms are kept aside (not verifiable, reported by validators) and
+ * Extensions draft). A base64 value of the right length is read as that digest ({@link Digest#lenient}).
+ * Unknown algorithms are kept aside (not verifiable, reported by validators) and
  * malformed tokens are listed so that validators can report them; parsing itself never fails.
  */
 public record Digests(Map<HashAlgorithm, Digest> known, List<String> unknownTokens) {
@@ -34,7 +35,7 @@ public record Digests(Map<HashAlgorithm, Digest> known, List<String> unknownToke
             if (a == null || colon == token.length() - 1) {
                 unknown.add(token);
             } else {
-                known.put(a, new Digest(a, token.substring(colon + 1)));
+                known.put(a, Digest.lenient(a, token.substring(colon + 1)));
             }
         }
         return new Digests(known, unknown);

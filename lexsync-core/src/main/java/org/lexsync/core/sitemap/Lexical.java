@@ -48,13 +48,40 @@ final class Lexical {
                 if (known == null) {
                     known = new EnumMap<>(HashAlgorithm.class);
                 }
-                known.put(algorithm, new Digest(algorithm, value.substring(colon + 1, i)));
+                known.put(algorithm, Digest.lenient(algorithm, value.substring(colon + 1, i)));
             }
         }
         if (known == null && unknown == null) {
             return Digests.NONE;
         }
         return new Digests(known == null ? java.util.Map.of() : known, unknown == null ? List.of() : unknown);
+    }
+
+    /** True when some token of a {@code hash} attribute gives a known algorithm's digest in base64, not hex. */
+    static boolean hasBase64Digest(String value) {
+        if (value == null) {
+            return false;
+        }
+        int n = value.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !isSpace(value.charAt(i))) {
+                i++;
+            }
+            int colon = value.indexOf(':', start);
+            if (colon > start && colon < i - 1) {
+                HashAlgorithm algorithm = algorithm(value, start, colon);
+                if (algorithm != null && (i - colon - 1) % 4 == 0
+                        && Digest.isBase64(algorithm, value.substring(colon + 1, i))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static HashAlgorithm algorithm(String s, int start, int end) {

@@ -48,9 +48,12 @@ public final class SitemapReader implements AutoCloseable {
     private boolean ended;
     private long count;
 
-    private SitemapReader(SafeXmlReader reader, XmlLimits limits) {
+    private final RsPrefixRepair repair;
+
+    private SitemapReader(SafeXmlReader reader, XmlLimits limits, RsPrefixRepair repair) {
         this.r = reader;
         this.maxForeignNodes = limits.maxForeignNodes();
+        this.repair = repair;
     }
 
     /**
@@ -59,7 +62,9 @@ public final class SitemapReader implements AutoCloseable {
      * @param document the URL or path, used in errors and findings
      */
     public static SitemapReader open(InputStream in, String document, XmlLimits limits) {
-        return new SitemapReader(XmlInput.open(in, document, limits), limits);
+        RsPrefixRepair[] repair = new RsPrefixRepair[1];
+        SafeXmlReader reader = XmlInput.open(in, document, limits, decoded -> repair[0] = new RsPrefixRepair(decoded));
+        return new SitemapReader(reader, limits, repair[0]);
     }
 
     /** {@link #open(InputStream, String, XmlLimits)} with {@link XmlLimits#DEFAULT}. */
@@ -135,6 +140,10 @@ public final class SitemapReader implements AutoCloseable {
                     String.format(Locale.ROOT, "expected <urlset> or <sitemapindex>, found <%s>%s", r.getLocalName(),
                             rootNs.isEmpty() ? "" : " in namespace " + rootNs));
         }
+        if (repair != null && repair.repaired()) {
+            findings.warning("rs:7/namespace", String.format(Locale.ROOT,
+                    "the rs: prefix is used but not declared; read as the ResourceSync namespace %s", RS), line, column);
+        }
         if (!SitemapNamespaces.SITEMAP.equals(rootNs)) {
             findings.warning("sitemaps:namespace", String.format(Locale.ROOT,
                     "root <%s> is in namespace '%s', not %s; read leniently", kind.rootName(), rootNs,
@@ -163,7 +172,8 @@ public final class SitemapReader implements AutoCloseable {
                     pending = true;
                     break;
                 }
-                if (RS.equals(elementNs) && name.equals("md")) {
+                boolean rs = RS.equals(elementNs) || misplacedRs(elementNs, name);
+                if (rs && name.equals("md")) {
                     if (md != null) {
                         findings.error("rs:7/root-md-repeated", "the root has more than one rs:md; the first is kept",
                                 r.line(), r.column());
@@ -171,7 +181,7 @@ public final class SitemapReader implements AutoCloseable {
                     } else {
                         md = readMd();
                     }
-                } else if (RS.equals(elementNs) && name.equals("ln")) {
+                } else if (rs && name.equals("ln")) {
                     links.add(readLink());
                 } else if (elementNs.equals(ns) || RS.equals(elementNs)) {
                     unexpected(name);
@@ -240,7 +250,8 @@ public final class SitemapReader implements AutoCloseable {
             if (event == XMLStreamConstants.START_ELEMENT) {
                 String elementNs = namespace();
                 String name = r.getLocalName();
-                if (elementNs.equals(ns)) {
+                boolean rs = RS.equals(elementNs) || misplacedRs(elementNs, name);
+                if (elementNs.equals(ns) && !rs) {
                     switch (name) {
                         case "loc" -> loc = r.getElementText().strip();
                         case "lastmod" -> {
@@ -251,7 +262,7 @@ public final class SitemapReader implements AutoCloseable {
                         case "priority" -> priority = priority(r.getElementText());
                         default -> unexpected(name);
                     }
-                } else if (RS.equals(elementNs)) {
+                } else if (rs) {
                     if (name.equals("md")) {
                         if (md != null) {
                             findings.error("rs:7/md-repeated", "an entry has more than one rs:md; the first is kept",
@@ -279,6 +290,19 @@ public final class SitemapReader implements AutoCloseable {
                         column);
             }
         }
+    }
+
+    /**
+     * True (with a finding) for an {@code md} or {@code ln} element written without the rs prefix, in the
+     * Sitemap namespace or in none: read as the ResourceSync element it is meant to be (§7).
+     */
+    private boolean misplacedRs(String elementNs, String name) {
+        if (!(name.equals("md") || name.equals("ln")) || !(elementNs.equals(ns) || elementNs.isEmpty())) {
+            return false;
+        }
+        findings.warning("rs:7/namespace", String.format(Locale.ROOT,
+                "<%s> is in namespace '%s', not %s; read as rs:%s", name, elementNs, RS, name), r.line(), r.column());
+        return true;
     }
 
     private void unexpected(String name) {
@@ -320,7 +344,7 @@ public final class SitemapReader implements AutoCloseable {
             String value = r.getAttributeValue(i);
             if (attrNs == null || attrNs.isEmpty()) {
                 switch (r.getAttributeLocalName(i)) {
-                    case "capability" -> capability = value.strip();
+                    case "capability" -> capability = capability(value);
                     case "change" -> change = value.strip();
                     case "at" -> at = time("at", value);
                     case "completed" -> completed = time("completed", value);
@@ -328,7 +352,7 @@ public final class SitemapReader implements AutoCloseable {
                     case "until" -> until = time("until", value);
                     case "datetime" -> datetime = time("datetime", value);
                     case "modified" -> modified = time("modified", value);
-                    case "hash" -> hash = Lexical.digests(value);
+                    case "hash" -> hash = hash(value);
                     case "length" -> length = length("length", value);
                     case "type" -> type = value;
                     case "path" -> path = value;
@@ -402,6 +426,34 @@ public final class SitemapReader implements AutoCloseable {
             }
         }
         return p.value();
+    }
+
+    /**
+     * A {@code capability} attribute; a defined value in another case ({@code ResourceList}) is read as the
+     * value, with a finding (ResourceSync §7 defines lower-case tokens); anything else is kept as written.
+     */
+    private String capability(String value) {
+        String v = value.strip();
+        if (Capability.fromToken(v) == null) {
+            String lower = v.toLowerCase(Locale.ROOT);
+            if (Capability.fromToken(lower) != null) {
+                findings.warning("rs:7/capability", String.format(Locale.ROOT,
+                        "capability='%s' is read as '%s' (the values are lower case)", v, lower), r.line(), r.column());
+                return lower;
+            }
+        }
+        return v;
+    }
+
+    /** A {@code hash} attribute; a digest in base64 instead of hex (§7) is read, with a finding. */
+    private Digests hash(String value) {
+        Digests d = Lexical.digests(value);
+        if (Lexical.hasBase64Digest(value)) {
+            findings.warning("rs:7/hash-hex", String.format(Locale.ROOT,
+                    "hash='%s' holds a base64 digest; ResourceSync §7 asks for hex. Read as %s", value, d), r.line(),
+                    r.column());
+        }
+        return d;
     }
 
     private Long length(String attribute, String value) {

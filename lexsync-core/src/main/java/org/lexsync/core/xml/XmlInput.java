@@ -30,8 +30,17 @@ public final class XmlInput {
      * @param document the URL or path, used in errors and findings
      */
     public static SafeXmlReader open(InputStream in, String document, XmlLimits limits) {
+        return open(in, document, limits, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #open(InputStream, String, XmlLimits)} with {@code filter} applied to the bounded, decompressed
+     * bytes before they are parsed (e.g. to repair a known publisher mistake ahead of the parser).
+     */
+    public static SafeXmlReader open(InputStream in, String document, XmlLimits limits,
+                                     java.util.function.UnaryOperator<InputStream> filter) {
         String name = document == null ? "(unnamed)" : document;
-        InputStream bytes = decode(in, name, limits);
+        InputStream bytes = filter.apply(decode(in, name, limits));
         try {
             return new SafeXmlReader(factory(limits).createXMLStreamReader(bytes), bytes, name);
         } catch (XMLStreamException e) {

@@ -43,6 +43,7 @@ final class ChangeListPlan extends Plan {
     private final Deque<PendingList> lists = new ArrayDeque<>();
     private final Map<String, Instant> lastDelete = new HashMap<>();
     private final ListValidators validators;
+    private final EntryRepair repair;
     private SourceDocuments.Opened open;
     private boolean started;
     private ChangeCursor cursor;
@@ -57,6 +58,7 @@ final class ChangeListPlan extends Plan {
         this.set = set;
         this.root = root;
         this.holder = holder;
+        this.repair = new EntryRepair(docs.findings());
     }
 
     /** The set's cursor after everything read so far. */
@@ -96,7 +98,8 @@ final class ChangeListPlan extends Plan {
                 open = null;
                 continue;
             }
-            PlannedChange c = plan(open.reader().next(), open.download().url());
+            SourceDocuments.Download d = open.download();
+            PlannedChange c = plan(repair.repair(open.reader().next(), d.url(), d.finalUrl()), d.url());
             if (c != null) {
                 return c;
             }
@@ -122,7 +125,12 @@ final class ChangeListPlan extends Plan {
         }
         RsMetadata md = e.mdOrEmpty();
         ChangeType type = md.changeType();
-        if (type == null) {
+        if (type == null && lenientChange(md.change()) != null) {
+            type = lenientChange(md.change());
+            docs.findings().warning("rs:12.1/change", String.format(Locale.ROOT,
+                    "%s: change of %s has change='%s'; the values are lower case (§7), read as %s", doc, e.loc(),
+                    md.change(), type.token()), e.line(), e.column());
+        } else if (type == null) {
             docs.findings().error("rs:12.1/change", String.format(Locale.ROOT,
                     "%s: change of %s has change='%s' (created, updated or deleted); treated as updated", doc, e.loc(),
                     md.change()), e.line(), e.column());
@@ -159,12 +167,16 @@ final class ChangeListPlan extends Plan {
         try (SitemapReader r = docs.peek(first)) {
             h = r.header();
             if (h.isIndex()) {
-                URI base = first.url();
+                URI base = first.finalUrl();
                 while (r.hasNext()) {
                     SitemapEntry e = r.next();
-                    if (e.loc() != null) {
+                    URI child = e.loc() == null ? null : EntryRepair.absolute(e.loc(), base);
+                    if (child != null) {
                         RsMetadata md = e.mdOrEmpty();
-                        children.add(new Child(base.resolve(e.loc()), md.from(), md.until(), children.size()));
+                        children.add(new Child(child, md.from(), md.until(), children.size()));
+                    } else if (e.loc() != null) {
+                        docs.findings().error("rs:12.2/loc", String.format(Locale.ROOT,
+                                "%s: <loc> '%s' is not a URI; skipped", first.url(), e.loc()), e.line(), e.column());
                     }
                 }
                 docs.collect(r);
@@ -248,15 +260,13 @@ final class ChangeListPlan extends Plan {
                         orderErrors.add(() -> outOfOrder(d.url(), e, t));
                     }
                     pending |= !walk.seenBefore(t);
-                    if (e.change() != ChangeType.DELETED || e.loc() == null || t == null
+                    if (lenientChange(e.mdOrEmpty().change()) != ChangeType.DELETED || e.loc() == null || t == null
                             || cursorTime != null && t.toInstant().isBefore(cursorTime)) {
                         continue;
                     }
-                    try {
-                        lastDelete.merge(d.url().resolve(e.loc()).toString(), t.toInstant(),
-                                (a, b) -> a.isAfter(b) ? a : b);
-                    } catch (IllegalArgumentException bad) {
-                        // reported when the entry is planned
+                    URI deleted = EntryRepair.absolute(e.loc(), d.finalUrl());
+                    if (deleted != null) { // else reported when the entry is planned
+                        lastDelete.merge(deleted.toString(), t.toInstant(), (a, b) -> a.isAfter(b) ? a : b);
                     }
                 }
                 if (!pending) {
@@ -274,6 +284,11 @@ final class ChangeListPlan extends Plan {
         }
         lists.clear();
         lists.addAll(scanned);
+    }
+
+    /** A change value in any case ({@code Deleted}, {@code UPDATED}), or null when it is none of the three. */
+    private static ChangeType lenientChange(String value) {
+        return value == null ? null : ChangeType.fromToken(value.strip().toLowerCase(Locale.ROOT));
     }
 
     private void outOfOrder(URI doc, SitemapEntry e, W3cDateTime t) {

@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -33,11 +31,13 @@ import org.lexsync.engine.harvest.SourceUnreadableException;
 final class Discovery {
     /** Up links followed at most this many times from one document (§6.2: resource list → capability list → description). */
     private static final int MAX_CLIMB = 4;
-    private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>((?:\\s*;\\s*[^;,]+)*)");
-    private static final Pattern REL_PARAM = Pattern.compile("(?i)\\brel\\s*=\\s*(\"([^\"]*)\"|([^\\s;,]+))");
 
     private final SourceDocuments docs;
     private final List<String> notes = new ArrayList<>();
+    /** The start document when it is a list, as a set of its own, for when its up links lead nowhere. */
+    private CapabilitySet orphan;
+    private URI start;
+    private URI orphanList;
 
     Discovery(SourceDocuments docs) {
         this.docs = docs;
@@ -54,6 +54,7 @@ final class Discovery {
      * @throws SourceUnreadableException when none can be found
      */
     List<CapabilitySet> discover(URI start) {
+        this.start = start;
         Map<URI, CapabilitySet> found = new LinkedHashMap<>();
         int status = 0;
         try (SourceDocuments.Download d = docs.fetch(start)) {
@@ -82,11 +83,39 @@ final class Discovery {
                 tryRead(sitemap, found);
             }
         }
+        if (orphan != null) {
+            found = adopt(orphan, found);
+        }
         if (found.isEmpty()) {
             throw new SourceUnreadableException(start, status, "no ResourceSync Capability List found (ResourceSync §6.3); "
                     + String.join("; ", notes));
         }
         return List.copyOf(found.values());
+    }
+
+    /**
+     * The sets for a start document that is a list without a usable {@code up} link (§6.2): the discovered sets
+     * that offer that very list, or else the list alone as a set of its own (a human would sync what was given),
+     * with a finding.
+     */
+    private Map<URI, CapabilitySet> adopt(CapabilitySet given, Map<URI, CapabilitySet> found) {
+        URI list = given.capabilities().values().iterator().next();
+        Map<URI, CapabilitySet> offering = new LinkedHashMap<>();
+        for (CapabilitySet set : found.values()) {
+            if (set.capabilities().containsValue(list) || set.capabilities().containsValue(orphanList)) {
+                offering.put(set.uri(), set);
+            }
+        }
+        if (!offering.isEmpty()) {
+            return offering;
+        }
+        Capability c = given.capabilities().keySet().iterator().next();
+        docs.findings().warning("rs:6.2/up", String.format(Locale.ROOT,
+                "%s (%s) links to no Capability List that could be read; synced as a set of its own", orphanList,
+                c.token()), 0, 0);
+        Map<URI, CapabilitySet> alone = new LinkedHashMap<>();
+        alone.put(given.uri(), given);
+        return alone;
     }
 
     /** Reads one Capability List given by the user (e.g. {@code --capability-list}). */
@@ -161,33 +190,64 @@ final class Discovery {
                                 "%s: Source Description entry %s has capability '%s', not capabilitylist", base,
                                 e.loc(), e.md().capability()), e.line(), e.column());
                     }
-                    if (depth < MAX_CLIMB) {
-                        tryRead(base.resolve(e.loc()), found, depth + 1);
+                    URI target = EntryRepair.absolute(e.loc(), d.finalUrl());
+                    if (target == null) {
+                        notes.add(base + ": <loc> '" + e.loc() + "' is not a URI");
+                    } else if (depth < MAX_CLIMB) {
+                        tryRead(target, found, depth + 1);
                     }
                 }
             }
-            case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, entries));
+            case CAPABILITYLIST -> found.putIfAbsent(base, capabilitySet(base, d.finalUrl(), entries));
             default -> {
+                boolean given = base.equals(start) && orphan == null && (capability == Capability.RESOURCELIST
+                        || capability == Capability.CHANGELIST || capability == Capability.RESOURCEDUMP
+                        || capability == Capability.CHANGEDUMP);
+                int before = found.size();
                 RsLink up = header.link("up");
-                if (up == null || up.href() == null) {
-                    notes.add(base + " (" + capability.token() + ") has no up link to its Capability List (§6.2)");
-                } else if (depth >= MAX_CLIMB) {
-                    notes.add(base + ": too many up links");
-                } else {
-                    readAny(base.resolve(up.href().strip()), found, depth + 1);
+                try {
+                    if (up == null || up.href() == null) {
+                        notes.add(base + " (" + capability.token() + ") has no up link to its Capability List (§6.2)");
+                    } else if (depth >= MAX_CLIMB) {
+                        notes.add(base + ": too many up links");
+                    } else {
+                        URI target = EntryRepair.absolute(up.href(), d.finalUrl());
+                        if (target == null) {
+                            notes.add(base + ": up link '" + up.href() + "' is not a URI");
+                        } else {
+                            readAny(target, found, depth + 1);
+                        }
+                    }
+                } catch (SourceDocumentException e) {
+                    notes.add(e.getMessage());
+                }
+                if (given && found.size() == before) {
+                    // climbing found no set: remember the list itself (and its index) for adopt()
+                    RsLink index = header.link("index");
+                    URI indexUri = index == null || index.href() == null ? null
+                            : EntryRepair.absolute(index.href(), d.finalUrl());
+                    Map<Capability, URI> caps = new EnumMap<>(Capability.class);
+                    caps.put(capability, indexUri != null ? indexUri : base);
+                    orphan = new CapabilitySet(base, caps);
+                    orphanList = base;
                 }
             }
         }
     }
 
-    private CapabilitySet capabilitySet(URI base, List<SitemapEntry> entries) {
+    private CapabilitySet capabilitySet(URI base, URI resolveAgainst, List<SitemapEntry> entries) {
         Map<Capability, URI> caps = new EnumMap<>(Capability.class);
         for (SitemapEntry e : entries) {
             Capability c = e.md() == null ? null : e.md().capabilityValue();
             if (e.loc() == null || c == null) {
                 continue;
             }
-            URI target = base.resolve(e.loc());
+            URI target = EntryRepair.absolute(e.loc(), resolveAgainst);
+            if (target == null) {
+                docs.findings().error("rs:9/loc", String.format(Locale.ROOT, "%s: <loc> '%s' is not a URI; skipped",
+                        base, e.loc()), e.line(), e.column());
+                continue;
+            }
             if (caps.putIfAbsent(c, target) != null) {
                 docs.findings().error("rs:9/one-entry-per-capability", String.format(Locale.ROOT,
                         "%s lists %s more than once; the first (%s) is used", base, c.token(), caps.get(c)),
@@ -197,28 +257,37 @@ final class Discovery {
         return new CapabilitySet(base, caps);
     }
 
-    private static boolean isHtml(SourceDocuments.Download d) {
+    /**
+     * True for an HTML page to look for {@code <link>} elements in: served as HTML and not, by its first bytes, a
+     * Sitemap document that a misconfigured server labels {@code text/html}.
+     */
+    private boolean isHtml(SourceDocuments.Download d) {
         String type = d.contentType() == null ? "" : d.contentType().toLowerCase(Locale.ROOT);
-        return type.startsWith("text/html") || type.startsWith("application/xhtml");
+        if (!type.startsWith("text/html") && !type.startsWith("application/xhtml")) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(d.file())) {
+            String head = new String(in.readNBytes(2048), StandardCharsets.ISO_8859_1);
+            boolean sitemap = head.contains("<urlset") || head.contains("<sitemapindex");
+            if (sitemap) {
+                docs.findings().warning("rs:7/media-type", String.format(Locale.ROOT,
+                        "%s is a Sitemap document served as %s; read as XML", d.url(), d.contentType()), 0, 0);
+            }
+            return !sitemap;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     /** Every {@code rel="resourcesync"} target of the response's Link headers (RFC 8288), resolved. */
     static List<URI> linkHeaderTargets(SourceDocuments.Download d) {
         List<URI> out = new ArrayList<>();
         for (String value : d.header("Link")) {
-            Matcher m = LINK_VALUE.matcher(value);
-            while (m.find()) {
-                Matcher rel = REL_PARAM.matcher(m.group(2));
-                if (rel.find()) {
-                    String rels = rel.group(2) != null ? rel.group(2) : rel.group(3);
-                    for (String r : rels.trim().split("\\s+")) {
-                        if (r.equalsIgnoreCase("resourcesync")) {
-                            try {
-                                out.add(d.finalUrl().resolve(m.group(1).trim()));
-                            } catch (IllegalArgumentException bad) {
-                                // not a URI; ignored
-                            }
-                        }
+            for (LinkHeader.Link link : LinkHeader.parse(value)) {
+                if (link.rels().contains("resourcesync")) {
+                    URI target = EntryRepair.absolute(link.target(), d.finalUrl());
+                    if (target != null) {
+                        out.add(target);
                     }
                 }
             }
@@ -254,9 +323,10 @@ final class Discovery {
             for (String line : Files.readAllLines(d.file(), StandardCharsets.UTF_8)) {
                 String t = line.strip();
                 if (t.regionMatches(true, 0, "sitemap:", 0, 8)) {
-                    try {
-                        out.add(robots.resolve(t.substring(8).strip()));
-                    } catch (IllegalArgumentException bad) {
+                    URI sitemap = EntryRepair.absolute(t.substring(8), d.finalUrl());
+                    if (sitemap != null) {
+                        out.add(sitemap);
+                    } else {
                         notes.add("bad Sitemap line in robots.txt: " + t);
                     }
                 }

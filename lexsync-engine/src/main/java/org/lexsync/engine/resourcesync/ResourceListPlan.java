@@ -14,7 +14,8 @@ import org.lexsync.engine.store.ChangeKind;
 /**
  * Baseline synchronisation from a Resource List or Resource List Index (ResourceSync §5.2, §10.1,
  * §10.2): every listed resource, one entry at a time, as a create-or-update; the snapshot time
- * {@code at} of the list (or index) becomes the point incremental synchronisation starts from.
+ * {@code at} of the list (or index) becomes the point incremental synchronisation starts from. Entries
+ * are {@linkplain EntryRepair repaired} first; a URI listed again is reported and skipped (§10.1).
  */
 final class ResourceListPlan extends Plan {
     private final SourceDocuments docs;
@@ -26,11 +27,13 @@ final class ResourceListPlan extends Plan {
     private W3cDateTime at;
     private long entries;
     private final UriSet seen = new UriSet();
+    private final EntryRepair repair;
 
     ResourceListPlan(SourceDocuments docs, EntryMapper mapper, URI root) {
         this.docs = docs;
         this.mapper = mapper;
         this.root = root;
+        this.repair = new EntryRepair(docs.findings());
     }
 
     /** The snapshot time of the list or index (§10.1 {@code at}), known once planning started; may be null. */
@@ -74,13 +77,18 @@ final class ResourceListPlan extends Plan {
                 closeOpen();
                 continue;
             }
-            SitemapEntry e = open.reader().next();
             URI doc = open.download().url();
+            SitemapEntry e = repair.repair(open.reader().next(), doc, open.download().finalUrl());
             URI uri = mapper.resourceUri(e, doc);
             if (uri == null) {
                 continue;
             }
-            seen.add(uri.toString());
+            if (!seen.add(uri.toString())) {
+                // A snapshot lists a resource once (§10.1); fetching it again would only journal it twice.
+                docs.findings().warning("rs:10.1/duplicate", String.format(Locale.ROOT,
+                        "%s: %s is listed more than once; the first entry is used", doc, uri), e.line(), e.column());
+                continue;
+            }
             if (mapper.excluded(uri)) {
                 continue;
             }
@@ -106,11 +114,15 @@ final class ResourceListPlan extends Plan {
     }
 
     private void addChildren(SourceDocuments.Opened index) {
-        URI base = index.download().url();
+        URI base = index.download().finalUrl();
         while (index.reader().hasNext()) {
             SitemapEntry e = index.reader().next();
-            if (e.loc() != null) {
-                lists.add(base.resolve(e.loc()));
+            URI list = e.loc() == null ? null : EntryRepair.absolute(e.loc(), base);
+            if (list != null) {
+                lists.add(list);
+            } else if (e.loc() != null) {
+                docs.findings().error("rs:10.2/loc", String.format(Locale.ROOT, "%s: <loc> '%s' is not a URI; skipped",
+                        index.download().url(), e.loc()), e.line(), e.column());
             }
         }
     }

@@ -13,7 +13,6 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.Capability;
-import org.lexsync.core.sitemap.ChangeType;
 import org.lexsync.core.sitemap.RsMetadata;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
@@ -104,8 +103,9 @@ public final class ResourceSyncAudit {
             if (h.isIndex()) {
                 while (root.reader().hasNext()) {
                     SitemapEntry e = root.reader().next();
-                    if (e.loc() != null) {
-                        lists.add(root.download().url().resolve(e.loc()));
+                    URI part = e.loc() == null ? null : EntryRepair.absolute(e.loc(), root.download().finalUrl());
+                    if (part != null) {
+                        lists.add(part);
                     }
                 }
             } else {
@@ -134,18 +134,14 @@ public final class ResourceSyncAudit {
 
     private void compareList(SourceDocuments.Opened doc, Map<String, Expected> changed, Tally tally) {
         List<Expected> chunk = new ArrayList<>(CHUNK);
-        URI base = doc.download().url();
+        URI base = doc.download().finalUrl();
         while (doc.reader().hasNext()) {
             SitemapEntry e = doc.reader().next();
-            if (e.loc() == null) {
+            URI resolved = e.loc() == null ? null : EntryRepair.absolute(e.loc(), base);
+            if (resolved == null) {
                 continue;
             }
-            String uri;
-            try {
-                uri = base.resolve(e.loc()).toString();
-            } catch (IllegalArgumentException bad) {
-                continue;
-            }
+            String uri = resolved.toString();
             if (changed.containsKey(uri)) {
                 continue;
             }
@@ -175,9 +171,9 @@ public final class ResourceSyncAudit {
                 List<Child> children = new ArrayList<>();
                 while (first.reader().hasNext()) {
                     SitemapEntry e = first.reader().next();
-                    if (e.loc() != null) {
-                        children.add(new Child(first.download().url().resolve(e.loc()), e.mdOrEmpty().from(),
-                                e.mdOrEmpty().until()));
+                    URI child = e.loc() == null ? null : EntryRepair.absolute(e.loc(), first.download().finalUrl());
+                    if (child != null) {
+                        children.add(new Child(child, e.mdOrEmpty().from(), e.mdOrEmpty().until()));
                     }
                 }
                 children.sort(Comparator.comparing(c -> c.from() == null ? Instant.MIN : c.from().toInstant()));
@@ -197,15 +193,17 @@ public final class ResourceSyncAudit {
     }
 
     private static void readChanges(SourceDocuments.Opened doc, W3cDateTime at, Map<String, Expected> changed) {
-        URI base = doc.download().url();
+        URI base = doc.download().finalUrl();
         while (doc.reader().hasNext()) {
             SitemapEntry e = doc.reader().next();
             W3cDateTime t = e.changeTime();
-            if (e.loc() == null || at != null && t != null && !t.toInstant().isAfter(at.toInstant())) {
+            URI resolved = e.loc() == null ? null : EntryRepair.absolute(e.loc(), base);
+            if (resolved == null || at != null && t != null && !t.toInstant().isAfter(at.toInstant())) {
                 continue;
             }
-            String uri = base.resolve(e.loc()).toString();
-            changed.put(uri, Expected.of(uri, e, e.change() == ChangeType.DELETED));
+            String uri = resolved.toString();
+            String change = e.mdOrEmpty().change();
+            changed.put(uri, Expected.of(uri, e, change != null && change.strip().equalsIgnoreCase("deleted")));
         }
     }
 
@@ -232,7 +230,9 @@ public final class ResourceSyncAudit {
             Map<String, ResourceState> states = store.resources().getAll(sourceId,
                     chunk.stream().map(Expected::uri).toList());
             for (Expected x : chunk) {
-                seen.add(x.uri());
+                if (!seen.add(x.uri())) {
+                    continue; // listed twice: the first entry counts, as when syncing (§10.1)
+                }
                 ResourceState s = states.get(x.uri());
                 if (s == null || !s.active()) {
                     missing++;

@@ -1,38 +1,72 @@
 package org.lexsync.engine.resourcesync;
 
-import java.util.Arrays;
-
 /**
- * A compact set of URIs seen in a source's listing: eight bytes per URI (a 64-bit hash; collisions are
- * negligible at that width), so that a listing of millions of resources can be compared with the store
- * without holding the URIs (DESIGN §4.3).
+ * A compact set of URIs seen in a source's listing: a 64-bit hash per URI (collisions are negligible at that
+ * width) in an open-addressing table, so that a listing of millions of resources can be compared with the
+ * store, and a URI listed twice recognised as it is read, without holding the URIs (DESIGN §4.3): at most 16
+ * bytes per URI.
  */
 final class UriSet {
-    private long[] hashes = new long[1024];
-    private int size;
-    private boolean sorted;
+    private static final long EMPTY = 0L;
 
-    void add(String uri) {
-        if (size == hashes.length) {
-            hashes = Arrays.copyOf(hashes, hashes.length * 2);
+    private long[] table = new long[1024];
+    private int size;
+
+    /** Adds {@code uri}; false when it was already in the set. */
+    boolean add(String uri) {
+        if ((size + 1) * 4L > table.length * 3L) {
+            grow();
         }
-        hashes[size++] = hash64(uri);
-        sorted = false;
+        if (insert(table, hash64(uri))) {
+            size++;
+            return true;
+        }
+        return false;
     }
 
     boolean contains(String uri) {
-        if (!sorted) {
-            Arrays.sort(hashes, 0, size);
-            sorted = true;
+        long h = hash64(uri);
+        int mask = table.length - 1;
+        for (int i = (int) h & mask; ; i = (i + 1) & mask) {
+            long v = table[i];
+            if (v == EMPTY) {
+                return false;
+            }
+            if (v == h) {
+                return true;
+            }
         }
-        return Arrays.binarySearch(hashes, 0, size, hash64(uri)) >= 0;
     }
 
     int size() {
         return size;
     }
 
-    /** FNV-1a over the UTF-16 units, then a final avalanche. */
+    private void grow() {
+        long[] bigger = new long[table.length * 2];
+        for (long v : table) {
+            if (v != EMPTY) {
+                insert(bigger, v);
+            }
+        }
+        table = bigger;
+    }
+
+    private static boolean insert(long[] t, long h) {
+        int mask = t.length - 1;
+        for (int i = (int) h & mask; ; i = (i + 1) & mask) {
+            long v = t[i];
+            if (v == EMPTY) {
+                t[i] = h;
+                return true;
+            }
+            if (v == h) {
+                return false;
+            }
+        }
+    }
+
+    /** FNV-1a over the UTF-16 units, then a final avalanche; never 0 (the empty slot). */
     static long hash64(String s) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < s.length(); i++) {
@@ -42,6 +76,6 @@ final class UriSet {
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;
-        return h;
+        return h == EMPTY ? 1L : h;
     }
 }

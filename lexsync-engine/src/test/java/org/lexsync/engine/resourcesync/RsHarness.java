@@ -36,9 +36,14 @@ final class RsHarness implements AutoCloseable {
     final List<String> notes = new ArrayList<>();
 
     RsHarness(FixturePublisher pub, Path dataDir) {
+        this(pub, dataDir, 1);
+    }
+
+    /** A harness whose fetcher tries each request up to {@code tries} times (Retry-After honoured). */
+    RsHarness(FixturePublisher pub, Path dataDir, int tries) {
         this.pub = pub;
         this.store = Store.open(StoreConfig.of(dataDir));
-        this.fetcher = Fetcher.builder().version("test").politeness(new Politeness(8, Duration.ZERO)).tries(1)
+        this.fetcher = Fetcher.builder().version("test").politeness(new Politeness(8, Duration.ZERO)).tries(tries)
                 .backoffBase(Duration.ZERO).maxBackoff(Duration.ZERO).connectTimeout(Duration.ofSeconds(2))
                 .readTimeout(Duration.ofSeconds(5)).totalTimeout(Duration.ofSeconds(20))
                 .tempDirectory(store.fileBlobs().tempDirectory()).build();
