@@ -12,8 +12,7 @@ import javax.xml.stream.util.StreamReaderDelegate;
 import org.lexsync.core.xml.XmlDocumentException.Reason;
 
 /**
- * A StAX reader that refuses DOCTYPEs with an internal subset (where entities are declared: XXE, billion
- * laughs), ignores one that only names an external DTD (never read, as some sitemap publishers write), and turns every parse failure into an {@link XmlDocumentException}
+ * A StAX reader that refuses DOCTYPEs and turns every parse failure into an {@link XmlDocumentException}
  * (unchecked) with the document and position. Obtain one from {@link XmlInput#open}. Closing it closes
  * the underlying stream.
  */
@@ -49,10 +48,7 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
         try {
             int event = super.next();
             if (event == XMLStreamConstants.DTD) {
-                if (hasInternalSubset()) {
-                    throw new XmlDocumentException(Reason.DOCTYPE_FORBIDDEN, document, line(), column(), null);
-                }
-                return next(); // only names an external DTD, which is never read: nothing to expand, ignored
+                throw new XmlDocumentException(Reason.DOCTYPE_FORBIDDEN, document, line(), column(), null);
             }
             if (event == XMLStreamConstants.ENTITY_REFERENCE) {
                 throw new XmlDocumentException(Reason.ENTITY_FORBIDDEN, document, line(), column(), getLocalName());
@@ -63,12 +59,6 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
         } catch (WstxLazyException e) {
             throw located(lazyCause(e));
         }
-    }
-
-    /** True unless the DOCTYPE just read is known to declare nothing itself (no internal subset). */
-    private boolean hasInternalSubset() {
-        String subset = super.getText(); // Woodstox: the internal subset of a DTD event, empty when none
-        return subset == null || !subset.isBlank();
     }
 
     /**

@@ -40,14 +40,12 @@ class XmlInputTest {
     }
 
     @Test
-    void ignoresADoctypeThatOnlyNamesAnExternalDtd() {
-        byte[] xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE a SYSTEM \"http://127.0.0.1:1/a.dtd\">\n<a>x</a>"
-                .getBytes(StandardCharsets.UTF_8);
-        try (SafeXmlReader r = XmlInput.open(new ByteArrayInputStream(xml), "t")) {
-            assertThat(r.nextTag()).isEqualTo(XMLStreamConstants.START_ELEMENT);
-            assertThat(r.getLocalName()).isEqualTo("a");
-            assertThat(r.getElementText()).isEqualTo("x");
-        }
+    void refusesEvenADoctypeThatOnlyNamesAnExternalDtd() {
+        // DESIGN §4.5: no DTDs at all; the external one is never read either way.
+        XmlDocumentException e = failure("<?xml version=\"1.0\"?>\n<!DOCTYPE a SYSTEM \"http://127.0.0.1:1/a.dtd\">\n<a>x</a>",
+                XmlLimits.DEFAULT);
+        assertThat(e.reason()).isEqualTo(XmlDocumentException.Reason.DOCTYPE_FORBIDDEN);
+        assertThat(e.line()).isEqualTo(2);
     }
 
     @Test

@@ -555,15 +555,19 @@ class RealWorldSourcesTest {
     }
 
     @Test
-    void aDoctypeDeclarationIsIgnoredAndItsDtdNeverFetched_7() throws IOException {
+    void aDoctypeDeclarationIsRefusedAsATypedFailureAndItsDtdNeverFetched_7() throws IOException {
+        // DESIGN §4.5: XML without DTDs. Refused with the document and position, never read.
         String xml = new String(document("/sloppy/plain.xml"), StandardCharsets.UTF_8).replace("<urlset",
                 "<!DOCTYPE urlset SYSTEM \"" + base + "/dtd/sitemap.dtd\">\n<urlset");
         overrides.put("/sloppy/plain.xml", FixtureResponse.ok("application/xml", xml));
 
         HarvestReport report = syncList("/sloppy/plain.xml");
 
-        assertThat(report.complete()).as(report.apply().failures() + " " + report.findings()).isTrue();
-        assertThat(h.active()).containsOnlyKeys(res("/res/p1"));
+        assertThat(report.complete()).isFalse();
+        ChangeFailure f = report.apply().failures().get(0);
+        assertThat(f.url()).endsWith("/sloppy/plain.xml");
+        assertThat(f.message()).containsIgnoringCase("doctype");
+        assertThat(h.active()).isEmpty();
         assertThat(pub.requests()).noneMatch(r -> r.path().startsWith("/dtd/"));
     }
 
