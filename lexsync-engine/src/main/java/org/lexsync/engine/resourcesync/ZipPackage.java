@@ -7,12 +7,19 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -22,57 +29,78 @@ import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
 
 /**
- * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file: every entry name
- * checked against traversal before anything is read, {@code manifest.xml} at the top level (§11.2,
- * §13.2), and bitstreams extracted one at a time — small ones into memory, others to temp files — within
- * {@link DumpLimits}, their length and promised hashes computed on the way.
+ * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
+ * the central directory read once (ZIP64, data descriptors, STORED and DEFLATED entries, directory entries
+ * are all {@link ZipFile}'s business), every entry name checked against traversal and matched to manifest
+ * paths as {@link ZipNames} describes, {@code manifest.xml} at the top level (§11.2, §13.2), and bitstreams
+ * extracted one at a time — small ones into memory, others to temp files — within {@link DumpLimits}, their
+ * CRC-32, length and (for files) promised hashes computed on the way. Every refusal is a
+ * {@link DumpPackageException} naming the package and the entry.
  */
 final class ZipPackage implements AutoCloseable {
     static final String MANIFEST = "manifest.xml";
+    /** At most this many names are quoted per kind of note; the rest are counted. */
+    private static final int MAX_QUOTED = 5;
 
     private final URI url;
     private final Path file;
     private final ZipFile zip;
     private final DumpLimits limits;
     private final long packageBytes;
+    /** "" or, for a package wrapped in one top-level folder that holds the manifest, that folder with its slash. */
+    private final String root;
+    private final String manifestName;
+    /** Normalised or decoded name to the name as stored, only for entries whose stored name differs. */
+    private final Map<String, String> aliases;
+    /** Normalised names stored more than once: which one is meant is unknowable. */
+    private final Set<String> duplicates;
+    /** What opening found worth reporting (refused names, a wrapping folder); bounded. */
+    private final List<String> notes;
+    /** File entries besides the manifest, to tell whether the manifest left some out. */
+    private final int bitstreams;
+    /** Stored names extracted so far. */
+    private final Set<String> used = new HashSet<>();
     private long expanded;
-    /** Read buffer, reused: a package is unpacked by one thread. */
+    /** Read buffer and checksum, reused: a package is unpacked by one thread. */
     private final byte[] buffer = new byte[16 * 1024];
+    private final CRC32 crc = new CRC32();
 
-    private ZipPackage(URI url, Path file, ZipFile zip, DumpLimits limits) throws IOException {
+    private ZipPackage(URI url, Path file, ZipFile zip, DumpLimits limits, Index index) throws IOException {
         this.url = url;
         this.file = file;
         this.zip = zip;
         this.limits = limits;
         this.packageBytes = Files.size(file);
+        this.root = index.root;
+        this.manifestName = index.manifest;
+        this.aliases = index.aliases;
+        this.duplicates = index.duplicates;
+        this.notes = index.notes;
+        this.bitstreams = index.bitstreams;
     }
 
-    /** Opens and checks a package; the temp file is deleted on close. */
+    /**
+     * Opens and checks a package; the temp file is deleted on close. Refuses (with a
+     * {@link DumpPackageException} naming the package) what is not a readable ZIP or has no
+     * {@code manifest.xml}; single entries with unsafe names are left out and noted, not fatal (they are
+     * never extracted, and nothing is ever written under an entry's name).
+     */
     static ZipPackage open(URI url, Path file, DumpLimits limits) {
         ZipFile zip;
         try {
-            zip = new ZipFile(file.toFile());
+            // ISO-8859-1 keeps the bytes of names stored without the UTF-8 flag (see ZipNames)
+            zip = new ZipFile(file.toFile(), StandardCharsets.ISO_8859_1);
         } catch (ZipException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "not a ZIP file (" + e.getMessage() + ")");
+            throw new DumpPackageException(url, null, "not a readable ZIP file, truncated or corrupt ("
+                    + e.getMessage() + ")");
         } catch (IOException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, e.toString());
+            throw new DumpPackageException(url, null, "cannot open the package (" + e + ")");
         }
         try {
-            ZipPackage p = new ZipPackage(url, file, zip, limits);
-            Enumeration<? extends ZipEntry> entries = zip.entries();
-            while (entries.hasMoreElements()) {
-                String name = entries.nextElement().getName();
-                String why = unsafe(name);
-                if (why != null) {
-                    throw new DumpPackageException(url, name, why);
-                }
-            }
-            if (zip.getEntry(MANIFEST) == null) {
-                throw new DumpPackageException(url, MANIFEST, "the package has no manifest.xml at its top level (§11.2)");
-            }
-            return p;
+            Index index = index(url, zip);
+            return new ZipPackage(url, file, zip, limits, index);
         } catch (IOException | RuntimeException e) {
             try {
                 zip.close();
@@ -83,47 +111,167 @@ final class ZipPackage implements AutoCloseable {
             if (e instanceof DumpPackageException d) {
                 throw d;
             }
-            throw new DumpPackageException(url, null, e.toString());
+            throw new DumpPackageException(url, null, "not a readable ZIP file (" + e + ")");
         }
     }
 
-    /** Why an entry name or manifest path could escape the package, or null when it is safe. */
-    static String unsafe(String name) {
-        if (name.isEmpty()) {
-            return "empty entry name";
-        }
-        if (name.indexOf('\\') >= 0) {
-            return "backslash in entry name";
-        }
-        if (name.indexOf('\0') >= 0) {
-            return "NUL in entry name";
-        }
-        if (name.startsWith("/")) {
-            return "absolute entry name";
-        }
-        if (name.length() >= 2 && name.charAt(1) == ':' && Character.isLetter(name.charAt(0))) {
-            return "drive letter in entry name";
-        }
-        for (String part : name.split("/")) {
-            if (part.equals("..")) {
-                return "'..' in entry name (path traversal)";
+    /** What one pass over the central directory learns about a package. */
+    private static final class Index {
+        String root = "";
+        String manifest;
+        final Map<String, String> aliases = new HashMap<>();
+        final Set<String> duplicates = new HashSet<>();
+        final List<String> notes = new ArrayList<>();
+        int bitstreams;
+        private int refused;
+        private int renamed;
+    }
+
+    private static Index index(URI url, ZipFile zip) {
+        Index x = new Index();
+        Set<String> names = new HashSet<>(Math.max(16, zip.size() * 4 / 3 + 1));
+        String wrappedManifest = null;
+        int wrappedManifests = 0;
+        Enumeration<? extends ZipEntry> entries = zip.entries();
+        while (entries.hasMoreElements()) {
+            ZipEntry e = entries.nextElement();
+            String stored = e.getName();
+            if (e.isDirectory()) {
+                continue;
             }
+            String name = ZipNames.normalize(stored);
+            if (name == null) {
+                if (x.refused++ < MAX_QUOTED) {
+                    x.notes.add(String.format(Locale.ROOT, "entry '%s' refused: %s; it is never extracted",
+                            stored, ZipNames.unsafe(stored)));
+                }
+                continue;
+            }
+            if (name.endsWith("/")) {
+                continue; // a directory written with backslashes
+            }
+            if (!name.equals(stored)) {
+                x.aliases.put(name, stored);
+                if (x.renamed++ == 0) {
+                    // one note: a package written by one tool names all its entries alike
+                    x.notes.add(String.format(Locale.ROOT, "entry '%s' is read as '%s'", stored, name));
+                }
+            }
+            if (!names.add(name)) {
+                x.duplicates.add(name);
+            }
+            // stored without the UTF-8 flag, the name may be UTF-8 or IBM437 bytes: both spellings find it
+            String unicode = ZipNames.unicodeName(e, name);
+            String n = unicode == null ? null : ZipNames.normalize(unicode);
+            if (n != null) {
+                x.aliases.putIfAbsent(n, stored);
+            }
+            if (name.equals(MANIFEST)) {
+                x.manifest = stored;
+                continue;
+            }
+            int slash = name.indexOf('/');
+            if (slash > 0 && name.length() - slash - 1 == MANIFEST.length() && name.endsWith("/" + MANIFEST)) {
+                wrappedManifests++;
+                wrappedManifest = name;
+            }
+            x.bitstreams++;
         }
-        return null;
+        if (x.refused > MAX_QUOTED) {
+            x.notes.add(String.format(Locale.ROOT, "%d more entries refused", x.refused - MAX_QUOTED));
+        }
+        if (x.duplicates.contains(MANIFEST)) {
+            throw new DumpPackageException(url, MANIFEST, "the package holds more than one manifest.xml", true);
+        }
+        if (x.manifest == null && wrappedManifests == 1) {
+            // a folder zipped as a whole: its manifest is at the top level of that folder
+            x.root = wrappedManifest.substring(0, wrappedManifest.length() - MANIFEST.length());
+            x.manifest = x.aliases.getOrDefault(wrappedManifest, wrappedManifest);
+            x.bitstreams--;
+            x.notes.add(String.format(Locale.ROOT, "no manifest.xml at the top level (§11.2) but in the folder '%s';"
+                    + " paths are read relative to that folder", x.root));
+        }
+        if (x.manifest == null) {
+            throw new DumpPackageException(url, MANIFEST, "the package has no manifest.xml at its top level (§11.2)",
+                    true);
+        }
+        return x;
+    }
+
+    /** Why an entry name or manifest path could escape the package, or null when it is safe (see {@link ZipNames}). */
+    static String unsafe(String name) {
+        return ZipNames.unsafe(name);
     }
 
     URI url() {
         return url;
     }
 
+    /** What opening found worth a finding: entries refused for their names, names read differently, a wrapping folder. */
+    List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * Bitstreams the manifest did not name (ZIP entries that are not extracted), with up to a few of
+     * their names; null when there are none. Reads the central directory again only in that case.
+     */
+    String unlisted() {
+        if (used.size() >= bitstreams) {
+            return null;
+        }
+        List<String> quoted = new ArrayList<>(MAX_QUOTED);
+        int count = 0;
+        Enumeration<? extends ZipEntry> entries = zip.entries();
+        while (entries.hasMoreElements()) {
+            ZipEntry e = entries.nextElement();
+            String stored = e.getName();
+            String name = ZipNames.normalize(stored);
+            if (e.isDirectory() || name == null || name.endsWith("/") || stored.equals(manifestName)
+                    || used.contains(stored)) {
+                continue;
+            }
+            if (count++ < MAX_QUOTED) {
+                quoted.add("'" + stored + "'");
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d entr%s not named by the manifest, ignored: %s%s", count,
+                count == 1 ? "y" : "ies", String.join(", ", quoted), count > MAX_QUOTED ? ", …" : "");
+    }
+
     InputStream manifest() {
         try {
-            return zip.getInputStream(zip.getEntry(MANIFEST));
-        } catch (IOException e) {
-            throw new DumpPackageException(url, MANIFEST, e.toString());
+            return zip.getInputStream(zip.getEntry(manifestName));
+        } catch (IOException | RuntimeException e) {
+            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.getMessage() + ")", true);
         }
     }
 
+    /** The entry a manifest path names (§11.2, §13.2), or a typed refusal naming the path. */
+    private ZipEntry entry(String path) {
+        String name = ZipNames.normalize(path.startsWith("/") ? path.substring(1) : path);
+        if (name == null) {
+            throw new DumpPackageException(url, path, ZipNames.unsafe(path));
+        }
+        if (!root.isEmpty()) {
+            name = root + name;
+        }
+        if (duplicates.contains(name)) {
+            throw new DumpPackageException(url, path, "the package holds more than one entry of that name;"
+                    + " which one is meant is unknowable");
+        }
+        ZipEntry entry = zip.getEntry(name);
+        if ((entry == null || entry.isDirectory()) && aliases.containsKey(name)) {
+            entry = zip.getEntry(aliases.get(name));
+        }
+        if (entry == null || entry.isDirectory()) {
+            throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
+        }
+        return entry;
+    }
     /**
      * What an extraction produced: the bytes in memory (small bitstreams) or a temp file, never both; the
      * length and, for a file, the hex of each promised algorithm (bytes in memory are checked by the applier).
@@ -145,50 +293,63 @@ final class ZipPackage implements AutoCloseable {
     }
 
     /**
-     * Extracts the bitstream at a manifest {@code path} (§11.2: relative to the package root, written with
-     * a leading slash): into memory when the entry declares at most {@link DumpLimits#inlineMax()} bytes,
-     * else (or once it turns out larger than declared) to a new file in {@code dir}. The promised algorithms
-     * are computed on the way only for a file, which would otherwise be read again; bytes in memory are
-     * hashed by the applier's workers (in parallel, and only once), so the planner thread stays light.
+     * Extracts the bitstream at a manifest {@code path} (§11.2, §13.2: relative to the package root, written
+     * with a leading slash; {@link ZipNames} says how other spellings are read): into memory when the entry
+     * declares at most {@link DumpLimits#inlineMax()} bytes, else (or once it turns out larger than declared)
+     * to a new file in {@code dir}. The bytes are counted as they come, so the bounds hold whatever sizes the
+     * entry declares (streamed entries, bit 3, declare theirs after the data), and checked against the
+     * entry's CRC-32 and size: {@link java.util.zip.ZipFile} does not, and a corrupt bitstream the manifest
+     * promises no hash for would otherwise pass. The promised algorithms are computed on the way only for a
+     * file, which would otherwise be read again; bytes in memory are hashed by the applier's workers.
+     *
+     * @throws DumpPackageException naming the package and the path; {@link DumpPackageException#refusesPackage()}
+     *         tells whether the whole package must be given up (it expands beyond the package bound) or only
+     *         this bitstream (missing, ambiguous, unsafe name, corrupt, over the entry bounds)
      */
     Extracted extract(String path, Path dir, Digests expected) {
-        String name = path.startsWith("/") ? path.substring(1) : path;
-        String why = unsafe(name);
-        if (why != null) {
-            throw new DumpPackageException(url, path, why);
-        }
-        ZipEntry entry = zip.getEntry(name);
-        if (entry == null || entry.isDirectory()) {
-            throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
-        }
+        ZipEntry entry = entry(path);
+        used.add(entry.getName());
         long declared = entry.getSize();
         Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
                 limits.inlineMax(), expected);
         try {
             long n = 0;
-            long compressed = Math.max(1, entry.getCompressedSize());
+            // a declared compressed size beyond the file is a lie; the file's size bounds it
+            long compressed = Math.max(1, Math.min(entry.getCompressedSize(), packageBytes));
+            crc.reset();
             try (InputStream in = zip.getInputStream(entry); sink) {
                 for (int r; (r = in.read(buffer)) > 0; ) {
                     n += r;
                     expanded += r;
                     if (n > limits.maxEntryBytes()) {
-                        throw new DumpPackageException(url, path, "bitstream larger than " + limits.maxEntryBytes() + " bytes");
+                        throw new DumpPackageException(url, path, "bitstream larger than " + limits.maxEntryBytes()
+                                + " bytes");
                     }
                     if (expanded > limits.maxPackageBytes()
                             || expanded > limits.ratioFloor() && expanded / Math.max(1, packageBytes) > limits.maxRatio()) {
                         throw new DumpPackageException(url, path, "the package expands beyond its bounds ("
-                                + expanded + " bytes from " + packageBytes + ")");
+                                + expanded + " bytes from " + packageBytes + ")", true);
                     }
                     if (n > limits.ratioFloor() && n / compressed > limits.maxRatio()) {
-                        throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio());
+                        throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio()
+                                + " (a ZIP bomb?)");
                     }
+                    crc.update(buffer, 0, r);
                     sink.write(buffer, r);
                 }
+            }
+            if (declared >= 0 && n != declared) {
+                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
+                        "corrupt entry: %d bytes where the ZIP directory says %d", n, declared));
+            }
+            if (entry.getCrc() >= 0 && crc.getValue() != entry.getCrc()) {
+                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
+                        "corrupt entry: CRC-32 %08x where the ZIP directory says %08x", crc.getValue(), entry.getCrc()));
             }
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
-            throw new DumpPackageException(url, path, e.toString());
+            throw new DumpPackageException(url, path, "corrupt entry (" + e.getMessage() + ")");
         } catch (RuntimeException e) {
             TempFiles.deleteQuietly(sink.file);
             throw e;

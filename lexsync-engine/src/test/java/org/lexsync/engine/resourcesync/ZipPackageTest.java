@@ -48,19 +48,43 @@ class ZipPackageTest {
     @Test
     void entryNamesThatCouldEscapeThePackageAreRefused() {
         assertThat(ZipPackage.unsafe("resources/../../etc/passwd")).contains("traversal");
-        assertThat(ZipPackage.unsafe("/etc/passwd")).contains("absolute");
+        assertThat(ZipPackage.unsafe("..\\..\\Windows\\x")).contains("traversal");
         assertThat(ZipPackage.unsafe("C:/Windows/x")).contains("drive letter");
-        assertThat(ZipPackage.unsafe("resources\\x")).contains("backslash");
+        assertThat(ZipPackage.unsafe("/C:\\Windows\\x")).contains("drive letter");
+        assertThat(ZipPackage.unsafe("resources/a\0b")).contains("NUL");
+        assertThat(ZipPackage.unsafe("./")).contains("no file");
         assertThat(ZipPackage.unsafe("resources/eli/dec/2024/1/oj")).isNull();
+        assertThat(ZipPackage.unsafe("a..b/..c")).isNull();
     }
 
     @Test
-    void aPackageWithATraversalEntryIsRefusedAndDeleted() throws IOException {
-        Path file = zip(withManifest("../evil.sh", new byte[] {1}));
+    void namesAreReadAsPathsFromThePackageRootWhateverToolWroteThem() {
+        assertThat(ZipNames.normalize("resources/a")).isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("/resources/a")).as("§11.2 writes paths so; unzip strips it").isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("./resources//./a")).isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("resources\\x\\a")).isEqualTo("resources/x/a");
+        assertThat(ZipNames.normalize("resources\\x\\")).isEqualTo("resources/x/");
+        assertThat(ZipNames.normalize("../a")).isNull();
+    }
 
-        assertThatThrownBy(() -> ZipPackage.open(URL, file, DumpLimits.DEFAULT))
-                .isInstanceOf(DumpPackageException.class)
-                .satisfies(e -> assertThat(((DumpPackageException) e).entry()).isEqualTo("../evil.sh"));
+    @Test
+    void anEntryWithATraversalNameIsNeverExtractedButTheOthersAre() throws IOException {
+        Map<String, byte[]> m = withManifest("../evil.sh", new byte[] {1});
+        m.put("resources/a", new byte[] {2});
+        Path file = zip(m);
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            assertThat(p.notes()).singleElement().asString().contains("'../evil.sh' refused").contains("traversal");
+            assertThat(p.extract("/resources/a", dir, Digests.NONE).bytes()).containsExactly(2);
+            assertThatThrownBy(() -> p.extract("/../evil.sh", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class)
+                    .satisfies(e -> {
+                        DumpPackageException d = (DumpPackageException) e;
+                        assertThat(d.entry()).isEqualTo("/../evil.sh");
+                        assertThat(d.refusesPackage()).isFalse();
+                        assertThat(d.packageUrl()).isEqualTo(URL);
+                    });
+        }
         assertThat(file).doesNotExist();
     }
 
@@ -77,7 +101,7 @@ class ZipPackageTest {
         Path file = Files.writeString(dir.resolve("x.zip"), "hello");
 
         assertThatThrownBy(() -> ZipPackage.open(URL, file, DumpLimits.DEFAULT))
-                .isInstanceOf(DumpPackageException.class).hasMessageContaining("not a ZIP");
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("not a readable ZIP file");
     }
 
     @Test
@@ -166,5 +190,89 @@ class ZipPackageTest {
         try (var files = Files.list(dir)) {
             assertThat(files.filter(f -> f.getFileName().toString().endsWith(".bit"))).isEmpty();
         }
+    }
+
+    Path raw(RawZip z) throws IOException {
+        return Files.write(Files.createTempFile(dir, "raw", ".zip"), z.build());
+    }
+
+    @Test
+    void namesWithoutTheUtf8FlagThatAreNotUtf8DoNotMakeThePackageUnreadable() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.addRaw("lois/café".getBytes(java.nio.charset.Charset.forName("IBM437")), new byte[] {7});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/lois/café", dir, Digests.NONE).bytes()).containsExactly(7);
+        }
+    }
+
+    @Test
+    void aCorruptEntryIsRefusedAloneByItsCrcOrItsSize() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/crc", "checked against the directory's CRC-32").stored().crc(1);
+        z.add("r/size", "inflates to more than the directory says").size(3);
+        z.add("r/ok", "fine");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r/crc", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("entry '/r/crc': corrupt entry: CRC-32")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isFalse());
+            assertThatThrownBy(() -> p.extract("/r/size", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("corrupt entry");
+            assertThat(p.extract("/r/ok", dir, Digests.NONE).bytes()).asString().isEqualTo("fine");
+        }
+    }
+
+    @Test
+    void boundsHoldForEntriesThatDeclareNoSizeUntilAfterTheirData() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/big", new byte[50_000]).dataDescriptor().size(0);
+        DumpLimits entryBound = new DumpLimits(10_000, 1L << 30, 1_000_000, 1L << 20);
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), entryBound)) {
+            assertThatThrownBy(() -> p.extract("/r/big", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("larger than 10000 bytes");
+        }
+    }
+
+    @Test
+    void aPackageExpandingBeyondItsBoundIsRefusedAsAWhole() throws IOException {
+        Map<String, byte[]> m = withManifest("r/a", new byte[300_000]);
+        m.put("r/b", new byte[300_000]);
+        DumpLimits packageBound = new DumpLimits(1L << 30, 500_000, 1_000_000, 1L << 20);
+
+        try (ZipPackage p = ZipPackage.open(URL, zip(m), packageBound)) {
+            p.extract("/r/a", dir, Digests.NONE);
+            assertThatThrownBy(() -> p.extract("/r/b", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("expands beyond its bounds")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isTrue());
+        }
+    }
+
+    @Test
+    void aDirectoryIsNoBitstream_andTwoEntriesOfOneNameAreAmbiguous() throws IOException {
+        RawZip z = new RawZip();
+        z.add("./manifest.xml", MANIFEST);
+        z.add("r/", new byte[0]);
+        z.add("r/d", "one");
+        z.add("./r/d", "two");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r", dir, Digests.NONE)).hasMessageContaining("does not hold");
+            assertThatThrownBy(() -> p.extract("/r/d", dir, Digests.NONE)).hasMessageContaining("more than one entry");
+        }
+    }
+
+    @Test
+    void twoManifestsRefuseThePackage() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("/manifest.xml", MANIFEST);
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("more than one manifest.xml");
     }
 }
