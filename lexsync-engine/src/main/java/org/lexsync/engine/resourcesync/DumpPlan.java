@@ -228,6 +228,16 @@ final class DumpPlan extends Plan {
     }
 
     private PlannedChange plan(SitemapEntry e) {
+        PlannedChange c = planEntry(e);
+        String path = e.mdOrEmpty().path();
+        if ((c == null || c.isDelete()) && path != null && !path.isBlank()) {
+            // skipped (done before, excluded) or deleted: its bitstream is listed all the same
+            pkg.listed(path.strip());
+        }
+        return c;
+    }
+
+    private PlannedChange planEntry(SitemapEntry e) {
         URI base = pkg.url();
         URI uri = mapper.resourceUri(e, base);
         RsMetadata md = e.mdOrEmpty();

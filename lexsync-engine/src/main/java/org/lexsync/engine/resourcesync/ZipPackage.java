@@ -242,6 +242,15 @@ final class ZipPackage implements AutoCloseable {
                 count == 1 ? "y" : "ies", String.join(", ", quoted), count > MAX_QUOTED ? ", …" : "");
     }
 
+    /** Counts the bitstream at a manifest path as named by the manifest though it is not extracted. */
+    void listed(String path) {
+        try {
+            used.add(entry(path).getName());
+        } catch (DumpPackageException absent) {
+            // nothing to count
+        }
+    }
+
     InputStream manifest() {
         try {
             return zip.getInputStream(zip.getEntry(manifestName));
