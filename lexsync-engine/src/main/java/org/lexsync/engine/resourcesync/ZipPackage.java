@@ -92,8 +92,7 @@ final class ZipPackage implements AutoCloseable {
             zip = new ZipFile(file.toFile(), StandardCharsets.ISO_8859_1);
         } catch (ZipException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "not a readable ZIP file, truncated or corrupt ("
-                    + e.getMessage() + ")");
+            throw new DumpPackageException(url, null, "not a readable ZIP file (" + explain(e.getMessage()) + ")");
         } catch (IOException e) {
             TempFiles.deleteQuietly(file);
             throw new DumpPackageException(url, null, "cannot open the package (" + e + ")");
@@ -113,6 +112,21 @@ final class ZipPackage implements AutoCloseable {
             }
             throw new DumpPackageException(url, null, "not a readable ZIP file (" + e + ")");
         }
+    }
+
+    /** java.util.zip's reason, with what it means for a dump package where that is not plain. */
+    private static String explain(String message) {
+        if (message == null) {
+            return "unknown reason";
+        }
+        if (message.contains("END header")) {
+            return message + ": truncated, or no ZIP at all";
+        }
+        if (message.contains("compression method")) {
+            // the JDK refuses a whole ZIP for one entry in another method (bzip2, LZMA, Deflate64, zstd)
+            return message + ": only STORED and DEFLATED (APPNOTE 4.4.5) are read";
+        }
+        return message;
     }
 
     /** What one pass over the central directory learns about a package. */
@@ -318,6 +332,10 @@ final class ZipPackage implements AutoCloseable {
     Extracted extract(String path, Path dir, Digests expected) {
         ZipEntry entry = entry(path);
         used.add(entry.getName());
+        if (entry.getMethod() != ZipEntry.STORED && entry.getMethod() != ZipEntry.DEFLATED) {
+            throw new DumpPackageException(url, path, String.format(Locale.ROOT,
+                    "compression method %d: only STORED and DEFLATED (APPNOTE 4.4.5) are read", entry.getMethod()));
+        }
         long declared = entry.getSize();
         Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
                 limits.inlineMax(), expected);

@@ -622,6 +622,39 @@ class ForeignDumpsTest {
         assertThat(h.journal()).extracting(JournalEntry::kind).contains(ChangeKind.DELETED);
     }
 
+    @Test
+    void aChangeDumpBitstreamThePackageLacksStopsTheRunThere_andTheNextRunResumes_4_1() throws IOException {
+        byte[] a = bytes("a v1");
+        byte[] b = bytes("b v1, not in the package");
+        byte[] c = bytes("c v1");
+        put("/f/cd.zip", "application/zip", new Zipper().deflated("manifest.xml", manifest("changedump-manifest",
+                        change(loc("a"), "2024-01-02T10:00:00Z", "change=\"created\" " + path("/changes/a", a)),
+                        change(loc("b"), "2024-01-02T11:00:00Z", "change=\"created\" " + path("/changes/b", b)),
+                        change(loc("c"), "2024-01-02T12:00:00Z", "change=\"created\" " + path("/changes/c", c))))
+                .deflated("changes/a", a).deflated("changes/c", c).build());
+        capabilities("changedump", "/f/changedump.xml");
+        put("/f/changedump.xml", "application/xml", bytes(dumpDocument("changedump", "/f/cd.zip")));
+
+        HarvestReport first = sync();
+
+        assertThat(first.complete()).isFalse();
+        assertThat(first.apply().gap()).satisfies(g -> {
+            assertThat(g.resourceUri()).isEqualTo(loc("b"));
+            assertThat(g.status()).isEqualTo(404);
+        });
+        assertThat(h.active().keySet()).as("a Change Dump keeps its order (§13.2)").containsExactly(loc("a"));
+        assertThat(messages(first, "rs:13.2/bitstream")).singleElement().asString().contains("entry '/changes/b'");
+
+        put("/f/res/b", "text/plain", b);
+        HarvestReport second = sync();
+
+        assertThat(second.complete()).as(second.findings().toString()).isTrue();
+        assertStored(loc("a"), a);
+        assertStored(loc("b"), b);
+        assertStored(loc("c"), c);
+        assertThat(h.journal()).extracting(JournalEntry::resourceUri).containsExactly(loc("a"), loc("b"), loc("c"));
+    }
+
     // ---- 4. hostile -------------------------------------------------------------------------------------
 
     @Test

@@ -27,6 +27,9 @@ final class RawZip {
         boolean zip64;
         byte[] extra = new byte[0];
         Long crcOverride;
+        /** Extra bytes in the central directory only (e.g. a ZIP64 field beside header sizes that need none). */
+        byte[] centralExtra = new byte[0];
+        int methodOverride = -1;
         Long sizeOverride;
 
         Entry stored() {
@@ -61,6 +64,19 @@ final class RawZip {
             le32(b, c.getValue());
             b.writeBytes(u);
             extra = b.toByteArray();
+            return this;
+        }
+
+        /** A ZIP64 extended information field although the header's sizes fit (some writers always add it). */
+        Entry zip64ExtraBesideRealSizes(boolean empty) {
+            centralExtra = empty ? new byte[] {1, 0, 0, 0} : zip64Extra(data.length, deflate ? deflate(data).length
+                    : data.length, 0);
+            return this;
+        }
+
+        /** The headers name this compression method (the data stays as written). */
+        Entry method(int method) {
+            methodOverride = method;
             return this;
         }
 
@@ -107,7 +123,7 @@ final class RawZip {
             byte[] body = e.deflate ? deflate(e.data) : e.data;
             long offset = out.size();
             int flags = (e.utf8Flag ? FLAG_UTF8 : 0) | (e.dataDescriptor ? FLAG_DATA_DESCRIPTOR : 0);
-            int method = e.deflate ? 8 : 0;
+            int method = e.methodOverride >= 0 ? e.methodOverride : e.deflate ? 8 : 0;
             int version = e.zip64 ? 45 : 20;
             byte[] localExtra = e.zip64 ? concat(zip64Extra(e.data.length, body.length, -1), e.extra) : e.extra;
             le32(out, 0x04034b50);
@@ -136,7 +152,8 @@ final class RawZip {
                 }
             }
             long size = e.sizeOverride != null ? e.sizeOverride : e.data.length;
-            byte[] cenExtra = e.zip64 ? concat(zip64Extra(size, body.length, offset), e.extra) : e.extra;
+            byte[] cenExtra = concat(e.zip64 ? concat(zip64Extra(size, body.length, offset), e.extra) : e.extra,
+                    e.centralExtra);
             le32(cen, 0x02014b50);
             le16(cen, version);
             le16(cen, version);

@@ -275,4 +275,36 @@ class ZipPackageTest {
         assertThatThrownBy(() -> ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT))
                 .isInstanceOf(DumpPackageException.class).hasMessageContaining("more than one manifest.xml");
     }
+
+    @Test
+    void anEmptyZip64FieldAsOlderAntWritesIt_andAStubBeforeTheZip() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/a", "a").stored();
+        z.add("r/b", "b").zip64ExtraBesideRealSizes(true);
+        byte[] stub = "MZ self-extractor stub".getBytes(StandardCharsets.UTF_8);
+        byte[] zip = z.build();
+        byte[] all = new byte[stub.length + zip.length];
+        System.arraycopy(stub, 0, all, 0, stub.length);
+        System.arraycopy(zip, 0, all, stub.length, zip.length);
+        Path file = Files.write(dir.resolve("sfx.zip"), all);
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/a", dir, Digests.NONE).bytes()).asString().isEqualTo("a");
+            assertThat(p.extract("/r/b", dir, Digests.NONE).bytes()).asString().isEqualTo("b");
+        }
+    }
+
+    @Test
+    void aCompressionMethodOtherThanStoredOrDeflatedIsNamed() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/lzma", "pretend LZMA").stored().method(14);
+
+        assertThatThrownBy(() -> {
+            try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+                p.extract("/r/lzma", dir, Digests.NONE);
+            }
+        }).isInstanceOf(DumpPackageException.class).hasMessageContaining("compression method").hasMessageContaining("14");
+    }
 }
