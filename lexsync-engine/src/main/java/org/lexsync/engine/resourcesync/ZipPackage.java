@@ -194,6 +194,14 @@ final class ZipPackage implements AutoCloseable {
         if (x.refused > MAX_QUOTED) {
             x.notes.add(String.format(Locale.ROOT, "%d more entries refused", x.refused - MAX_QUOTED));
         }
+        int quoted = 0;
+        for (String d : x.duplicates) {
+            if (quoted++ == MAX_QUOTED) {
+                x.notes.add(String.format(Locale.ROOT, "%d more names stored more than once", x.duplicates.size() - MAX_QUOTED));
+                break;
+            }
+            x.notes.add(String.format(Locale.ROOT, "entry name '%s' is stored more than once; none of them is extracted", d));
+        }
         if (x.duplicates.contains(MANIFEST)) {
             throw new DumpPackageException(url, MANIFEST, "the package holds more than one manifest.xml", true);
         }
@@ -242,7 +250,7 @@ final class ZipPackage implements AutoCloseable {
             String stored = e.getName();
             String name = ZipNames.normalize(stored);
             if (e.isDirectory() || name == null || name.endsWith("/") || stored.equals(manifestName)
-                    || used.contains(stored)) {
+                    || used.contains(stored) || duplicates.contains(name)) {
                 continue;
             }
             if (count++ < MAX_QUOTED) {

@@ -470,6 +470,9 @@ class ForeignDumpsTest {
         assertThat(r.apply().failures()).singleElement().satisfies(f -> assertThat(f.resourceUri()).isEqualTo(loc("dup")));
         assertThat(messages(r, "rs:11.2/bitstream")).singleElement().asString()
                 .contains("entry '/r/dup'").contains("more than one entry");
+        assertThat(messages(r, "rs:11.2/entry-name")).singleElement().asString()
+                .contains("'r/dup' is stored more than once");
+        assertThat(r.findings().has("rs:11.2/unlisted-entry")).isFalse();
     }
 
     @Test
