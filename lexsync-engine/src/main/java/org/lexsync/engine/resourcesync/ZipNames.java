@@ -5,20 +5,15 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.zip.ZipEntry;
+import java.util.Arrays;
+import java.util.zip.CRC32;
 
 /**
  * How names inside a dump package are matched to manifest {@code path}s (ResourceSync §11.2, §13.2: "the
  * relative file system path where the bitstream would reside if the ZIP were unpacked", written with a
  * leading slash) whatever tool wrote the ZIP: separators and dot segments normalised, names that could
  * escape the package refused, and names stored without the UTF-8 flag (APPNOTE 4.4.4 bit 11) decoded the
- * way unzip tools do.
- *
- * <p>A package is opened with ISO-8859-1 as the ZIP charset, so a name stored without the UTF-8 flag
- * arrives as one char per byte and nothing is lost; {@link #unicodeName} then reads those bytes as UTF-8
- * when they are valid UTF-8 (what Info-ZIP and most Unix tools write), else as IBM437 (the APPNOTE
- * default, what Windows tools write), preferring an Info-ZIP Unicode Path extra field (0x7075) when
- * present. Names with the flag arrive decoded already.
+ * way unzip tools do ({@link #decode}).
  */
 final class ZipNames {
     /** APPNOTE 4.6.9: the Info-ZIP Unicode Path extra field. */
@@ -113,53 +108,41 @@ final class ZipNames {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
-    /** True when every char is ASCII (the common case, for which no decoding question arises). */
-    static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
-     * The Unicode name of an entry (its name read with ISO-8859-1, see the class description), or null when
-     * the name is already right (ASCII, stored with the UTF-8 flag, or undecidable). Order: the Unicode Path
-     * extra field (Windows tools store an IBM437 name, {@code ?} for what it cannot hold, and the real name
-     * there); the bytes as UTF-8 when they are valid UTF-8; the bytes as IBM437.
+     * An entry's name from its stored bytes (APPNOTE 4.4.4 bit 11, Appendix D): an Info-ZIP Unicode Path extra
+     * field (0x7075) whose CRC matches the stored name wins (Windows tools store an IBM437 name, {@code ?}
+     * for what it cannot hold, and the real one there); with the UTF-8 flag the bytes are UTF-8; without it
+     * they are read as UTF-8 when they are valid UTF-8 (what Info-ZIP and most Unix tools write), else as
+     * IBM437 (the APPNOTE default, what Windows tools write).
      */
-    static String unicodeName(ZipEntry entry, String name) {
-        String fromExtra = unicodePathExtra(entry.getExtra());
-        if (fromExtra != null) {
-            return fromExtra.equals(name) ? null : fromExtra;
-        }
-        if (isAscii(name)) {
-            return null;
-        }
-        byte[] bytes = new byte[name.length()];
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c > 0xff) {
-                return null; // only a name stored with the UTF-8 flag has chars beyond one byte
+    static String decode(byte[] raw, boolean utf8Flag, byte[] extra) {
+        if (extra != null) {
+            String unicode = unicodePathExtra(extra, raw);
+            if (unicode != null) {
+                return unicode;
             }
-            bytes[i] = (byte) c;
         }
-        String utf8 = strictUtf8(bytes);
+        boolean ascii = true;
+        for (byte b : raw) {
+            if (b < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            return new String(raw, StandardCharsets.ISO_8859_1);
+        }
+        if (utf8Flag) {
+            return new String(raw, StandardCharsets.UTF_8);
+        }
+        String utf8 = strictUtf8(raw);
         if (utf8 != null) {
-            return utf8.equals(name) ? null : utf8;
+            return utf8;
         }
-        if (IBM437 == null) {
-            return null;
-        }
-        String dos = new String(bytes, IBM437);
-        return dos.equals(name) ? null : dos;
+        return new String(raw, IBM437 != null ? IBM437 : StandardCharsets.ISO_8859_1);
     }
 
-    private static String unicodePathExtra(byte[] extra) {
-        if (extra == null) {
-            return null;
-        }
+    private static String unicodePathExtra(byte[] extra, byte[] raw) {
         int i = 0;
         while (i + 4 <= extra.length) {
             int tag = (extra[i] & 0xff) | (extra[i + 1] & 0xff) << 8;
@@ -169,8 +152,12 @@ final class ZipNames {
                 return null;
             }
             if (tag == UNICODE_PATH_EXTRA && size > 5 && extra[data] == 1) {
-                // version 1, CRC-32 of the header name (4 bytes), then the UTF-8 name
-                return strictUtf8(java.util.Arrays.copyOfRange(extra, data + 5, data + size));
+                // version 1, the CRC-32 of the stored name (else the field is stale), then the UTF-8 name
+                long crc = (extra[data + 1] & 0xffL) | (extra[data + 2] & 0xffL) << 8 | (extra[data + 3] & 0xffL) << 16
+                        | (extra[data + 4] & 0xffL) << 24;
+                CRC32 c = new CRC32();
+                c.update(raw);
+                return c.getValue() == crc ? strictUtf8(Arrays.copyOfRange(extra, data + 5, data + size)) : null;
             }
             i = data + size;
         }

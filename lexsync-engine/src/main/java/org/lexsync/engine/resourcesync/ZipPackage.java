@@ -7,11 +7,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.EnumMap;
-import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -20,9 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
@@ -30,11 +27,12 @@ import org.lexsync.core.io.TempFiles;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
- * the central directory read once (ZIP64, data descriptors, STORED and DEFLATED entries, directory entries
- * are all {@link ZipFile}'s business), every entry name checked against traversal and matched to manifest
- * paths as {@link ZipNames} describes, {@code manifest.xml} at the top level (§11.2, §13.2), and bitstreams
- * extracted one at a time — small ones into memory, others to temp files — within {@link DumpLimits}, their
- * CRC-32, length and (for files) promised hashes computed on the way. Every refusal is a
+ * its central directory read once by {@link ZipDirectory} (ZIP64, data descriptors, STORED and DEFLATED,
+ * directory entries, a stub before the ZIP; an entry it cannot read fails alone), every entry name checked
+ * against traversal and matched to manifest paths as {@link ZipNames} describes, {@code manifest.xml} at the
+ * top level (§11.2, §13.2) or, for a folder zipped whole, at the top of that folder, and bitstreams extracted
+ * one at a time — small ones into memory, others to temp files — within {@link DumpLimits}, their CRC-32,
+ * length and (for files) promised hashes computed on the way. Every refusal is a
  * {@link DumpPackageException} naming the package and the entry.
  */
 final class ZipPackage implements AutoCloseable {
@@ -44,62 +42,65 @@ final class ZipPackage implements AutoCloseable {
 
     private final URI url;
     private final Path file;
-    private final ZipFile zip;
+    private final ZipDirectory zip;
+    private final ZipDirectory.Reader reader;
+    private final ZipDirectory.Reader manifestReader;
     private final DumpLimits limits;
     private final long packageBytes;
     /** "" or, for a package wrapped in one top-level folder that holds the manifest, that folder with its slash. */
     private final String root;
-    private final String manifestName;
-    /** Normalised or decoded name to the name as stored, only for entries whose stored name differs. */
-    private final Map<String, String> aliases;
+    private final ZipDirectory.Entry manifest;
+    /** Normalised name to entry, for every file entry with a safe name stored once. */
+    private final Map<String, ZipDirectory.Entry> byName;
     /** Normalised names stored more than once: which one is meant is unknowable. */
     private final Set<String> duplicates;
-    /** What opening found worth reporting (refused names, a wrapping folder); bounded. */
+    /** What opening found worth reporting (refused names, names read differently, a wrapping folder); bounded. */
     private final List<String> notes;
     /** File entries besides the manifest, to tell whether the manifest left some out. */
     private final int bitstreams;
-    /** Stored names extracted so far. */
-    private final Set<String> used = new HashSet<>();
+    /** Entries (by index) the manifest named. */
+    private final BitSet used = new BitSet();
+    private int usedCount;
     private long expanded;
     /** Read buffer and checksum, reused: a package is unpacked by one thread. */
     private final byte[] buffer = new byte[16 * 1024];
     private final CRC32 crc = new CRC32();
 
-    private ZipPackage(URI url, Path file, ZipFile zip, DumpLimits limits, Index index) throws IOException {
+    private ZipPackage(URI url, Path file, ZipDirectory zip, DumpLimits limits, Index index) throws IOException {
         this.url = url;
         this.file = file;
         this.zip = zip;
         this.limits = limits;
         this.packageBytes = Files.size(file);
         this.root = index.root;
-        this.manifestName = index.manifest;
-        this.aliases = index.aliases;
+        this.manifest = index.manifest;
+        this.byName = index.byName;
         this.duplicates = index.duplicates;
         this.notes = index.notes;
         this.bitstreams = index.bitstreams;
+        this.reader = zip.new Reader();
+        this.manifestReader = zip.new Reader();
     }
 
     /**
      * Opens and checks a package; the temp file is deleted on close. Refuses (with a
-     * {@link DumpPackageException} naming the package) what is not a readable ZIP or has no
-     * {@code manifest.xml}; single entries with unsafe names are left out and noted, not fatal (they are
+     * {@link DumpPackageException} naming the package) what is not a readable ZIP or has no (or more than
+     * one) {@code manifest.xml}; single entries with unsafe names are left out and noted, not fatal (they are
      * never extracted, and nothing is ever written under an entry's name).
      */
     static ZipPackage open(URI url, Path file, DumpLimits limits) {
-        ZipFile zip;
+        ZipDirectory zip;
         try {
-            // ISO-8859-1 keeps the bytes of names stored without the UTF-8 flag (see ZipNames)
-            zip = new ZipFile(file.toFile(), StandardCharsets.ISO_8859_1);
+            zip = ZipDirectory.open(file);
         } catch (ZipException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "not a readable ZIP file (" + explain(e.getMessage()) + ")");
+            throw new DumpPackageException(url, null, "not a readable ZIP file (" + e.getMessage() + ")");
         } catch (IOException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "cannot open the package (" + e + ")");
+            throw new DumpPackageException(url, null, "cannot read the package (" + e + ")");
         }
         try {
-            Index index = index(url, zip);
-            return new ZipPackage(url, file, zip, limits, index);
+            return new ZipPackage(url, file, zip, limits, index(url, zip));
         } catch (IOException | RuntimeException e) {
             try {
                 zip.close();
@@ -114,42 +115,27 @@ final class ZipPackage implements AutoCloseable {
         }
     }
 
-    /** java.util.zip's reason, with what it means for a dump package where that is not plain. */
-    private static String explain(String message) {
-        if (message == null) {
-            return "unknown reason";
-        }
-        if (message.contains("END header")) {
-            return message + ": truncated, or no ZIP at all";
-        }
-        if (message.contains("compression method")) {
-            // the JDK refuses a whole ZIP for one entry in another method (bzip2, LZMA, Deflate64, zstd)
-            return message + ": only STORED and DEFLATED (APPNOTE 4.4.5) are read";
-        }
-        return message;
-    }
-
     /** What one pass over the central directory learns about a package. */
     private static final class Index {
         String root = "";
-        String manifest;
-        final Map<String, String> aliases = new HashMap<>();
+        ZipDirectory.Entry manifest;
+        final Map<String, ZipDirectory.Entry> byName;
         final Set<String> duplicates = new HashSet<>();
         final List<String> notes = new ArrayList<>();
         int bitstreams;
         private int refused;
         private int renamed;
+
+        Index(int entries) {
+            byName = new HashMap<>(Math.max(16, entries * 4 / 3 + 1));
+        }
     }
 
-    private static Index index(URI url, ZipFile zip) {
-        Index x = new Index();
-        Set<String> names = new HashSet<>(Math.max(16, zip.size() * 4 / 3 + 1));
-        String wrappedManifest = null;
-        int wrappedManifests = 0;
-        Enumeration<? extends ZipEntry> entries = zip.entries();
-        while (entries.hasMoreElements()) {
-            ZipEntry e = entries.nextElement();
-            String stored = e.getName();
+    private static Index index(URI url, ZipDirectory zip) {
+        Index x = new Index(zip.entries().size());
+        List<ZipDirectory.Entry> wrappedManifests = new ArrayList<>(1);
+        for (ZipDirectory.Entry e : zip.entries()) {
+            String stored = e.name();
             if (e.isDirectory()) {
                 continue;
             }
@@ -161,33 +147,20 @@ final class ZipPackage implements AutoCloseable {
                 }
                 continue;
             }
-            if (name.endsWith("/")) {
-                continue; // a directory written with backslashes
+            if (!name.equals(stored) && x.renamed++ == 0) {
+                // one note: a package written by one tool names all its entries alike
+                x.notes.add(String.format(Locale.ROOT, "entry '%s' is read as '%s'", stored, name));
             }
-            if (!name.equals(stored)) {
-                x.aliases.put(name, stored);
-                if (x.renamed++ == 0) {
-                    // one note: a package written by one tool names all its entries alike
-                    x.notes.add(String.format(Locale.ROOT, "entry '%s' is read as '%s'", stored, name));
-                }
-            }
-            if (!names.add(name)) {
+            if (x.byName.putIfAbsent(name, e) != null) {
                 x.duplicates.add(name);
             }
-            // stored without the UTF-8 flag, the name may be UTF-8 or IBM437 bytes: both spellings find it
-            String unicode = ZipNames.unicodeName(e, name);
-            String n = unicode == null ? null : ZipNames.normalize(unicode);
-            if (n != null) {
-                x.aliases.putIfAbsent(n, stored);
-            }
             if (name.equals(MANIFEST)) {
-                x.manifest = stored;
+                x.manifest = e;
                 continue;
             }
             int slash = name.indexOf('/');
             if (slash > 0 && name.length() - slash - 1 == MANIFEST.length() && name.endsWith("/" + MANIFEST)) {
-                wrappedManifests++;
-                wrappedManifest = name;
+                wrappedManifests.add(e);
             }
             x.bitstreams++;
         }
@@ -196,19 +169,23 @@ final class ZipPackage implements AutoCloseable {
         }
         int quoted = 0;
         for (String d : x.duplicates) {
-            if (quoted++ == MAX_QUOTED) {
-                x.notes.add(String.format(Locale.ROOT, "%d more names stored more than once", x.duplicates.size() - MAX_QUOTED));
-                break;
+            x.byName.remove(d);
+            if (quoted++ < MAX_QUOTED) {
+                x.notes.add(String.format(Locale.ROOT, "entry name '%s' is stored more than once; none of them is"
+                        + " extracted", d));
             }
-            x.notes.add(String.format(Locale.ROOT, "entry name '%s' is stored more than once; none of them is extracted", d));
+        }
+        if (quoted > MAX_QUOTED) {
+            x.notes.add(String.format(Locale.ROOT, "%d more names stored more than once", quoted - MAX_QUOTED));
         }
         if (x.duplicates.contains(MANIFEST)) {
             throw new DumpPackageException(url, MANIFEST, "the package holds more than one manifest.xml", true);
         }
-        if (x.manifest == null && wrappedManifests == 1) {
+        if (x.manifest == null && wrappedManifests.size() == 1) {
             // a folder zipped as a whole: its manifest is at the top level of that folder
-            x.root = wrappedManifest.substring(0, wrappedManifest.length() - MANIFEST.length());
-            x.manifest = x.aliases.getOrDefault(wrappedManifest, wrappedManifest);
+            String name = ZipNames.normalize(wrappedManifests.get(0).name());
+            x.root = name.substring(0, name.length() - MANIFEST.length());
+            x.manifest = wrappedManifests.get(0);
             x.bitstreams--;
             x.notes.add(String.format(Locale.ROOT, "no manifest.xml at the top level (§11.2) but in the folder '%s';"
                     + " paths are read relative to that folder", x.root));
@@ -236,25 +213,22 @@ final class ZipPackage implements AutoCloseable {
 
     /**
      * Bitstreams the manifest did not name (ZIP entries that are not extracted), with up to a few of
-     * their names; null when there are none. Reads the central directory again only in that case.
+     * their names; null when there are none. Looks at the entries again only in that case.
      */
     String unlisted() {
-        if (used.size() >= bitstreams) {
+        if (usedCount >= bitstreams) {
             return null;
         }
         List<String> quoted = new ArrayList<>(MAX_QUOTED);
         int count = 0;
-        Enumeration<? extends ZipEntry> entries = zip.entries();
-        while (entries.hasMoreElements()) {
-            ZipEntry e = entries.nextElement();
-            String stored = e.getName();
-            String name = ZipNames.normalize(stored);
-            if (e.isDirectory() || name == null || name.endsWith("/") || stored.equals(manifestName)
-                    || used.contains(stored) || duplicates.contains(name)) {
+        for (ZipDirectory.Entry e : zip.entries()) {
+            String name = ZipNames.normalize(e.name());
+            if (e.isDirectory() || name == null || name.endsWith("/") || e == manifest || used.get(e.index())
+                    || duplicates.contains(name)) {
                 continue;
             }
             if (count++ < MAX_QUOTED) {
-                quoted.add("'" + stored + "'");
+                quoted.add("'" + e.name() + "'");
             }
         }
         if (count == 0) {
@@ -267,22 +241,45 @@ final class ZipPackage implements AutoCloseable {
     /** Counts the bitstream at a manifest path as named by the manifest though it is not extracted. */
     void listed(String path) {
         try {
-            used.add(entry(path).getName());
+            use(entry(path));
         } catch (DumpPackageException absent) {
             // nothing to count
         }
     }
 
-    InputStream manifest() {
-        try {
-            return zip.getInputStream(zip.getEntry(manifestName));
-        } catch (IOException | RuntimeException e) {
-            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.getMessage() + ")", true);
+    private void use(ZipDirectory.Entry e) {
+        if (!used.get(e.index())) {
+            used.set(e.index());
+            usedCount++;
         }
     }
 
+    /** The manifest's bytes, streamed (it may be large; it is read by a streaming XML reader). */
+    InputStream manifest() {
+        // its own reader: the manifest is read a little at a time between the bitstreams it names
+        ZipDirectory.Reader reader = manifestReader;
+        try {
+            reader.start(manifest);
+        } catch (IOException e) {
+            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.getMessage() + ")", true);
+        }
+        return new InputStream() {
+            private final byte[] one = new byte[1];
+
+            @Override
+            public int read() throws IOException {
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return len == 0 ? 0 : reader.read(b, off, len);
+            }
+        };
+    }
+
     /** The entry a manifest path names (§11.2, §13.2), or a typed refusal naming the path. */
-    private ZipEntry entry(String path) {
+    private ZipDirectory.Entry entry(String path) {
         String name = ZipNames.normalize(path.startsWith("/") ? path.substring(1) : path);
         if (name == null) {
             throw new DumpPackageException(url, path, ZipNames.unsafe(path));
@@ -294,15 +291,13 @@ final class ZipPackage implements AutoCloseable {
             throw new DumpPackageException(url, path, "the package holds more than one entry of that name;"
                     + " which one is meant is unknowable");
         }
-        ZipEntry entry = zip.getEntry(name);
-        if ((entry == null || entry.isDirectory()) && aliases.containsKey(name)) {
-            entry = zip.getEntry(aliases.get(name));
-        }
-        if (entry == null || entry.isDirectory()) {
+        ZipDirectory.Entry entry = byName.get(name);
+        if (entry == null) {
             throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
         }
         return entry;
     }
+
     /**
      * What an extraction produced: the bytes in memory (small bitstreams) or a temp file, never both; the
      * length and, for a file, the hex of each promised algorithm (bytes in memory are checked by the applier).
@@ -328,32 +323,27 @@ final class ZipPackage implements AutoCloseable {
      * with a leading slash; {@link ZipNames} says how other spellings are read): into memory when the entry
      * declares at most {@link DumpLimits#inlineMax()} bytes, else (or once it turns out larger than declared)
      * to a new file in {@code dir}. The bytes are counted as they come, so the bounds hold whatever sizes the
-     * entry declares (streamed entries, bit 3, declare theirs after the data), and checked against the
-     * entry's CRC-32 and size: {@link java.util.zip.ZipFile} does not, and a corrupt bitstream the manifest
-     * promises no hash for would otherwise pass. The promised algorithms are computed on the way only for a
-     * file, which would otherwise be read again; bytes in memory are hashed by the applier's workers.
+     * entry declares, and checked against the entry's CRC-32 and size, so a corrupt bitstream the manifest
+     * promises no hash for does not pass. The promised algorithms are computed on the way only for a file,
+     * which would otherwise be read again; bytes in memory are hashed by the applier's workers.
      *
      * @throws DumpPackageException naming the package and the path; {@link DumpPackageException#refusesPackage()}
      *         tells whether the whole package must be given up (it expands beyond the package bound) or only
-     *         this bitstream (missing, ambiguous, unsafe name, corrupt, over the entry bounds)
+     *         this bitstream (missing, ambiguous, an unsafe name, unreadable, corrupt, over the entry bounds)
      */
     Extracted extract(String path, Path dir, Digests expected) {
-        ZipEntry entry = entry(path);
-        used.add(entry.getName());
-        if (entry.getMethod() != ZipEntry.STORED && entry.getMethod() != ZipEntry.DEFLATED) {
-            throw new DumpPackageException(url, path, String.format(Locale.ROOT,
-                    "compression method %d: only STORED and DEFLATED (APPNOTE 4.4.5) are read", entry.getMethod()));
-        }
-        long declared = entry.getSize();
-        Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
-                limits.inlineMax(), expected);
+        ZipDirectory.Entry entry = entry(path);
+        use(entry);
+        long declared = entry.size();
+        Sink sink = new Sink(dir, declared <= limits.inlineMax() ? (int) declared : -1, limits.inlineMax(), expected);
         try {
             long n = 0;
             // a declared compressed size beyond the file is a lie; the file's size bounds it
-            long compressed = Math.max(1, Math.min(entry.getCompressedSize(), packageBytes));
+            long compressed = Math.max(1, Math.min(entry.compressedSize(), packageBytes));
             crc.reset();
-            try (InputStream in = zip.getInputStream(entry); sink) {
-                for (int r; (r = in.read(buffer)) > 0; ) {
+            reader.start(entry);
+            try (sink) {
+                for (int r; (r = reader.read(buffer)) > 0; ) {
                     n += r;
                     expanded += r;
                     if (n > limits.maxEntryBytes()) {
@@ -373,18 +363,18 @@ final class ZipPackage implements AutoCloseable {
                     sink.write(buffer, r);
                 }
             }
-            if (declared >= 0 && n != declared) {
+            if (n != declared) {
                 throw new DumpPackageException(url, path, String.format(Locale.ROOT,
                         "corrupt entry: %d bytes where the ZIP directory says %d", n, declared));
             }
-            if (entry.getCrc() >= 0 && crc.getValue() != entry.getCrc()) {
+            if (crc.getValue() != entry.crc()) {
                 throw new DumpPackageException(url, path, String.format(Locale.ROOT,
-                        "corrupt entry: CRC-32 %08x where the ZIP directory says %08x", crc.getValue(), entry.getCrc()));
+                        "corrupt entry: CRC-32 %08x where the ZIP directory says %08x", crc.getValue(), entry.crc()));
             }
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
-            throw new DumpPackageException(url, path, "corrupt entry (" + e.getMessage() + ")");
+            throw new DumpPackageException(url, path, "unreadable entry (" + e.getMessage() + ")");
         } catch (RuntimeException e) {
             TempFiles.deleteQuietly(sink.file);
             throw e;
@@ -467,6 +457,8 @@ final class ZipPackage implements AutoCloseable {
 
     @Override
     public void close() {
+        reader.close();
+        manifestReader.close();
         try {
             zip.close();
         } catch (IOException ignored) {
