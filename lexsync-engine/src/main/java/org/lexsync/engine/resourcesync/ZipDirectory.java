@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -43,11 +44,12 @@ final class ZipDirectory implements AutoCloseable {
     private static final int FLAG_UTF8 = 1 << 11;
 
     /**
-     * One entry: its position in the directory, decoded name, method, CRC-32, sizes, where its local header
-     * is in the file, and why its data cannot be read (null when it can).
+     * One entry: its position in the directory, decoded name (and, for a name without the UTF-8 flag read as
+     * IBM437, the same bytes read as ISO-8859-1, which a few Windows writers use; else null), method, CRC-32,
+     * sizes, where its local header is in the file, and why its data cannot be read (null when it can).
      */
-    record Entry(int index, String name, int method, long crc, long compressedSize, long size, long localHeader,
-                 String problem) {
+    record Entry(int index, String name, String otherName, int method, long crc, long compressedSize, long size,
+                 long localHeader, String problem) {
         boolean isDirectory() {
             return name.endsWith("/") || name.endsWith("\\");
         }
@@ -168,6 +170,9 @@ final class ZipDirectory implements AutoCloseable {
                 cen.get(p + CEN_SIZE + nameLength, extra);
             }
             String name = ZipNames.decode(rawName, (flags & FLAG_UTF8) != 0, extra);
+            String latin1 = (flags & FLAG_UTF8) == 0 ? new String(rawName, StandardCharsets.ISO_8859_1) : null;
+            String otherName = latin1 != null && !latin1.equals(name) && !name.equals(
+                    new String(rawName, StandardCharsets.UTF_8)) ? latin1 : null;
             String problem = null;
             if (size == MAX32 || csize == MAX32 || local == MAX32) {
                 long[] z = zip64Fields(extra, size == MAX32, csize == MAX32, local == MAX32);
@@ -187,7 +192,7 @@ final class ZipDirectory implements AutoCloseable {
             } else if (problem == null && (size < 0 || csize < 0 || local < 0 || local + prepended > cenPos)) {
                 problem = "its local header or sizes lie outside the file";
             }
-            out.add(new Entry(out.size(), name, method, crc, csize, size, local + prepended, problem));
+            out.add(new Entry(out.size(), name, otherName, method, crc, csize, size, local + prepended, problem));
             p = next;
         }
         return out;

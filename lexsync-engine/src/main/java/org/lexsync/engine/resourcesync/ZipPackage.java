@@ -54,6 +54,8 @@ final class ZipPackage implements AutoCloseable {
     private final Map<String, ZipDirectory.Entry> byName;
     /** Normalised names stored more than once: which one is meant is unknowable. */
     private final Set<String> duplicates;
+    /** Names without the UTF-8 flag read as ISO-8859-1 instead of IBM437, for the few writers that use it. */
+    private final Map<String, ZipDirectory.Entry> others;
     /** What opening found worth reporting (refused names, names read differently, a wrapping folder); bounded. */
     private final List<String> notes;
     /** File entries besides the manifest, to tell whether the manifest left some out. */
@@ -76,6 +78,7 @@ final class ZipPackage implements AutoCloseable {
         this.manifest = index.manifest;
         this.byName = index.byName;
         this.duplicates = index.duplicates;
+        this.others = index.others;
         this.notes = index.notes;
         this.bitstreams = index.bitstreams;
         this.reader = zip.new Reader();
@@ -121,6 +124,8 @@ final class ZipPackage implements AutoCloseable {
         ZipDirectory.Entry manifest;
         final Map<String, ZipDirectory.Entry> byName;
         final Set<String> duplicates = new HashSet<>();
+        /** Names read the other way (see {@link ZipDirectory.Entry#otherName()}), tried when the first finds none. */
+        final Map<String, ZipDirectory.Entry> others = new HashMap<>();
         final List<String> notes = new ArrayList<>();
         int bitstreams;
         private int refused;
@@ -153,6 +158,12 @@ final class ZipPackage implements AutoCloseable {
             }
             if (x.byName.putIfAbsent(name, e) != null) {
                 x.duplicates.add(name);
+            }
+            if (e.otherName() != null) {
+                String other = ZipNames.normalize(e.otherName());
+                if (other != null) {
+                    x.others.putIfAbsent(other, e);
+                }
             }
             if (name.equals(MANIFEST)) {
                 x.manifest = e;
@@ -292,6 +303,9 @@ final class ZipPackage implements AutoCloseable {
                     + " which one is meant is unknowable");
         }
         ZipDirectory.Entry entry = byName.get(name);
+        if (entry == null && !others.isEmpty()) {
+            entry = others.get(name);
+        }
         if (entry == null) {
             throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
         }

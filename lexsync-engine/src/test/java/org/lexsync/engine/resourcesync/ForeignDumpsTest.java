@@ -523,6 +523,28 @@ class ForeignDumpsTest {
     }
 
     @Test
+    void anEntryInACompressionMethodNotReadHereIsFetchedFromItsLoc_theRestOfThePackageIsRead() throws IOException {
+        byte[] a = bytes("deflated");
+        byte[] big = bytes("written with LZMA by 7-Zip, served at its URI as well");
+        put("/f/res/big", "text/plain", big);
+        RawZip z = new RawZip();
+        z.add("manifest.xml", manifest("resourcedump-manifest", url(loc("a"), path("/r/a", a)),
+                url(loc("big"), path("/r/big", big))));
+        z.add("r/a", a);
+        z.add("r/big", big).stored().method(14);
+        put("/f/p.zip", "application/zip", z.build());
+        resourceDump("/f/p.zip");
+
+        HarvestReport r = sync();
+
+        assertThat(r.complete()).as(r.findings().toString()).isTrue();
+        assertStored(loc("a"), a);
+        assertStored(loc("big"), big);
+        assertThat(messages(r, "rs:11.2/bitstream")).singleElement().asString()
+                .contains("entry '/r/big'").contains("compression method 14");
+    }
+
+    @Test
     void aTruncatedPackageIsATypedRefusalNamingThePackage_notAStackTrace() {
         byte[] a = body("a", 5000);
         byte[] zip = new Zipper().deflated("manifest.xml", manifest("resourcedump-manifest",

@@ -30,6 +30,8 @@ final class RawZip {
         /** Extra bytes in the central directory only (e.g. a ZIP64 field beside header sizes that need none). */
         byte[] centralExtra = new byte[0];
         int methodOverride = -1;
+        int moreFlags;
+        boolean brokenLocalHeader;
         Long sizeOverride;
 
         Entry stored() {
@@ -74,6 +76,18 @@ final class RawZip {
             return this;
         }
 
+        /** General purpose bit 0: the entry is (said to be) encrypted. */
+        Entry encrypted() {
+            moreFlags |= 1;
+            return this;
+        }
+
+        /** The local header's signature is wrong. */
+        Entry brokenLocalHeader() {
+            brokenLocalHeader = true;
+            return this;
+        }
+
         /** The headers name this compression method (the data stays as written). */
         Entry method(int method) {
             methodOverride = method;
@@ -94,6 +108,20 @@ final class RawZip {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    private Integer countOverride;
+    private byte[] trailing = new byte[0];
+
+    /** The END record states this entry count (writers without ZIP64 wrap it at 65,536). */
+    RawZip count(int count) {
+        countOverride = count;
+        return this;
+    }
+
+    /** Bytes after the END record (no comment length covers them). */
+    RawZip trailing(byte[] bytes) {
+        trailing = bytes;
+        return this;
+    }
 
     /** An entry whose name is written in UTF-8 with the UTF-8 flag (deflated unless changed). */
     Entry add(String name, byte[] data) {
@@ -122,11 +150,11 @@ final class RawZip {
             long crc = c.getValue();
             byte[] body = e.deflate ? deflate(e.data) : e.data;
             long offset = out.size();
-            int flags = (e.utf8Flag ? FLAG_UTF8 : 0) | (e.dataDescriptor ? FLAG_DATA_DESCRIPTOR : 0);
+            int flags = (e.utf8Flag ? FLAG_UTF8 : 0) | (e.dataDescriptor ? FLAG_DATA_DESCRIPTOR : 0) | e.moreFlags;
             int method = e.methodOverride >= 0 ? e.methodOverride : e.deflate ? 8 : 0;
             int version = e.zip64 ? 45 : 20;
             byte[] localExtra = e.zip64 ? concat(zip64Extra(e.data.length, body.length, -1), e.extra) : e.extra;
-            le32(out, 0x04034b50);
+            le32(out, e.brokenLocalHeader ? 0x04034b51 : 0x04034b50);
             le16(out, version);
             le16(out, flags);
             le16(out, method);
@@ -179,11 +207,13 @@ final class RawZip {
         le32(out, 0x06054b50);
         le16(out, 0);
         le16(out, 0);
-        le16(out, entries.size());
-        le16(out, entries.size());
+        int count = countOverride != null ? countOverride : entries.size();
+        le16(out, count);
+        le16(out, count);
         le32(out, cen.size());
         le32(out, cenOffset);
         le16(out, 0);
+        out.writeBytes(trailing);
         return out.toByteArray();
     }
 

@@ -296,15 +296,69 @@ class ZipPackageTest {
     }
 
     @Test
-    void aCompressionMethodOtherThanStoredOrDeflatedIsNamed() throws IOException {
+    void anEntryJavaUtilZipWouldRefuseTheWholeZipForFailsAlone() throws IOException {
         RawZip z = new RawZip();
         z.add("manifest.xml", MANIFEST);
         z.add("r/lzma", "pretend LZMA").stored().method(14);
+        z.add("r/secret", "pretend ciphertext").stored().encrypted();
+        z.add("r/z64", "ZIP64 field beside sizes that need none").zip64ExtraBesideRealSizes(false);
+        z.add("r/badloc", "its local header is broken").brokenLocalHeader();
+        z.add("r/ok", "fine");
 
-        assertThatThrownBy(() -> {
-            try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
-                p.extract("/r/lzma", dir, Digests.NONE);
-            }
-        }).isInstanceOf(DumpPackageException.class).hasMessageContaining("compression method").hasMessageContaining("14");
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r/lzma", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("compression method 14")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isFalse());
+            assertThatThrownBy(() -> p.extract("/r/secret", dir, Digests.NONE)).hasMessageContaining("encrypted");
+            assertThatThrownBy(() -> p.extract("/r/badloc", dir, Digests.NONE)).hasMessageContaining("local header");
+            assertThat(p.extract("/r/z64", dir, Digests.NONE).bytes()).asString().startsWith("ZIP64 field");
+            assertThat(p.extract("/r/ok", dir, Digests.NONE).bytes()).asString().isEqualTo("fine");
+        }
+    }
+
+    @Test
+    void theDirectoryNotTheEntryCountIsTrusted_andBytesAfterTheZipAreIgnored() throws IOException {
+        RawZip z = new RawZip().count(1).trailing("junk a server appended".getBytes(StandardCharsets.UTF_8));
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/a", "a");
+        z.add("r/b", "b");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/b", dir, Digests.NONE).bytes()).asString().isEqualTo("b");
+        }
+    }
+
+    @Test
+    void namesAreDecodedByTheirFlag() {
+        byte[] e = {(byte) 0xc3, (byte) 0xa9};
+        assertThat(ZipNames.decode("a/b".getBytes(StandardCharsets.US_ASCII), false, null)).isEqualTo("a/b");
+        assertThat(ZipNames.decode(e, true, null)).isEqualTo("é");
+        assertThat(ZipNames.decode(e, false, null)).as("UTF-8 bytes without the flag (Info-ZIP)").isEqualTo("é");
+        assertThat(ZipNames.decode(new byte[] {(byte) 0x82}, false, null)).as("IBM437 (Windows)").isEqualTo("é");
+    }
+
+    @Test
+    void aNameStoredInIso88591WithoutTheFlagIsFoundToo() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.addRaw("r/caf\u00e9".getBytes(StandardCharsets.ISO_8859_1), new byte[] {5});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/café", dir, Digests.NONE).bytes()).containsExactly(5);
+        }
+    }
+
+    @Test
+    void aTruncatedZipIsRefusedAsAWhole() throws IOException {
+        byte[] whole = Files.readAllBytes(zip(withManifest("r/a", new byte[5000])));
+        Path cut = Files.write(dir.resolve("cut.zip"), java.util.Arrays.copyOf(whole, whole.length - 30));
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, cut, DumpLimits.DEFAULT))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("truncated")
+                .satisfies(e -> {
+                    assertThat(((DumpPackageException) e).refusesPackage()).isTrue();
+                    assertThat(((DumpPackageException) e).packageUrl()).isEqualTo(URL);
+                });
+        assertThat(cut).doesNotExist();
     }
 }
