@@ -66,8 +66,11 @@ final class ZipDirectory implements AutoCloseable {
         this.dataEnd = dataEnd;
     }
 
-    /** Reads the directory of a ZIP file; a {@link ZipException} says why the file is no readable ZIP. */
-    static ZipDirectory open(Path file) throws IOException {
+    /**
+     * Reads the directory of a ZIP file listing at most {@code maxEntries} entries; a {@link ZipException}
+     * says why the file is no readable ZIP (or too many entries).
+     */
+    static ZipDirectory open(Path file, int maxEntries) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         try {
             long size = ch.size();
@@ -81,9 +84,7 @@ final class ZipDirectory implements AutoCloseable {
                 throw new ZipException("no END header: truncated, or no ZIP at all");
             }
             long endPos = size - tailLength + end;
-            if (u16(tail, end + 4) != 0 || u16(tail, end + 6) != 0) {
-                throw new ZipException("a spanned (multi-disk) ZIP");
-            }
+            boolean spanned = u16(tail, end + 4) != 0 || u16(tail, end + 6) != 0;
             long cenSize = u32(tail, end + 12);
             long cenOffset = u32(tail, end + 16);
             long cenEnd = endPos;
@@ -92,10 +93,15 @@ final class ZipDirectory implements AutoCloseable {
                 long recordPos = zip64Record(ch, recordOffset, endPos - 20);
                 if (recordPos >= 0) {
                     ByteBuffer r = read(ch, recordPos, 56);
+                    // some writers put 0xFFFF in every field of the END record once they write ZIP64
+                    spanned = r.getInt(16) != 0 || r.getInt(20) != 0;
                     cenSize = r.getLong(40);
                     cenOffset = r.getLong(48);
                     cenEnd = recordPos;
                 }
+            }
+            if (spanned) {
+                throw new ZipException("a spanned (multi-disk) ZIP");
             }
             if (cenSize < 0 || cenSize > cenEnd || cenSize > Integer.MAX_VALUE - 64) {
                 throw new ZipException("central directory size " + cenSize + " does not fit the file");
@@ -105,7 +111,7 @@ final class ZipDirectory implements AutoCloseable {
             if (cenOffset < 0 || prepended < 0) {
                 throw new ZipException("central directory offset " + cenOffset + " beyond its position");
             }
-            List<Entry> entries = parse(read(ch, cenPos, (int) cenSize), prepended, cenPos);
+            List<Entry> entries = parse(read(ch, cenPos, (int) cenSize), prepended, cenPos, maxEntries);
             return new ZipDirectory(ch, entries, cenPos);
         } catch (IOException | RuntimeException e) {
             ch.close();
@@ -139,11 +145,15 @@ final class ZipDirectory implements AutoCloseable {
         return -1;
     }
 
-    private static List<Entry> parse(ByteBuffer cen, long prepended, long cenPos) throws ZipException {
+    private static List<Entry> parse(ByteBuffer cen, long prepended, long cenPos, int maxEntries)
+            throws ZipException {
         List<Entry> out = new ArrayList<>();
         int p = 0;
         int limit = cen.capacity();
         while (p + CEN_SIZE <= limit) {
+            if (out.size() == maxEntries) {
+                throw new ZipException(String.format(Locale.ROOT, "more than %d entries", maxEntries));
+            }
             if (cen.getInt(p) != CEN) {
                 throw new ZipException(String.format(Locale.ROOT, "bad central directory header at entry %d",
                         out.size()));
@@ -261,7 +271,7 @@ final class ZipDirectory implements AutoCloseable {
                 throw new ZipException("bad local header");
             }
             long data = e.localHeader() + LOC_SIZE + u16(h, 26) + u16(h, 28);
-            if (data + e.compressedSize() > dataEnd) {
+            if (e.compressedSize() > dataEnd - data) {
                 throw new ZipException("entry data runs past the end of the entries");
             }
             position = data;

@@ -94,7 +94,7 @@ final class ZipPackage implements AutoCloseable {
     static ZipPackage open(URI url, Path file, DumpLimits limits) {
         ZipDirectory zip;
         try {
-            zip = ZipDirectory.open(file);
+            zip = ZipDirectory.open(file, limits.maxEntries());
         } catch (ZipException e) {
             TempFiles.deleteQuietly(file);
             throw new DumpPackageException(url, null, "not a readable ZIP file (" + e.getMessage() + ")");

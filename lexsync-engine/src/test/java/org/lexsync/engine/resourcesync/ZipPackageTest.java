@@ -361,4 +361,17 @@ class ZipPackageTest {
                 });
         assertThat(cut).doesNotExist();
     }
+
+    @Test
+    void aPackageListingMoreEntriesThanTheBoundIsRefusedBeforeTheyFillTheHeap() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        for (int i = 0; i < 20; i++) {
+            z.add("r/" + i, new byte[0]).stored();
+        }
+        DumpLimits fewEntries = new DumpLimits(1L << 30, 16L << 30, 200, 1L << 20, 1024, 10);
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, raw(z), fewEntries))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("more than 10 entries");
+    }
 }
