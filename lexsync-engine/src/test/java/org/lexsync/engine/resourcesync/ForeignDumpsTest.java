@@ -564,6 +564,27 @@ class ForeignDumpsTest {
     }
 
     @Test
+    void aRefusedResourceDumpFallsBackToTheResourceListWhenTheSetHasOne_5_2() throws IOException {
+        byte[] a = bytes("served at its URI");
+        put("/f/res/a", "text/plain", a);
+        byte[] zip = new Zipper().deflated("manifest.xml", manifest("resourcedump-manifest",
+                url(loc("a"), path("/r/a", a)))).deflated("r/a", body("filler", 4000)).build();
+        put("/f/p.zip", "application/zip", Arrays.copyOf(zip, zip.length - 40));
+        capabilities("resourcelist", "/f/resourcelist.xml", "resourcedump", "/f/resourcedump.xml");
+        put("/f/resourcedump.xml", "application/xml", bytes(dumpDocument("resourcedump", "/f/p.zip")));
+        put("/f/resourcelist.xml", "application/xml", bytes("<urlset " + NS + "><rs:md capability=\"resourcelist\""
+                + " at=\"2024-01-01T00:00:00Z\"/>" + url(loc("a"), "length=\"" + a.length + "\"") + "</urlset>"));
+
+        HarvestReport r = sync();
+
+        assertThat(r.complete()).as(r.findings().toString()).isTrue();
+        assertStored(loc("a"), a);
+        assertThat(messages(r, "rs:5.2/unreadable-document")).singleElement().asString()
+                .startsWith(pub.uri("/f/p.zip") + ": not a readable ZIP file");
+        assertThat(h.notes).anySatisfy(n -> assertThat(n).contains("baseline again from the Resource List"));
+    }
+
+    @Test
     void packagesServedAsOctetStreamAndChunked_severalPackages_andAResourceDumpIndex_11_1() throws IOException {
         byte[] a = bytes("package one");
         byte[] b = bytes("package two");
