@@ -5,6 +5,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
@@ -102,6 +103,20 @@ final class ZipNames {
             return false;
         }
         return true;
+    }
+
+    /**
+     * The name in Unicode composed form (NFC), or the argument itself when it is ASCII or already composed:
+     * macOS writes names decomposed (é as e + U+0301), manifests are usually composed.
+     */
+    static String composed(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) >= 0x80) {
+                String c = Normalizer.normalize(name, Normalizer.Form.NFC);
+                return c.equals(name) ? name : c;
+            }
+        }
+        return name;
     }
 
     private static boolean isAsciiLetter(char c) {

@@ -54,7 +54,10 @@ final class ZipPackage implements AutoCloseable {
     private final Map<String, ZipDirectory.Entry> byName;
     /** Normalised names stored more than once: which one is meant is unknowable. */
     private final Set<String> duplicates;
-    /** Names without the UTF-8 flag read as ISO-8859-1 instead of IBM437, for the few writers that use it. */
+    /**
+     * Other spellings of names, tried when a path finds none: without the UTF-8 flag read as ISO-8859-1
+     * instead of IBM437 (a few Windows writers), and non-ASCII names in Unicode composed form (NFC).
+     */
     private final Map<String, ZipDirectory.Entry> others;
     /** What opening found worth reporting (refused names, names read differently, a wrapping folder); bounded. */
     private final List<String> notes;
@@ -124,7 +127,7 @@ final class ZipPackage implements AutoCloseable {
         ZipDirectory.Entry manifest;
         final Map<String, ZipDirectory.Entry> byName;
         final Set<String> duplicates = new HashSet<>();
-        /** Names read the other way (see {@link ZipDirectory.Entry#otherName()}), tried when the first finds none. */
+        /** Other spellings of names (see the field of the same name). */
         final Map<String, ZipDirectory.Entry> others = new HashMap<>();
         final List<String> notes = new ArrayList<>();
         int bitstreams;
@@ -164,6 +167,10 @@ final class ZipPackage implements AutoCloseable {
                 if (other != null) {
                     x.others.putIfAbsent(other, e);
                 }
+            }
+            String composed = ZipNames.composed(name);
+            if (composed != name) {
+                x.others.putIfAbsent(composed, e); // macOS stores names decomposed (NFD)
             }
             if (name.equals(MANIFEST)) {
                 x.manifest = e;
@@ -303,8 +310,17 @@ final class ZipPackage implements AutoCloseable {
                     + " which one is meant is unknowable");
         }
         ZipDirectory.Entry entry = byName.get(name);
-        if (entry == null && !others.isEmpty()) {
-            entry = others.get(name);
+        if (entry == null) {
+            String composed = ZipNames.composed(name);
+            if (composed != name) {
+                entry = byName.get(composed);
+            }
+            if (entry == null && !others.isEmpty()) {
+                entry = others.get(name);
+                if (entry == null && composed != name) {
+                    entry = others.get(composed);
+                }
+            }
         }
         if (entry == null) {
             throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");

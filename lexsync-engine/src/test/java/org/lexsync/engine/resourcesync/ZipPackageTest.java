@@ -349,6 +349,19 @@ class ZipPackageTest {
     }
 
     @Test
+    void decomposedNamesAsMacOsWritesThemMatchComposedPaths_andTheOtherWayRound() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/cafe\u0301", new byte[] {1});
+        z.add("r/na\u00efve", new byte[] {2});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/caf\u00e9", dir, Digests.NONE).bytes()).containsExactly(1);
+            assertThat(p.extract("/r/nai\u0308ve", dir, Digests.NONE).bytes()).containsExactly(2);
+        }
+    }
+
+    @Test
     void aTruncatedZipIsRefusedAsAWhole() throws IOException {
         byte[] whole = Files.readAllBytes(zip(withManifest("r/a", new byte[5000])));
         Path cut = Files.write(dir.resolve("cut.zip"), java.util.Arrays.copyOf(whole, whole.length - 30));
