@@ -24,7 +24,17 @@ import org.lexsync.engine.store.ChangeKind;
  * a Change Dump for incremental changes (§13). Packages are downloaded one at a time to disk, opened as
  * {@link ZipPackage}s, and their {@code manifest.xml} is streamed: each bitstream is extracted, checked
  * against the manifest's length (and, when it went to a temp file, its hashes), and handed to the applier as
- * local bytes, which verifies every promised hash before storing, so no resource is fetched again over HTTP. A manifest entry without a {@code path} falls back to fetching its {@code loc}.
+ * local bytes, which verifies every promised hash before storing, so no resource is fetched again over HTTP.
+ *
+ * <p>What a package cannot give is taken from the resource's URI, the default way to its content (§5.1): a
+ * manifest entry without a {@code path} (§13.2 requires one except for deletions), or one whose bitstream the
+ * package does not hold, holds twice, holds corrupt, names unsafely or holds beyond the entry bounds — each
+ * with an error finding naming the package and the path; when that fetch fails too, that resource fails
+ * alone (a Resource Dump is a snapshot, so the others go on and no checkpoint is stored; a Change Dump stops
+ * there, DESIGN §4.1). A bitstream that is there but does not match the manifest's hash or length fails
+ * without a fetch (the applier verifies; the source contradicts itself). A package that is no readable ZIP,
+ * has no manifest or expands beyond the package bound is refused as a whole ({@link DumpPackageException}).
+ * ZIP entries the manifest does not name are ignored, with a finding.
  * The next package downloads while the current one is unpacked. Change Dump packages closed before the
  * cursor are not downloaded; inside a package the cursor skips
  * changes an earlier run processed (§12.1).
@@ -94,6 +104,11 @@ final class DumpPlan extends Plan {
                         return c;
                     }
                     continue;
+                }
+                String unlisted = pkg.unlisted();
+                if (unlisted != null) {
+                    // §11.2: the manifest describes the package's bitstreams; others are not the source's resources
+                    docs.findings().warning("rs:" + section() + "/unlisted-entry", pkg.url() + ": " + unlisted, 0, 0);
                 }
                 closePackage();
             }
@@ -171,9 +186,12 @@ final class DumpPlan extends Plan {
         SitemapHeader h = manifest.header();
         Capability expected = changeDump ? Capability.CHANGEDUMP_MANIFEST : Capability.RESOURCEDUMP_MANIFEST;
         if (h.capability() != expected) {
-            docs.findings().warning("rs:" + (changeDump ? "13.2" : "11.2") + "/capability", String.format(Locale.ROOT,
+            docs.findings().warning("rs:" + section() + "/capability", String.format(Locale.ROOT,
                     "%s: expected capability %s, found %s", manifest.document(), expected.token(),
                     h.md() == null ? "none" : h.md().capability()), h.line(), h.column());
+        }
+        for (String note : pkg.notes()) {
+            docs.findings().warning("rs:" + section() + "/entry-name", url + ": " + note, 0, 0);
         }
         cursor.newDocument();
     }
@@ -210,6 +228,16 @@ final class DumpPlan extends Plan {
     }
 
     private PlannedChange plan(SitemapEntry e) {
+        PlannedChange c = planEntry(e);
+        String path = e.mdOrEmpty().path();
+        if ((c == null || c.isDelete()) && path != null && !path.isBlank()) {
+            // skipped (done before, excluded) or deleted: its bitstream is listed all the same
+            pkg.listed(path.strip());
+        }
+        return c;
+    }
+
+    private PlannedChange planEntry(SitemapEntry e) {
         URI base = pkg.url();
         URI uri = mapper.resourceUri(e, base);
         RsMetadata md = e.mdOrEmpty();
@@ -247,20 +275,36 @@ final class DumpPlan extends Plan {
             }
         }
         if (md.path() == null || md.path().isBlank()) {
-            docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/path", String.format(Locale.ROOT,
+            docs.findings().error("rs:" + section() + "/path", String.format(Locale.ROOT,
                     "%s: entry %s has no path; fetched from its loc instead", manifest.document(), e.loc()),
                     e.line(), e.column());
             return ordered(mapper.upsert(e, uri, base, kind, checkpoint));
         }
         Digests expected = mapper.select(md.hash());
-        ZipPackage.Extracted x = pkg.extract(md.path().strip(), tempDir, expected);
+        ZipPackage.Extracted x;
+        try {
+            x = pkg.extract(md.path().strip(), tempDir, expected);
+        } catch (DumpPackageException refused) {
+            if (refused.refusesPackage()) {
+                throw refused;
+            }
+            // the package cannot give this bitstream; the resource's URI is the default way to it (§5.1)
+            docs.findings().error("rs:" + section() + "/bitstream", String.format(Locale.ROOT,
+                    "%s; %s is fetched from its loc instead", refused.getMessage(), e.loc()), e.line(), e.column());
+            return ordered(mapper.upsert(e, uri, base, kind, checkpoint));
+        }
         String mismatch = x.mismatch(expected, md.length());
         if (mismatch != null) {
-            docs.findings().error("rs:" + (changeDump ? "13.2" : "11.2") + "/fixity", String.format(Locale.ROOT,
+            docs.findings().error("rs:" + section() + "/fixity", String.format(Locale.ROOT,
                     "%s: bitstream %s of %s does not match the manifest (%s)", pkg.url(), md.path(), e.loc(), mismatch),
                     e.line(), e.column());
         }
         return ordered(mapper.local(e, uri, base, kind, x.file(), x.bytes(), expected, checkpoint));
+    }
+
+    /** The section of the manifest this plan reads: §13.2 (Change Dump) or §11.2 (Resource Dump). */
+    private String section() {
+        return changeDump ? "13.2" : "11.2";
     }
 
     /** A Change Dump's changes keep their order (§13); a Resource Dump is a snapshot without one (§11). */

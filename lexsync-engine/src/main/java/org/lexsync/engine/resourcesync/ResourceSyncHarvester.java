@@ -94,7 +94,11 @@ public final class ResourceSyncHarvester implements Harvester {
         }
         Attempt first = new Attempt(job, context, options, docs, sets);
         Result result = first.run(false);
-        if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP) {
+        // the Resource List is the way round a refused Resource Dump, when every set has one
+        boolean listsForAll = sets.stream().allMatch(s -> !s.offers(Capability.RESOURCEDUMP)
+                || s.offers(Capability.RESOURCELIST));
+        if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP
+                && listsForAll) {
             context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
                     + "); baseline again from the Resource List");
             result = new Attempt(job, context, options, docs, sets).run(true);

@@ -7,72 +7,106 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.EnumMap;
-import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.zip.ZipEntry;
+import java.util.Set;
+import java.util.zip.CRC32;
 import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
 
 /**
- * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file: every entry name
- * checked against traversal before anything is read, {@code manifest.xml} at the top level (§11.2,
- * §13.2), and bitstreams extracted one at a time — small ones into memory, others to temp files — within
- * {@link DumpLimits}, their length and promised hashes computed on the way.
+ * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
+ * its central directory read once by {@link ZipDirectory} (ZIP64, data descriptors, STORED and DEFLATED,
+ * directory entries, a stub before the ZIP; an entry it cannot read fails alone), every entry name checked
+ * against traversal and matched to manifest paths as {@link ZipNames} describes, {@code manifest.xml} at the
+ * top level (§11.2, §13.2) or, for a folder zipped whole, at the top of that folder, and bitstreams extracted
+ * one at a time — small ones into memory, others to temp files — within {@link DumpLimits}, their CRC-32,
+ * length and (for files) promised hashes computed on the way. Every refusal is a
+ * {@link DumpPackageException} naming the package and the entry.
  */
 final class ZipPackage implements AutoCloseable {
     static final String MANIFEST = "manifest.xml";
+    /** At most this many names are quoted per kind of note; the rest are counted. */
+    private static final int MAX_QUOTED = 5;
 
     private final URI url;
     private final Path file;
-    private final ZipFile zip;
+    private final ZipDirectory zip;
+    private final ZipDirectory.Reader reader;
+    private final ZipDirectory.Reader manifestReader;
     private final DumpLimits limits;
     private final long packageBytes;
+    /** "" or, for a package wrapped in one top-level folder that holds the manifest, that folder with its slash. */
+    private final String root;
+    private final ZipDirectory.Entry manifest;
+    /** Normalised name to entry, for every file entry with a safe name stored once. */
+    private final Map<String, ZipDirectory.Entry> byName;
+    /** Normalised names stored more than once: which one is meant is unknowable. */
+    private final Set<String> duplicates;
+    /**
+     * Other spellings of names, tried when a path finds none: without the UTF-8 flag read as ISO-8859-1
+     * instead of IBM437 (a few Windows writers), and non-ASCII names in Unicode composed form (NFC).
+     */
+    private final Map<String, ZipDirectory.Entry> others;
+    /** What opening found worth reporting (refused names, names read differently, a wrapping folder); bounded. */
+    private final List<String> notes;
+    /** File entries besides the manifest, to tell whether the manifest left some out. */
+    private final int bitstreams;
+    /** Entries (by index) the manifest named. */
+    private final BitSet used = new BitSet();
+    private int usedCount;
     private long expanded;
-    /** Read buffer, reused: a package is unpacked by one thread. */
+    /** Read buffer and checksum, reused: a package is unpacked by one thread. */
     private final byte[] buffer = new byte[16 * 1024];
+    private final CRC32 crc = new CRC32();
 
-    private ZipPackage(URI url, Path file, ZipFile zip, DumpLimits limits) throws IOException {
+    private ZipPackage(URI url, Path file, ZipDirectory zip, DumpLimits limits, Index index) throws IOException {
         this.url = url;
         this.file = file;
         this.zip = zip;
         this.limits = limits;
         this.packageBytes = Files.size(file);
+        this.root = index.root;
+        this.manifest = index.manifest;
+        this.byName = index.byName;
+        this.duplicates = index.duplicates;
+        this.others = index.others;
+        this.notes = index.notes;
+        this.bitstreams = index.bitstreams;
+        this.reader = zip.new Reader();
+        this.manifestReader = zip.new Reader();
     }
 
-    /** Opens and checks a package; the temp file is deleted on close. */
+    /**
+     * Opens and checks a package; the temp file is deleted on close. Refuses (with a
+     * {@link DumpPackageException} naming the package) what is not a readable ZIP or has no (or more than
+     * one) {@code manifest.xml}; single entries with unsafe names are left out and noted, not fatal (they are
+     * never extracted, and nothing is ever written under an entry's name).
+     */
     static ZipPackage open(URI url, Path file, DumpLimits limits) {
-        ZipFile zip;
+        ZipDirectory zip;
         try {
-            zip = new ZipFile(file.toFile());
+            zip = ZipDirectory.open(file, limits.maxEntries());
         } catch (ZipException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "not a ZIP file (" + e.getMessage() + ")");
+            throw new DumpPackageException(url, null, "not a readable ZIP file (" + e.getMessage() + ")");
         } catch (IOException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, e.toString());
+            throw new DumpPackageException(url, null, "cannot read the package (" + e + ")");
         }
         try {
-            ZipPackage p = new ZipPackage(url, file, zip, limits);
-            Enumeration<? extends ZipEntry> entries = zip.entries();
-            while (entries.hasMoreElements()) {
-                String name = entries.nextElement().getName();
-                String why = unsafe(name);
-                if (why != null) {
-                    throw new DumpPackageException(url, name, why);
-                }
-            }
-            if (zip.getEntry(MANIFEST) == null) {
-                throw new DumpPackageException(url, MANIFEST, "the package has no manifest.xml at its top level (§11.2)");
-            }
-            return p;
+            return new ZipPackage(url, file, zip, limits, index(url, zip));
         } catch (IOException | RuntimeException e) {
             try {
                 zip.close();
@@ -83,45 +117,215 @@ final class ZipPackage implements AutoCloseable {
             if (e instanceof DumpPackageException d) {
                 throw d;
             }
-            throw new DumpPackageException(url, null, e.toString());
+            throw new DumpPackageException(url, null, "not a readable ZIP file (" + e + ")");
         }
     }
 
-    /** Why an entry name or manifest path could escape the package, or null when it is safe. */
-    static String unsafe(String name) {
-        if (name.isEmpty()) {
-            return "empty entry name";
+    /** What one pass over the central directory learns about a package. */
+    private static final class Index {
+        String root = "";
+        ZipDirectory.Entry manifest;
+        final Map<String, ZipDirectory.Entry> byName;
+        final Set<String> duplicates = new HashSet<>();
+        /** Other spellings of names (see the field of the same name). */
+        final Map<String, ZipDirectory.Entry> others = new HashMap<>();
+        final List<String> notes = new ArrayList<>();
+        int bitstreams;
+        private int refused;
+        private int renamed;
+
+        Index(int entries) {
+            byName = new HashMap<>(Math.max(16, entries * 4 / 3 + 1));
         }
-        if (name.indexOf('\\') >= 0) {
-            return "backslash in entry name";
+    }
+
+    private static Index index(URI url, ZipDirectory zip) {
+        Index x = new Index(zip.entries().size());
+        List<ZipDirectory.Entry> wrappedManifests = new ArrayList<>(1);
+        for (ZipDirectory.Entry e : zip.entries()) {
+            String stored = e.name();
+            if (e.isDirectory()) {
+                continue;
+            }
+            String name = ZipNames.normalize(stored);
+            if (name == null) {
+                if (x.refused++ < MAX_QUOTED) {
+                    x.notes.add(String.format(Locale.ROOT, "entry '%s' refused: %s; it is never extracted",
+                            stored, ZipNames.unsafe(stored)));
+                }
+                continue;
+            }
+            if (!name.equals(stored) && x.renamed++ == 0) {
+                // one note: a package written by one tool names all its entries alike
+                x.notes.add(String.format(Locale.ROOT, "entry '%s' is read as '%s'", stored, name));
+            }
+            if (x.byName.putIfAbsent(name, e) != null) {
+                x.duplicates.add(name);
+            }
+            if (e.otherName() != null) {
+                String other = ZipNames.normalize(e.otherName());
+                if (other != null) {
+                    x.others.putIfAbsent(other, e);
+                }
+            }
+            String composed = ZipNames.composed(name);
+            if (composed != name) {
+                x.others.putIfAbsent(composed, e); // macOS stores names decomposed (NFD)
+            }
+            if (name.equals(MANIFEST)) {
+                x.manifest = e;
+                continue;
+            }
+            int slash = name.indexOf('/');
+            if (slash > 0 && name.length() - slash - 1 == MANIFEST.length() && name.endsWith("/" + MANIFEST)) {
+                wrappedManifests.add(e);
+            }
+            x.bitstreams++;
         }
-        if (name.indexOf('\0') >= 0) {
-            return "NUL in entry name";
+        if (x.refused > MAX_QUOTED) {
+            x.notes.add(String.format(Locale.ROOT, "%d more entries refused", x.refused - MAX_QUOTED));
         }
-        if (name.startsWith("/")) {
-            return "absolute entry name";
-        }
-        if (name.length() >= 2 && name.charAt(1) == ':' && Character.isLetter(name.charAt(0))) {
-            return "drive letter in entry name";
-        }
-        for (String part : name.split("/")) {
-            if (part.equals("..")) {
-                return "'..' in entry name (path traversal)";
+        int quoted = 0;
+        for (String d : x.duplicates) {
+            x.byName.remove(d);
+            if (quoted++ < MAX_QUOTED) {
+                x.notes.add(String.format(Locale.ROOT, "entry name '%s' is stored more than once; none of them is"
+                        + " extracted", d));
             }
         }
-        return null;
+        if (quoted > MAX_QUOTED) {
+            x.notes.add(String.format(Locale.ROOT, "%d more names stored more than once", quoted - MAX_QUOTED));
+        }
+        if (x.duplicates.contains(MANIFEST)) {
+            throw new DumpPackageException(url, MANIFEST, "the package holds more than one manifest.xml", true);
+        }
+        if (x.manifest == null && wrappedManifests.size() == 1) {
+            // a folder zipped as a whole: its manifest is at the top level of that folder
+            String name = ZipNames.normalize(wrappedManifests.get(0).name());
+            x.root = name.substring(0, name.length() - MANIFEST.length());
+            x.manifest = wrappedManifests.get(0);
+            x.bitstreams--;
+            x.notes.add(String.format(Locale.ROOT, "no manifest.xml at the top level (§11.2) but in the folder '%s';"
+                    + " paths are read relative to that folder", x.root));
+        }
+        if (x.manifest == null) {
+            throw new DumpPackageException(url, MANIFEST, "the package has no manifest.xml at its top level (§11.2)",
+                    true);
+        }
+        return x;
+    }
+
+    /** Why an entry name or manifest path could escape the package, or null when it is safe (see {@link ZipNames}). */
+    static String unsafe(String name) {
+        return ZipNames.unsafe(name);
     }
 
     URI url() {
         return url;
     }
 
-    InputStream manifest() {
-        try {
-            return zip.getInputStream(zip.getEntry(MANIFEST));
-        } catch (IOException e) {
-            throw new DumpPackageException(url, MANIFEST, e.toString());
+    /** What opening found worth a finding: entries refused for their names, names read differently, a wrapping folder. */
+    List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * Bitstreams the manifest did not name (ZIP entries that are not extracted), with up to a few of
+     * their names; null when there are none. Looks at the entries again only in that case.
+     */
+    String unlisted() {
+        if (usedCount >= bitstreams) {
+            return null;
         }
+        List<String> quoted = new ArrayList<>(MAX_QUOTED);
+        int count = 0;
+        for (ZipDirectory.Entry e : zip.entries()) {
+            String name = ZipNames.normalize(e.name());
+            if (e.isDirectory() || name == null || name.endsWith("/") || e == manifest || used.get(e.index())
+                    || duplicates.contains(name)) {
+                continue;
+            }
+            if (count++ < MAX_QUOTED) {
+                quoted.add("'" + e.name() + "'");
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d entr%s not named by the manifest, ignored: %s%s", count,
+                count == 1 ? "y" : "ies", String.join(", ", quoted), count > MAX_QUOTED ? ", …" : "");
+    }
+
+    /** Counts the bitstream at a manifest path as named by the manifest though it is not extracted. */
+    void listed(String path) {
+        try {
+            use(entry(path));
+        } catch (DumpPackageException absent) {
+            // nothing to count
+        }
+    }
+
+    private void use(ZipDirectory.Entry e) {
+        if (!used.get(e.index())) {
+            used.set(e.index());
+            usedCount++;
+        }
+    }
+
+    /** The manifest's bytes, streamed (it may be large; it is read by a streaming XML reader). */
+    InputStream manifest() {
+        // its own reader: the manifest is read a little at a time between the bitstreams it names
+        ZipDirectory.Reader reader = manifestReader;
+        try {
+            reader.start(manifest);
+        } catch (IOException e) {
+            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.getMessage() + ")", true);
+        }
+        return new InputStream() {
+            private final byte[] one = new byte[1];
+
+            @Override
+            public int read() throws IOException {
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return len == 0 ? 0 : reader.read(b, off, len);
+            }
+        };
+    }
+
+    /** The entry a manifest path names (§11.2, §13.2), or a typed refusal naming the path. */
+    private ZipDirectory.Entry entry(String path) {
+        String name = ZipNames.normalize(path.startsWith("/") ? path.substring(1) : path);
+        if (name == null) {
+            throw new DumpPackageException(url, path, ZipNames.unsafe(path));
+        }
+        if (!root.isEmpty()) {
+            name = root + name;
+        }
+        if (duplicates.contains(name)) {
+            throw new DumpPackageException(url, path, "the package holds more than one entry of that name;"
+                    + " which one is meant is unknowable");
+        }
+        ZipDirectory.Entry entry = byName.get(name);
+        if (entry == null) {
+            String composed = ZipNames.composed(name);
+            if (composed != name) {
+                entry = byName.get(composed);
+            }
+            if (entry == null && !others.isEmpty()) {
+                entry = others.get(name);
+                if (entry == null && composed != name) {
+                    entry = others.get(composed);
+                }
+            }
+        }
+        if (entry == null) {
+            throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
+        }
+        return entry;
     }
 
     /**
@@ -145,50 +349,62 @@ final class ZipPackage implements AutoCloseable {
     }
 
     /**
-     * Extracts the bitstream at a manifest {@code path} (§11.2: relative to the package root, written with
-     * a leading slash): into memory when the entry declares at most {@link DumpLimits#inlineMax()} bytes,
-     * else (or once it turns out larger than declared) to a new file in {@code dir}. The promised algorithms
-     * are computed on the way only for a file, which would otherwise be read again; bytes in memory are
-     * hashed by the applier's workers (in parallel, and only once), so the planner thread stays light.
+     * Extracts the bitstream at a manifest {@code path} (§11.2, §13.2: relative to the package root, written
+     * with a leading slash; {@link ZipNames} says how other spellings are read): into memory when the entry
+     * declares at most {@link DumpLimits#inlineMax()} bytes, else (or once it turns out larger than declared)
+     * to a new file in {@code dir}. The bytes are counted as they come, so the bounds hold whatever sizes the
+     * entry declares, and checked against the entry's CRC-32 and size, so a corrupt bitstream the manifest
+     * promises no hash for does not pass. The promised algorithms are computed on the way only for a file,
+     * which would otherwise be read again; bytes in memory are hashed by the applier's workers.
+     *
+     * @throws DumpPackageException naming the package and the path; {@link DumpPackageException#refusesPackage()}
+     *         tells whether the whole package must be given up (it expands beyond the package bound) or only
+     *         this bitstream (missing, ambiguous, an unsafe name, unreadable, corrupt, over the entry bounds)
      */
     Extracted extract(String path, Path dir, Digests expected) {
-        String name = path.startsWith("/") ? path.substring(1) : path;
-        String why = unsafe(name);
-        if (why != null) {
-            throw new DumpPackageException(url, path, why);
-        }
-        ZipEntry entry = zip.getEntry(name);
-        if (entry == null || entry.isDirectory()) {
-            throw new DumpPackageException(url, path, "the manifest names a bitstream the package does not hold");
-        }
-        long declared = entry.getSize();
-        Sink sink = new Sink(dir, declared >= 0 && declared <= limits.inlineMax() ? (int) declared : -1,
-                limits.inlineMax(), expected);
+        ZipDirectory.Entry entry = entry(path);
+        use(entry);
+        long declared = entry.size();
+        Sink sink = new Sink(dir, declared <= limits.inlineMax() ? (int) declared : -1, limits.inlineMax(), expected);
         try {
             long n = 0;
-            long compressed = Math.max(1, entry.getCompressedSize());
-            try (InputStream in = zip.getInputStream(entry); sink) {
-                for (int r; (r = in.read(buffer)) > 0; ) {
+            // a declared compressed size beyond the file is a lie; the file's size bounds it
+            long compressed = Math.max(1, Math.min(entry.compressedSize(), packageBytes));
+            crc.reset();
+            reader.start(entry);
+            try (sink) {
+                for (int r; (r = reader.read(buffer)) > 0; ) {
                     n += r;
                     expanded += r;
                     if (n > limits.maxEntryBytes()) {
-                        throw new DumpPackageException(url, path, "bitstream larger than " + limits.maxEntryBytes() + " bytes");
+                        throw new DumpPackageException(url, path, "bitstream larger than " + limits.maxEntryBytes()
+                                + " bytes");
                     }
                     if (expanded > limits.maxPackageBytes()
                             || expanded > limits.ratioFloor() && expanded / Math.max(1, packageBytes) > limits.maxRatio()) {
                         throw new DumpPackageException(url, path, "the package expands beyond its bounds ("
-                                + expanded + " bytes from " + packageBytes + ")");
+                                + expanded + " bytes from " + packageBytes + ")", true);
                     }
                     if (n > limits.ratioFloor() && n / compressed > limits.maxRatio()) {
-                        throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio());
+                        throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio()
+                                + " (a ZIP bomb?)");
                     }
+                    crc.update(buffer, 0, r);
                     sink.write(buffer, r);
                 }
+            }
+            if (n != declared) {
+                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
+                        "corrupt entry: %d bytes where the ZIP directory says %d", n, declared));
+            }
+            if (crc.getValue() != entry.crc()) {
+                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
+                        "corrupt entry: CRC-32 %08x where the ZIP directory says %08x", crc.getValue(), entry.crc()));
             }
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
-            throw new DumpPackageException(url, path, e.toString());
+            throw new DumpPackageException(url, path, "unreadable entry (" + e.getMessage() + ")");
         } catch (RuntimeException e) {
             TempFiles.deleteQuietly(sink.file);
             throw e;
@@ -271,6 +487,8 @@ final class ZipPackage implements AutoCloseable {
 
     @Override
     public void close() {
+        reader.close();
+        manifestReader.close();
         try {
             zip.close();
         } catch (IOException ignored) {

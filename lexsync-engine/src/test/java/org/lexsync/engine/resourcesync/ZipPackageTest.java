@@ -48,19 +48,43 @@ class ZipPackageTest {
     @Test
     void entryNamesThatCouldEscapeThePackageAreRefused() {
         assertThat(ZipPackage.unsafe("resources/../../etc/passwd")).contains("traversal");
-        assertThat(ZipPackage.unsafe("/etc/passwd")).contains("absolute");
+        assertThat(ZipPackage.unsafe("..\\..\\Windows\\x")).contains("traversal");
         assertThat(ZipPackage.unsafe("C:/Windows/x")).contains("drive letter");
-        assertThat(ZipPackage.unsafe("resources\\x")).contains("backslash");
+        assertThat(ZipPackage.unsafe("/C:\\Windows\\x")).contains("drive letter");
+        assertThat(ZipPackage.unsafe("resources/a\0b")).contains("NUL");
+        assertThat(ZipPackage.unsafe("./")).contains("no file");
         assertThat(ZipPackage.unsafe("resources/eli/dec/2024/1/oj")).isNull();
+        assertThat(ZipPackage.unsafe("a..b/..c")).isNull();
     }
 
     @Test
-    void aPackageWithATraversalEntryIsRefusedAndDeleted() throws IOException {
-        Path file = zip(withManifest("../evil.sh", new byte[] {1}));
+    void namesAreReadAsPathsFromThePackageRootWhateverToolWroteThem() {
+        assertThat(ZipNames.normalize("resources/a")).isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("/resources/a")).as("§11.2 writes paths so; unzip strips it").isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("./resources//./a")).isEqualTo("resources/a");
+        assertThat(ZipNames.normalize("resources\\x\\a")).isEqualTo("resources/x/a");
+        assertThat(ZipNames.normalize("resources\\x\\")).isEqualTo("resources/x/");
+        assertThat(ZipNames.normalize("../a")).isNull();
+    }
 
-        assertThatThrownBy(() -> ZipPackage.open(URL, file, DumpLimits.DEFAULT))
-                .isInstanceOf(DumpPackageException.class)
-                .satisfies(e -> assertThat(((DumpPackageException) e).entry()).isEqualTo("../evil.sh"));
+    @Test
+    void anEntryWithATraversalNameIsNeverExtractedButTheOthersAre() throws IOException {
+        Map<String, byte[]> m = withManifest("../evil.sh", new byte[] {1});
+        m.put("resources/a", new byte[] {2});
+        Path file = zip(m);
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            assertThat(p.notes()).singleElement().asString().contains("'../evil.sh' refused").contains("traversal");
+            assertThat(p.extract("/resources/a", dir, Digests.NONE).bytes()).containsExactly(2);
+            assertThatThrownBy(() -> p.extract("/../evil.sh", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class)
+                    .satisfies(e -> {
+                        DumpPackageException d = (DumpPackageException) e;
+                        assertThat(d.entry()).isEqualTo("/../evil.sh");
+                        assertThat(d.refusesPackage()).isFalse();
+                        assertThat(d.packageUrl()).isEqualTo(URL);
+                    });
+        }
         assertThat(file).doesNotExist();
     }
 
@@ -77,7 +101,7 @@ class ZipPackageTest {
         Path file = Files.writeString(dir.resolve("x.zip"), "hello");
 
         assertThatThrownBy(() -> ZipPackage.open(URL, file, DumpLimits.DEFAULT))
-                .isInstanceOf(DumpPackageException.class).hasMessageContaining("not a ZIP");
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("not a readable ZIP file");
     }
 
     @Test
@@ -166,5 +190,201 @@ class ZipPackageTest {
         try (var files = Files.list(dir)) {
             assertThat(files.filter(f -> f.getFileName().toString().endsWith(".bit"))).isEmpty();
         }
+    }
+
+    Path raw(RawZip z) throws IOException {
+        return Files.write(Files.createTempFile(dir, "raw", ".zip"), z.build());
+    }
+
+    @Test
+    void namesWithoutTheUtf8FlagThatAreNotUtf8DoNotMakeThePackageUnreadable() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.addRaw("lois/café".getBytes(java.nio.charset.Charset.forName("IBM437")), new byte[] {7});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/lois/café", dir, Digests.NONE).bytes()).containsExactly(7);
+        }
+    }
+
+    @Test
+    void aCorruptEntryIsRefusedAloneByItsCrcOrItsSize() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/crc", "checked against the directory's CRC-32").stored().crc(1);
+        z.add("r/size", "inflates to more than the directory says").size(3);
+        z.add("r/ok", "fine");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r/crc", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("entry '/r/crc': corrupt entry: CRC-32")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isFalse());
+            assertThatThrownBy(() -> p.extract("/r/size", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("corrupt entry");
+            assertThat(p.extract("/r/ok", dir, Digests.NONE).bytes()).asString().isEqualTo("fine");
+        }
+    }
+
+    @Test
+    void boundsHoldForEntriesThatDeclareNoSizeUntilAfterTheirData() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/big", new byte[50_000]).dataDescriptor().size(0);
+        DumpLimits entryBound = new DumpLimits(10_000, 1L << 30, 1_000_000, 1L << 20);
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), entryBound)) {
+            assertThatThrownBy(() -> p.extract("/r/big", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("larger than 10000 bytes");
+        }
+    }
+
+    @Test
+    void aPackageExpandingBeyondItsBoundIsRefusedAsAWhole() throws IOException {
+        Map<String, byte[]> m = withManifest("r/a", new byte[300_000]);
+        m.put("r/b", new byte[300_000]);
+        DumpLimits packageBound = new DumpLimits(1L << 30, 500_000, 1_000_000, 1L << 20);
+
+        try (ZipPackage p = ZipPackage.open(URL, zip(m), packageBound)) {
+            p.extract("/r/a", dir, Digests.NONE);
+            assertThatThrownBy(() -> p.extract("/r/b", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("expands beyond its bounds")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isTrue());
+        }
+    }
+
+    @Test
+    void aDirectoryIsNoBitstream_andTwoEntriesOfOneNameAreAmbiguous() throws IOException {
+        RawZip z = new RawZip();
+        z.add("./manifest.xml", MANIFEST);
+        z.add("r/", new byte[0]);
+        z.add("r/d", "one");
+        z.add("./r/d", "two");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r", dir, Digests.NONE)).hasMessageContaining("does not hold");
+            assertThatThrownBy(() -> p.extract("/r/d", dir, Digests.NONE)).hasMessageContaining("more than one entry");
+        }
+    }
+
+    @Test
+    void twoManifestsRefuseThePackage() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("/manifest.xml", MANIFEST);
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("more than one manifest.xml");
+    }
+
+    @Test
+    void anEmptyZip64FieldAsOlderAntWritesIt_andAStubBeforeTheZip() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/a", "a").stored();
+        z.add("r/b", "b").zip64ExtraBesideRealSizes(true);
+        byte[] stub = "MZ self-extractor stub".getBytes(StandardCharsets.UTF_8);
+        byte[] zip = z.build();
+        byte[] all = new byte[stub.length + zip.length];
+        System.arraycopy(stub, 0, all, 0, stub.length);
+        System.arraycopy(zip, 0, all, stub.length, zip.length);
+        Path file = Files.write(dir.resolve("sfx.zip"), all);
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/a", dir, Digests.NONE).bytes()).asString().isEqualTo("a");
+            assertThat(p.extract("/r/b", dir, Digests.NONE).bytes()).asString().isEqualTo("b");
+        }
+    }
+
+    @Test
+    void anEntryJavaUtilZipWouldRefuseTheWholeZipForFailsAlone() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/lzma", "pretend LZMA").stored().method(14);
+        z.add("r/secret", "pretend ciphertext").stored().encrypted();
+        z.add("r/z64", "ZIP64 field beside sizes that need none").zip64ExtraBesideRealSizes(false);
+        z.add("r/badloc", "its local header is broken").brokenLocalHeader();
+        z.add("r/ok", "fine");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThatThrownBy(() -> p.extract("/r/lzma", dir, Digests.NONE))
+                    .isInstanceOf(DumpPackageException.class).hasMessageContaining("compression method 14")
+                    .satisfies(e -> assertThat(((DumpPackageException) e).refusesPackage()).isFalse());
+            assertThatThrownBy(() -> p.extract("/r/secret", dir, Digests.NONE)).hasMessageContaining("encrypted");
+            assertThatThrownBy(() -> p.extract("/r/badloc", dir, Digests.NONE)).hasMessageContaining("local header");
+            assertThat(p.extract("/r/z64", dir, Digests.NONE).bytes()).asString().startsWith("ZIP64 field");
+            assertThat(p.extract("/r/ok", dir, Digests.NONE).bytes()).asString().isEqualTo("fine");
+        }
+    }
+
+    @Test
+    void theDirectoryNotTheEntryCountIsTrusted_andBytesAfterTheZipAreIgnored() throws IOException {
+        RawZip z = new RawZip().count(1).trailing("junk a server appended".getBytes(StandardCharsets.UTF_8));
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/a", "a");
+        z.add("r/b", "b");
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/b", dir, Digests.NONE).bytes()).asString().isEqualTo("b");
+        }
+    }
+
+    @Test
+    void namesAreDecodedByTheirFlag() {
+        byte[] e = {(byte) 0xc3, (byte) 0xa9};
+        assertThat(ZipNames.decode("a/b".getBytes(StandardCharsets.US_ASCII), false, null)).isEqualTo("a/b");
+        assertThat(ZipNames.decode(e, true, null)).isEqualTo("é");
+        assertThat(ZipNames.decode(e, false, null)).as("UTF-8 bytes without the flag (Info-ZIP)").isEqualTo("é");
+        assertThat(ZipNames.decode(new byte[] {(byte) 0x82}, false, null)).as("IBM437 (Windows)").isEqualTo("é");
+    }
+
+    @Test
+    void aNameStoredInIso88591WithoutTheFlagIsFoundToo() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.addRaw("r/caf\u00e9".getBytes(StandardCharsets.ISO_8859_1), new byte[] {5});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/café", dir, Digests.NONE).bytes()).containsExactly(5);
+        }
+    }
+
+    @Test
+    void decomposedNamesAsMacOsWritesThemMatchComposedPaths_andTheOtherWayRound() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        z.add("r/cafe\u0301", new byte[] {1});
+        z.add("r/na\u00efve", new byte[] {2});
+
+        try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
+            assertThat(p.extract("/r/caf\u00e9", dir, Digests.NONE).bytes()).containsExactly(1);
+            assertThat(p.extract("/r/nai\u0308ve", dir, Digests.NONE).bytes()).containsExactly(2);
+        }
+    }
+
+    @Test
+    void aTruncatedZipIsRefusedAsAWhole() throws IOException {
+        byte[] whole = Files.readAllBytes(zip(withManifest("r/a", new byte[5000])));
+        Path cut = Files.write(dir.resolve("cut.zip"), java.util.Arrays.copyOf(whole, whole.length - 30));
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, cut, DumpLimits.DEFAULT))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("truncated")
+                .satisfies(e -> {
+                    assertThat(((DumpPackageException) e).refusesPackage()).isTrue();
+                    assertThat(((DumpPackageException) e).packageUrl()).isEqualTo(URL);
+                });
+        assertThat(cut).doesNotExist();
+    }
+
+    @Test
+    void aPackageListingMoreEntriesThanTheBoundIsRefusedBeforeTheyFillTheHeap() throws IOException {
+        RawZip z = new RawZip();
+        z.add("manifest.xml", MANIFEST);
+        for (int i = 0; i < 20; i++) {
+            z.add("r/" + i, new byte[0]).stored();
+        }
+        DumpLimits fewEntries = new DumpLimits(1L << 30, 16L << 30, 200, 1L << 20, 1024, 10);
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, raw(z), fewEntries))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("more than 10 entries");
     }
 }
