@@ -53,11 +53,13 @@ final class DumpPlan extends Plan {
     private Prefetch prefetch;
     private ZipPackage pkg;
     private SitemapReader manifest;
+    private URI manifestUri;
     private ChangeCursor cursor;
     private boolean started;
     private W3cDateTime at;
     private long packages;
     private final UriSet seen = new UriSet();
+    private final EntryRepair repair;
 
     DumpPlan(SourceDocuments docs, EntryMapper mapper, DumpLimits limits, Path tempDir, URI set, URI root,
              boolean changeDump, CheckpointHolder holder) {
@@ -69,6 +71,7 @@ final class DumpPlan extends Plan {
         this.root = root;
         this.changeDump = changeDump;
         this.holder = holder;
+        this.repair = new EntryRepair(docs.findings());
     }
 
     /** The Resource Dump's snapshot time ({@code at}, §11.1), known once planning started. */
@@ -99,7 +102,8 @@ final class DumpPlan extends Plan {
         while (true) {
             if (manifest != null) {
                 if (manifest.hasNext()) {
-                    PlannedChange c = plan(manifest.next());
+                    // a manifest written by another tool gets the same repairs as a list (relative or unencoded loc)
+                    PlannedChange c = plan(repair.repair(manifest.next(), manifestUri, pkg.url()));
                     if (c != null) {
                         return c;
                     }
@@ -183,6 +187,7 @@ final class DumpPlan extends Plan {
         packages++;
         pkg = ZipPackage.open(url, d.file(), limits);
         manifest = SitemapReader.open(pkg.manifest(), url + "!/" + ZipPackage.MANIFEST, docs.limits());
+        manifestUri = URI.create(manifest.document());
         SitemapHeader h = manifest.header();
         Capability expected = changeDump ? Capability.CHANGEDUMP_MANIFEST : Capability.RESOURCEDUMP_MANIFEST;
         if (h.capability() != expected) {

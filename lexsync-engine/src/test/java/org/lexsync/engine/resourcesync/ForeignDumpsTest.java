@@ -434,6 +434,27 @@ class ForeignDumpsTest {
     }
 
     @Test
+    void aManifestLocThatIsRelativeOrHoldsASpaceIsRepairedLikeAListEntry_7() throws IOException {
+        byte[] a = bytes("relative loc\n");
+        byte[] b = bytes("loc with a space\n");
+        byte[] m = manifest("resourcedump-manifest", url("res/rel", path("rel", a)),
+                url(pub.baseUri() + "f/res/with space", path("space", b)));
+        put("/f/rd-repair.zip", "application/zip", new Zipper().deflated("manifest.xml", m).deflated("rel", a)
+                .deflated("space", b).build());
+        resourceDump("/f/rd-repair.zip");
+
+        HarvestReport r = sync();
+
+        assertThat(r.complete()).as(r.findings().toString()).isTrue();
+        // relative to the package's URL (the manifest inside it has no URL of its own to resolve against)
+        assertStored(pub.uri("/f/res/rel").toString(), a);
+        assertStored(loc("with%20space"), b);
+        assertThat(messages(r, "rs:7/relative-uri")).hasSize(1);
+        assertThat(messages(r, "rs:7/loc-encoding")).hasSize(1);
+        assertThat(resourceFetches()).isZero();
+    }
+
+    @Test
     void aManifestEntryWithoutPathIsFetchedFromItsLoc_11_2() throws IOException {
         byte[] a = bytes("no path in the manifest");
         put("/f/res/a", "text/plain", a);
