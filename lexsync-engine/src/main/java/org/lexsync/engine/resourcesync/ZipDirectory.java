@@ -42,6 +42,8 @@ final class ZipDirectory implements AutoCloseable {
     private static final long MAX32 = 0xffffffffL;
     private static final int FLAG_ENCRYPTED = 1;
     private static final int FLAG_UTF8 = 1 << 11;
+    /** The largest central directory read: 262,144 entries (the default entry bound) of 256 bytes each. */
+    static final long MAX_DIRECTORY_BYTES = 64L << 20;
 
     /**
      * One entry: its position in the directory, decoded name (and, for a name without the UTF-8 flag read as
@@ -105,6 +107,11 @@ final class ZipDirectory implements AutoCloseable {
             }
             if (cenSize < 0 || cenSize > cenEnd || cenSize > Integer.MAX_VALUE - 64) {
                 throw new ZipException("central directory size " + cenSize + " does not fit the file");
+            }
+            if (cenSize > MAX_DIRECTORY_BYTES) {
+                // read into memory whole: bounded so that a hostile package cannot exhaust a small heap (DESIGN §4.3)
+                throw new ZipException(String.format(Locale.ROOT,
+                        "central directory of %,d bytes is larger than the %,d read here", cenSize, MAX_DIRECTORY_BYTES));
             }
             long cenPos = cenEnd - cenSize;
             long prepended = cenPos - cenOffset;

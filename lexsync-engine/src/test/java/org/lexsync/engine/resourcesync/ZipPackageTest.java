@@ -376,6 +376,23 @@ class ZipPackageTest {
     }
 
     @Test
+    void aCentralDirectoryLargerThanTheBoundIsRefusedBeforeItIsRead() throws IOException {
+        long cenSize = ZipDirectory.MAX_DIRECTORY_BYTES + 1;
+        Path big = dir.resolve("big-directory.zip");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(cenSize); // sparse: the claimed directory, never written
+            java.nio.ByteBuffer eocd = java.nio.ByteBuffer.allocate(22).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .putInt(0x06054b50).putShort((short) 0).putShort((short) 0).putShort((short) 1)
+                    .putShort((short) 1).putInt((int) cenSize).putInt(0).putShort((short) 0);
+            f.seek(cenSize);
+            f.write(eocd.array());
+        }
+
+        assertThatThrownBy(() -> ZipPackage.open(URL, big, DumpLimits.DEFAULT))
+                .isInstanceOf(DumpPackageException.class).hasMessageContaining("central directory of");
+    }
+
+    @Test
     void aPackageListingMoreEntriesThanTheBoundIsRefusedBeforeTheyFillTheHeap() throws IOException {
         RawZip z = new RawZip();
         z.add("manifest.xml", MANIFEST);
