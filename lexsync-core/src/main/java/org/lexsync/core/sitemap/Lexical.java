@@ -19,6 +19,14 @@ final class Lexical {
      * {@link Digests}, with the same outcome as {@link Digests#parse} but without a regex per entry.
      */
     static Digests digests(String value) {
+        return digests(value, null);
+    }
+
+    /**
+     * {@link #digests(String)}, running {@code base64Found} (when not null) once if the digest of a known algorithm
+     * was written in base64 instead of hex.
+     */
+    static Digests digests(String value, Runnable base64Found) {
         if (value == null) {
             return Digests.NONE;
         }
@@ -48,40 +56,18 @@ final class Lexical {
                 if (known == null) {
                     known = new EnumMap<>(HashAlgorithm.class);
                 }
-                known.put(algorithm, Digest.lenient(algorithm, value.substring(colon + 1, i)));
+                String digest = value.substring(colon + 1, i);
+                if (base64Found != null && Digest.isBase64(algorithm, digest)) {
+                    base64Found.run();
+                    base64Found = null;
+                }
+                known.put(algorithm, Digest.lenient(algorithm, digest));
             }
         }
         if (known == null && unknown == null) {
             return Digests.NONE;
         }
         return new Digests(known == null ? java.util.Map.of() : known, unknown == null ? List.of() : unknown);
-    }
-
-    /** True when some token of a {@code hash} attribute gives a known algorithm's digest in base64, not hex. */
-    static boolean hasBase64Digest(String value) {
-        if (value == null) {
-            return false;
-        }
-        int n = value.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && isSpace(value.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !isSpace(value.charAt(i))) {
-                i++;
-            }
-            int colon = value.indexOf(':', start);
-            if (colon > start && colon < i - 1) {
-                HashAlgorithm algorithm = algorithm(value, start, colon);
-                if (algorithm != null && (i - colon - 1) % 4 == 0
-                        && Digest.isBase64(algorithm, value.substring(colon + 1, i))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private static HashAlgorithm algorithm(String s, int start, int end) {

@@ -447,8 +447,9 @@ public final class SitemapReader implements AutoCloseable {
 
     /** A {@code hash} attribute; a digest in base64 instead of hex (§7) is read, with a finding. */
     private Digests hash(String value) {
-        Digests d = Lexical.digests(value);
-        if (Lexical.hasBase64Digest(value)) {
+        boolean[] base64 = new boolean[1];
+        Digests d = Lexical.digests(value, () -> base64[0] = true);
+        if (base64[0]) {
             findings.warning("rs:7/hash-hex", String.format(Locale.ROOT,
                     "hash='%s' holds a base64 digest; ResourceSync §7 asks for hex. Read as %s", value, d), r.line(),
                     r.column());
