@@ -43,6 +43,12 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
     private final Findings findings = new Findings();
     private final boolean entryDocument;
     private final URI feedBase;
+    /**
+     * The Atom namespace URI as this document spells it: {@link AtomNs#ATOM}, or a variant differing only
+     * in case, like the {@code http://www.w3.org/2005/atom} of the rinfo digest's own §4.2 example, which
+     * publishers copied (read as Atom with an error finding: namespace names compare case-sensitively).
+     */
+    private final String atom;
     private final Header header = new Header();
     private AtomFeed feed;
     private AtomFeed trailer;
@@ -57,7 +63,12 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         r.nextTag();
         String ns = r.getNamespaceURI();
         String local = r.getLocalName();
-        if (AtomNs.ATOM.equals(ns) && "feed".equals(local)) {
+        atom = AtomNs.ATOM.equalsIgnoreCase(ns) ? ns : AtomNs.ATOM;
+        if (!AtomNs.ATOM.equals(atom)) {
+            findings.error("atom:rfc4287-2/namespace", "the Atom namespace is spelt '" + atom + "' (it is '"
+                    + AtomNs.ATOM + "', compared case-sensitively); read as Atom", r.line(), r.column());
+        }
+        if (atom.equals(ns) && "feed".equals(local)) {
             entryDocument = false;
             feedBase = Bases.nest(documentBase, r.getAttributeValue(XML_NS, "base"));
             header.lang = r.getAttributeValue(XML_NS, "lang");
@@ -65,7 +76,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
             header.line = l.getLineNumber();
             header.column = l.getColumnNumber();
             readHeader();
-        } else if (AtomNs.ATOM.equals(ns) && "entry".equals(local)) {
+        } else if (atom.equals(ns) && "entry".equals(local)) {
             entryDocument = true;
             feedBase = documentBase;
             feed = AtomFeed.NONE;
@@ -193,7 +204,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
     private boolean startsItem() {
         String local = r.getLocalName();
         String ns = r.getNamespaceURI();
-        return "entry".equals(local) && AtomNs.ATOM.equals(ns) || "deleted-entry".equals(local) && AtomNs.AT.equals(ns);
+        return "entry".equals(local) && atom.equals(ns) || "deleted-entry".equals(local) && AtomNs.AT.equals(ns);
     }
 
     private FeedItem readItem() {
@@ -204,7 +215,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         String ns = r.getNamespaceURI();
         String local = r.getLocalName();
         Header h = header;
-        if (AtomNs.ATOM.equals(ns)) {
+        if (atom.equals(ns)) {
             switch (local) {
                 case "id" -> {
                     int[] at = duplicateAt(h.id != null);
@@ -255,7 +266,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         List<XmlElement> foreign = null;
         while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
             String local = r.getLocalName();
-            if (!AtomNs.ATOM.equals(r.getNamespaceURI())) {
+            if (!atom.equals(r.getNamespaceURI())) {
                 foreign = add(foreign, XmlElement.read(r, maxForeignNodes));
                 continue;
             }
@@ -325,7 +336,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         String email = null;
         String uri = null;
         while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-            if (AtomNs.ATOM.equals(r.getNamespaceURI())) {
+            if (atom.equals(r.getNamespaceURI())) {
                 switch (r.getLocalName()) {
                     case "name" -> name = r.getElementText().strip();
                     case "email" -> email = r.getElementText().strip();

@@ -308,6 +308,10 @@ public final class AtomValidator {
             rdf = isRdf(c.type());
             if (c.outOfLine()) {
                 linked("content@src", c.src(), c.type(), null, c.digests(), true, line, col);
+            } else {
+                findings.warning("rinfo:3.3.4/content-inline", "atom:content without src (inline "
+                        + (c.type() == null ? "text" : c.type()) + "): not a primary representation, which rinfo"
+                        + " §3.3.4 links with content@src; the inline text is not collected as a file", line, col);
             }
         }
         for (Link l : e.links().all()) {
