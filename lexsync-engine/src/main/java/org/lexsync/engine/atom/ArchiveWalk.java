@@ -31,6 +31,7 @@ final class ArchiveWalk {
     private final Map<String, Mark> youngest = new HashMap<>();
     private final List<FeedPage> newestFirst = new ArrayList<>();
     private Instant stopAt;
+    private Findings findings;
 
     ArchiveWalk(String sourceId, Store store, PageReader reader, HarvestListener listener) {
         this.sourceId = sourceId;
@@ -48,6 +49,7 @@ final class ArchiveWalk {
      * deleted before it propagates.
      */
     Result walk(FeedPage subscription, Findings findings) {
+        this.findings = findings;
         try {
             FeedPage page = subscription;
             Set<URI> visited = new HashSet<>();
@@ -67,6 +69,9 @@ final class ArchiveWalk {
                     findings.error("rinfo:7.1/feed-id", String.format(Locale.ROOT, "%s: feed id %s differs from %s,"
                             + " the id of the subscription document (all documents of a feed share it)", page.url(),
                             page.header().id(), feedId), page.header().line(), page.header().column());
+                }
+                if (page != subscription) {
+                    unmarkedArchive(page, newestFirst.get(newestFirst.size() - 2));
                 }
                 boolean done = examine(page);
                 if (page.oldest() != null) {
@@ -115,6 +120,11 @@ final class ArchiveWalk {
             Mark m = youngest.get(k.id());
             if (m == null || k.at().isAfter(m.at())) {
                 youngest.put(k.id(), new Mark(k.at(), k.deleted(), collected));
+            } else if (Ties.tombstoneWins(m, k)) {
+                youngest.put(k.id(), new Mark(k.at(), true, collected));
+                Ties.report(findings, page, k);
+            } else if (Ties.tied(m, k)) {
+                Ties.report(findings, page, k);
             }
             if (collected && stopAt == null) {
                 stopAt = k.at();
@@ -122,6 +132,21 @@ final class ArchiveWalk {
         }
         // every item of this page is at or after the stop: an older page may still share its timestamp
         return stopAt != null && page.oldest() != null && page.oldest().isBefore(stopAt);
+    }
+
+    /**
+     * A document reached by prev-archive without {@code fh:archive} (RFC 5005 §4: archives SHOULD carry it)
+     * is read as the archive it is linked as; noted unless the validator already reported it (it does when
+     * the document links to a newer archive or the current feed).
+     */
+    private void unmarkedArchive(FeedPage page, FeedPage newer) {
+        var h = page.header();
+        if (h.archive() || h.links().href("next-archive") != null || h.links().href("current") != null) {
+            return;
+        }
+        findings.warning("atom:rfc5005-4/fh-archive", String.format(Locale.ROOT, "%s: reached by prev-archive from"
+                + " %s but not marked fh:archive; read as an archive (RFC 5005 §4, rinfo §6)", page.url(), newer.url()),
+                h.line(), h.column());
     }
 
     /** True when the store holds exactly this pair: same kind (active entry or tombstone) and same instant. */
