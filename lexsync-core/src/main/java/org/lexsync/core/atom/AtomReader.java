@@ -13,6 +13,7 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.SafeXmlReader;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlElement;
@@ -498,6 +499,14 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         URI base = xmlBase == null ? parentBase : Bases.nest(parentBase, xmlBase);
         String resolved = Bases.resolve(base, href);
         if (resolved == null) {
+            // an IRI (spaces, Swedish letters): percent-encoded as UTF-8, RFC 3987 §3.1; only this path pays
+            String encoded = LenientUris.encode(href);
+            resolved = encoded.equals(href) ? null : Bases.resolve(base, encoded);
+            if (resolved != null) {
+                findings.warning("atom:rfc4287-2/iri", "'" + href + "' holds characters a URI does not allow;"
+                        + " read percent-encoded as " + resolved + " (RFC 3987 §3.1)", r.line(), r.column());
+                return resolved;
+            }
             findings.warning("atom:rfc4287-2/iri", "cannot resolve '" + href + "' against xml:base " + base
                     + "; kept as written", r.line(), r.column());
             return href;

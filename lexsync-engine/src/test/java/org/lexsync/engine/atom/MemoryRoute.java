@@ -65,7 +65,7 @@ final class MemoryRoute implements FixtureRoute {
                 return null;
             }
             String type = rest.endsWith(".rdf") ? "application/rdf+xml" : "application/pdf";
-            return FixtureResponse.ok(type, doc(rest));
+            return FixtureResponse.ok(type, doc(java.net.URLDecoder.decode(rest, StandardCharsets.UTF_8)));
         }
         synchronized (q) {
             return q.size() > 1 ? q.poll() : q.peek();

@@ -466,6 +466,49 @@ class RealWorldFeedsTest {
         assertThat(h.duplicateJournalRows()).isEmpty();
     }
 
+    @Test
+    void contentSrcWithSpacesOrSwedishLettersIsPercentEncodedAndFetched() {   // RFC 3987 §3.1, RFC 3986 §2
+        String rel = "<entry><id>" + ID + 1 + "</id><title>t</title><updated>2024-06-01T09:00:00Z</updated>"
+                + "<published>2024-06-01T09:00:00Z</published><summary/>"
+                + content("docs/lag 1.pdf", "docs/lag 1.pdf") + rdf("docs/förordning 1.rdf", "docs/förordning 1.rdf")
+                + "</entry>";
+        String abs = "<entry><id>" + ID + 2 + "</id><title>t</title><updated>2024-06-01T10:00:00Z</updated>"
+                + "<published>2024-06-01T10:00:00Z</published><summary/>"
+                + content("docs/lag 2.pdf", uri("docs/").toString() + "lag 2.pdf") + rdf("docs/2.rdf", "/m/docs/2.rdf")
+                + "</entry>";
+        m.atom("feed.atom", feed("", rel, abs));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).as(String.valueOf(r.apply().gap())).isTrue();
+        assertThat(rep(ID + 1, RepresentationRole.PRIMARY).url().toString()).endsWith("/m/docs/lag%201.pdf");
+        assertThat(rep(ID + 1, RepresentationRole.METADATA).url().toString()).endsWith("/m/docs/f%C3%B6rordning%201.rdf");
+        assertThat(rep(ID + 2, RepresentationRole.PRIMARY).url().toString()).endsWith("/m/docs/lag%202.pdf");
+    }
+
+    @Test
+    void updatedWithSurroundingWhitespaceOrWithoutSecondsIsRead() {   // W3C-DTF (hh:mm), XML whitespace
+        m.atom("feed.atom", feed("", entry(1, "\n      2024-06-01T09:00:00Z\n    "), entry(2, "2024-06-01T10:00+02:00")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).as(messages(r).toString()).isTrue();
+        assertThat(h.resource(ID + 1).sourceTimestamp().toInstant().toString()).isEqualTo("2024-06-01T09:00:00Z");
+        assertThat(h.resource(ID + 2).sourceTimestamp().toInstant().toString()).isEqualTo("2024-06-01T08:00:00Z");
+    }
+
+    @Test
+    void redirectedSubscriptionResolvesItsRelativeArchiveLinkAgainstTheNewAddress() {   // RFC 3986 §5.1.3
+        m.put("feed.atom", FixtureResponse.status(302).withHeader("Location", uri("v2/feed.atom").toString()));
+        m.atom("v2/feed.atom", feed(prev("a1.atom"), entry(2, "2024-06-01T09:00:00Z")));
+        m.atom("v2/a1.atom", feed(ARCHIVE, entry(1, "2024-05-01T09:00:00Z")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).as(messages(r).toString()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2);
+    }
+
     // ---------------------------------------------------------------- 2. tombstones
 
     @Test
