@@ -54,14 +54,14 @@ final class EntryChanges {
             URI href = fetchable(l.href());
             if (href != null) {
                 boolean rdf = l.type() != null && l.type().toLowerCase(Locale.ROOT).startsWith(RDF_XML);
-                files.add(file(l, href, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
+                addOnce(files, file(l, href, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
             }
         }
         for (org.lexsync.core.atom.Link l : e.links().enclosures()) {
             URI href = fetchable(l.href());
             if (href != null) {
                 List<Link> about = l.isFormatOf() == null ? List.of() : List.of(new Link("isFormatOf", l.isFormatOf()));
-                files.add(file(l, href, RepresentationRole.ENCLOSURE, about));
+                addOnce(files, file(l, href, RepresentationRole.ENCLOSURE, about));
             }
         }
         W3cDateTime updated = e.updated().value();
@@ -69,6 +69,19 @@ final class EntryChanges {
         return new PlannedChange(sourceId, e.id(), created ? ChangeKind.CREATED : ChangeKind.UPDATED, updated, files,
                 links(e), e.title() == null ? null : e.title().text(),
                 e.published() == null ? null : e.published().canonical(), checkpoint(e.updated(), e.id()));
+    }
+
+    /**
+     * Adds {@code r} unless a file of the same URL is already planned: publishers list the content's file
+     * again as an alternate, or one link twice; the first role stated wins (content before alternates).
+     */
+    private static void addOnce(List<PlannedRepresentation> files, PlannedRepresentation r) {
+        for (PlannedRepresentation f : files) {
+            if (f.url().equals(r.url())) {
+                return;
+            }
+        }
+        files.add(r);
     }
 
     private static PlannedRepresentation file(org.lexsync.core.atom.Link l, URI href, RepresentationRole role,

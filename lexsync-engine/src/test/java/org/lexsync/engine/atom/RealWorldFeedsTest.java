@@ -509,6 +509,32 @@ class RealWorldFeedsTest {
         assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2);
     }
 
+    @Test
+    void contentAlsoListedAsAlternateIsStoredOnce() {   // RFC 4287 §4.1.3, §4.2.7.2; DESIGN §3 (one representation per URL)
+        String e = entry(1, "2024-06-01T09:00:00Z").replace("</entry>",
+                "<link rel=\"alternate\" type=\"application/pdf\" href=\"/m/docs/1.pdf\" hash=\"md5:"
+                        + MemoryRoute.md5("docs/1.pdf") + "\"/>" + rdf("docs/1.rdf", "/m/docs/1.rdf") + "</entry>");
+        m.atom("feed.atom", feed("", e));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).as(String.valueOf(r.apply() == null ? null : r.apply().gap())).isTrue();
+        assertThat(h.resource(ID + 1).representations()).extracting(x -> x.url().getPath())
+                .containsExactlyInAnyOrder("/m/docs/1.pdf", "/m/docs/1.rdf");
+        assertThat(rep(ID + 1, RepresentationRole.PRIMARY).url().getPath()).isEqualTo("/m/docs/1.pdf");
+    }
+
+    @Test
+    void httpCharsetContradictingTheXmlDeclarationYieldsToTheDocument() {   // XML 1.0 §4.3.3, Appendix F
+        String xml = feed("", entry(1, "2024-06-01T09:00:00Z").replace("<title>SFS 2024:1</title>", "<title>Lag ö</title>"));
+        m.put("feed.atom", FixtureResponse.ok("text/xml; charset=ISO-8859-1", xml.getBytes(StandardCharsets.UTF_8)));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isTrue();
+        assertThat(h.resource(ID + 1).title()).isEqualTo("Lag ö");
+    }
+
     // ---------------------------------------------------------------- 2. tombstones
 
     @Test
