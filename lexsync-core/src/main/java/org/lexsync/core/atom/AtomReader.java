@@ -395,7 +395,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
             String v = r.getAttributeValue(i);
             if (ans == null || ans.isEmpty()) {
                 switch (local) {
-                    case "rel" -> rel = v;
+                    case "rel" -> rel = v.strip();
                     case "href" -> href = v;
                     case "type" -> type = v;
                     case "hreflang" -> hreflang = v;

@@ -535,6 +535,20 @@ class RealWorldFeedsTest {
         assertThat(h.resource(ID + 1).title()).isEqualTo("Lag ö");
     }
 
+    @Test
+    void linkRelationsWrittenAsIanaIrisAreTheRegisteredNames() {   // RFC 4287 §4.2.7.2
+        m.atom("feed.atom", feed("<link rel=\"http://www.iana.org/assignments/relation/prev-archive\" href=\"a1.atom\"/>",
+                entry(2, "2024-06-01T09:00:00Z")));
+        m.atom("a1.atom", feed(ARCHIVE, entry(1, "2024-05-01T09:00:00Z").replace("rel=\"alternate\"",
+                "rel=\" http://www.iana.org/assignments/relation/alternate \"")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2);
+        assertThat(rep(ID + 1, RepresentationRole.METADATA).url().getPath()).isEqualTo("/m/docs/1.rdf");
+    }
+
     // ---------------------------------------------------------------- 2. tombstones
 
     @Test
