@@ -345,6 +345,17 @@ class RealWorldFeedsTest {
     }
 
     @Test
+    void updatedWithoutTimeZoneIsReadAsUtcWithAFinding() {   // RFC 3339 §5.6 (offset required), W3C-DTF
+        m.atom("feed.atom", feed("", entry(1, "2024-06-01T09:00:00")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).as(messages(r).toString()).isTrue();
+        assertThat(h.resource(ID + 1).sourceTimestamp().toInstant().toString()).isEqualTo("2024-06-01T09:00:00Z");
+        assertThat(rules(r)).anyMatch(x -> x.startsWith("atom:rfc4287-3.3/date"));
+    }
+
+    @Test
     void aSecondRunAfterOffsetTimestampsCollectsNothingAgain() {   // rinfo §8.3 stop on id+updated
         m.atom("feed.atom", feed("", entry(1, "2024-06-01T10:00:00+0100"), entry(2, "2024-06-01t09:45:00.1z"),
                 entry(3, "2024-06-02")));
@@ -549,6 +560,20 @@ class RealWorldFeedsTest {
         assertThat(rep(ID + 1, RepresentationRole.METADATA).url().getPath()).isEqualTo("/m/docs/1.rdf");
     }
 
+    @Test
+    void archiveAnswering304ToAnUnconditionalRequestIsATypedFailure() {   // RFC 9110 §15.4.5, rinfo §8.1
+        // archives are always asked for whole (the climb needs their items); a 304 then is a server fault
+        m.atom("feed.atom", feed(prev("a1.atom"), entry(2, "2024-06-01T09:00:00Z")));
+        m.put("a1.atom", FixtureResponse.status(304));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isFalse();
+        assertThat(r.apply().gap().status()).isEqualTo(304);
+        assertThat(rules(r)).contains("rinfo:8.3/archive-missing");
+        assertThat(h.journal()).isEmpty();
+    }
+
     // ---------------------------------------------------------------- 2. tombstones
 
     @Test
@@ -633,6 +658,20 @@ class RealWorldFeedsTest {
         m.atom("feed.atom", feed("", tomb(1, "2024-06-04T09:00:00Z"), entry(1, "2024-06-04T09:00:00Z")));
         collect("feed.atom");
         assertThat(h.active()).isEmpty();
+    }
+
+    @Test
+    void completeFeedWithAnEntryAndATombstoneTyingDeletes() {   // rinfo §4.2, §8.2
+        m.atom("feed.atom", feed("<fh:complete/>", entry(1, "2024-06-01T09:00:00Z"), entry(2, "2024-06-01T09:00:00Z")));
+        collect("feed.atom");
+        m.atom("feed.atom", feed("<fh:complete/>", entry(1, "2024-06-02T09:00:00Z"), tomb(1, "2024-06-02T09:00:00Z"),
+                entry(2, "2024-06-01T09:00:00Z")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(ID + 2);
+        assertThat(rules(r)).contains("rinfo:4.2/tombstone-tie");
     }
 
     // ---------------------------------------------------------------- 3. archive chains
