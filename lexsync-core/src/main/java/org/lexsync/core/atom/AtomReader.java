@@ -205,11 +205,30 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
     private boolean startsItem() {
         String local = r.getLocalName();
         String ns = r.getNamespaceURI();
-        return "entry".equals(local) && atom.equals(ns) || "deleted-entry".equals(local) && AtomNs.AT.equals(ns);
+        return "entry".equals(local) && atom.equals(ns) || "deleted-entry".equals(local) && tombstoneNs(ns);
     }
 
     private FeedItem readItem() {
-        return AtomNs.AT.equals(r.getNamespaceURI()) ? readDeleted() : readEntry(feedBase);
+        return "deleted-entry".equals(r.getLocalName()) ? readDeleted() : readEntry(feedBase);
+    }
+
+    /**
+     * RFC 6721 §2's namespace, or a variant real publishers wrote that cannot mean anything else: the
+     * tombstone namespace with another case or a trailing slash, or none of its own (the default Atom
+     * namespace inherited by an unprefixed {@code deleted-entry}: RFC 4287 defines no such element).
+     * Variants are read with an error finding; only called for elements named {@code deleted-entry}.
+     */
+    private boolean tombstoneNs(String ns) {
+        if (AtomNs.AT.equals(ns)) {
+            return true;
+        }
+        boolean variant = ns != null && (atom.equals(ns) || ns.regionMatches(true, 0, AtomNs.AT, 0, AtomNs.AT.length())
+                && (ns.length() == AtomNs.AT.length() || ns.length() == AtomNs.AT.length() + 1 && ns.endsWith("/")));
+        if (variant) {
+            findings.error("atom:rfc6721-2/namespace", "deleted-entry in namespace '" + ns + "', not '" + AtomNs.AT
+                    + "'; read as a tombstone", r.line(), r.column());
+        }
+        return variant;
     }
 
     private void headerChild() {

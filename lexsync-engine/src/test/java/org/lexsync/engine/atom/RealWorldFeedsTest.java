@@ -620,6 +620,34 @@ class RealWorldFeedsTest {
     }
 
     @Test
+    void tombstoneWrittenWithoutItsNamespaceOrWithATrailingSlashIsReadWithAFinding() {   // RFC 6721 §2
+        m.atom("feed.atom", feed("", entry(1, "2024-06-01T09:00:00Z"), entry(2, "2024-06-01T09:00:00Z")));
+        collect("feed.atom");
+        m.atom("feed.atom", feed("",
+                "<deleted-entry ref=\"" + ID + 1 + "\" when=\"2024-06-02T09:00:00Z\"/>",
+                "<t:deleted-entry xmlns:t=\"http://purl.org/atompub/tombstones/1.0/\" ref=\"" + ID + 2
+                        + "\" when=\"2024-06-02T09:00:00Z\"/>"));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(h.active()).isEmpty();
+        assertThat(r.findings()).filteredOn(f -> f.rule().equals("atom:rfc6721-2/namespace")).hasSize(2)
+                .allMatch(f -> f.line() > 0);
+    }
+
+    @Test
+    void emptyArchiveInTheMiddleOfTheChainIsWalkedThrough() {   // rinfo §6.1.1 (compaction), RFC 5005 §4
+        m.atom("feed.atom", feed(prev("a2.atom"), entry(2, "2024-06-01T09:00:00Z")));
+        m.atom("a2.atom", feed(ARCHIVE + prev("a1.atom")));
+        m.atom("a1.atom", feed(ARCHIVE, entry(1, "2024-05-01T09:00:00Z")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2);
+    }
+
+    @Test
     void feedInTheLowerCaseAtomNamespaceOfTheRinfoExampleIsReadWithAFinding() {   // rinfo §4.2 example, RFC 4287 §2
         m.atom("feed.atom", feed("", entry(1, "2024-06-01T09:00:00Z")).replace("xmlns=\"http://www.w3.org/2005/Atom\"",
                 "xmlns=\"http://www.w3.org/2005/atom\""));
