@@ -332,13 +332,16 @@ class RealWorldFeedsTest {
                 entry(2, "2024-06-01T10:30:00+01:00"),           // 09:30Z
                 entry(3, "2024-06-01t09:45:00.1z"),              // lower-case t and z, 1 fraction digit
                 entry(4, "2024-06-01T09:50:00.123456789Z"),      // 9 fraction digits
-                entry(5, "2024-06-02")));                        // date only
+                entry(5, "2024-06-02"),                          // date only
+                entry(6, "2024-06-01T09:55:00.12+00:00"),        // 2 digits
+                entry(7, "2024-06-01T09:55:00.1234-00:00"),      // 4 digits, "unknown local offset" (RFC 3339 §4.3)
+                entry(8, "2024-06-01T11:55:00.12345678+0200")));  // 8 digits, no colon
         HarvestReport r = collect("feed.atom");
 
         assertThat(r.complete()).as(messages(r).toString()).isTrue();
-        assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2, ID + 3, ID + 4, ID + 5);
+        assertThat(h.active()).containsOnlyKeys(ID + 1, ID + 2, ID + 3, ID + 4, ID + 5, ID + 6, ID + 7, ID + 8);
         assertThat(h.journal()).extracting(JournalEntry::resourceUri)
-                .containsExactly(ID + 1, ID + 2, ID + 3, ID + 4, ID + 5);
+                .containsExactly(ID + 1, ID + 2, ID + 3, ID + 4, ID + 6, ID + 7, ID + 8, ID + 5);
         assertThat(h.resource(ID + 1).sourceTimestamp().toInstant().toString()).isEqualTo("2024-06-01T09:00:00Z");
         assertThat(h.resource(ID + 4).sourceTimestamp().toInstant().toString()).isEqualTo("2024-06-01T09:50:00.123456789Z");
         assertThat(rules(r)).anyMatch(x -> x.startsWith("atom:rfc4287-3.3/date"));
