@@ -82,6 +82,7 @@ final class ArchiveWalk {
                 }
                 String prev = page.header().links().href("prev-archive");
                 if (prev == null) {
+                    pagedNotArchived(page);
                     break;
                 }
                 URI prevUrl;
@@ -147,6 +148,21 @@ final class ArchiveWalk {
         findings.warning("atom:rfc5005-4/fh-archive", String.format(Locale.ROOT, "%s: reached by prev-archive from"
                 + " %s but not marked fh:archive; read as an archive (RFC 5005 §4, rinfo §6)", page.url(), newer.url()),
                 h.line(), h.column());
+    }
+
+    /**
+     * A document at the end of the walk that links rel="next"/"previous" (RFC 5005 §3 paged feeds) but has no
+     * prev-archive: paging carries no completeness guarantee and the rinfo method follows prev-archive only
+     * (§6, §8.3), so the other pages are not collected; said, so the publisher can be told.
+     */
+    private void pagedNotArchived(FeedPage page) {
+        var links = page.header().links();
+        String other = links.href("next") != null ? "next" : links.href("previous") != null ? "previous" : null;
+        if (other != null) {
+            findings.warning("rinfo:6/paged-not-archived", String.format(Locale.ROOT, "%s: links rel=\"%s\" (a paged"
+                    + " feed, RFC 5005 §3) but has no prev-archive; only the archive chain is collected (rinfo §6, §8.3)",
+                    page.url(), other), page.header().line(), page.header().column());
+        }
     }
 
     /** True when the store holds exactly this pair: same kind (active entry or tombstone) and same instant. */

@@ -577,6 +577,19 @@ class RealWorldFeedsTest {
         assertThat(h.journal()).isEmpty();
     }
 
+    @Test
+    void pagedFeedWithoutArchivesCollectsTheSubscriptionAndSaysSo() {   // RFC 5005 §3, rinfo §6
+        m.atom("feed.atom", feed("<link rel=\"next\" href=\"page2.atom\"/>", entry(2, "2024-06-01T09:00:00Z")));
+        m.atom("page2.atom", feed("", entry(1, "2024-05-01T09:00:00Z")));
+
+        HarvestReport r = collect("feed.atom");
+
+        assertThat(r.complete()).isTrue();
+        assertThat(h.active()).containsOnlyKeys(ID + 2);
+        assertThat(rules(r)).contains("rinfo:6/paged-not-archived");
+        assertThat(pub.requests("/m/page2.atom")).isEmpty();
+    }
+
     // ---------------------------------------------------------------- 2. tombstones
 
     @Test
