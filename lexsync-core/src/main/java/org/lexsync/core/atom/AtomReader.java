@@ -13,6 +13,7 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.SafeXmlReader;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlElement;
@@ -43,6 +44,12 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
     private final Findings findings = new Findings();
     private final boolean entryDocument;
     private final URI feedBase;
+    /**
+     * The Atom namespace URI as this document spells it: {@link AtomNs#ATOM}, or a variant differing only
+     * in case, like the {@code http://www.w3.org/2005/atom} of the rinfo digest's own §4.2 example, which
+     * publishers copied (read as Atom with an error finding: namespace names compare case-sensitively).
+     */
+    private final String atom;
     private final Header header = new Header();
     private AtomFeed feed;
     private AtomFeed trailer;
@@ -57,7 +64,12 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         r.nextTag();
         String ns = r.getNamespaceURI();
         String local = r.getLocalName();
-        if (AtomNs.ATOM.equals(ns) && "feed".equals(local)) {
+        atom = AtomNs.ATOM.equalsIgnoreCase(ns) ? ns : AtomNs.ATOM;
+        if (!AtomNs.ATOM.equals(atom)) {
+            findings.error("atom:rfc4287-2/namespace", "the Atom namespace is spelt '" + atom + "' (it is '"
+                    + AtomNs.ATOM + "', compared case-sensitively); read as Atom", r.line(), r.column());
+        }
+        if (atom.equals(ns) && "feed".equals(local)) {
             entryDocument = false;
             feedBase = Bases.nest(documentBase, r.getAttributeValue(XML_NS, "base"));
             header.lang = r.getAttributeValue(XML_NS, "lang");
@@ -65,7 +77,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
             header.line = l.getLineNumber();
             header.column = l.getColumnNumber();
             readHeader();
-        } else if (AtomNs.ATOM.equals(ns) && "entry".equals(local)) {
+        } else if (atom.equals(ns) && "entry".equals(local)) {
             entryDocument = true;
             feedBase = documentBase;
             feed = AtomFeed.NONE;
@@ -193,18 +205,37 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
     private boolean startsItem() {
         String local = r.getLocalName();
         String ns = r.getNamespaceURI();
-        return "entry".equals(local) && AtomNs.ATOM.equals(ns) || "deleted-entry".equals(local) && AtomNs.AT.equals(ns);
+        return "entry".equals(local) && atom.equals(ns) || "deleted-entry".equals(local) && tombstoneNs(ns);
     }
 
     private FeedItem readItem() {
-        return AtomNs.AT.equals(r.getNamespaceURI()) ? readDeleted() : readEntry(feedBase);
+        return "deleted-entry".equals(r.getLocalName()) ? readDeleted() : readEntry(feedBase);
+    }
+
+    /**
+     * RFC 6721 §2's namespace, or a variant real publishers wrote that cannot mean anything else: the
+     * tombstone namespace with another case or a trailing slash, or none of its own (the default Atom
+     * namespace inherited by an unprefixed {@code deleted-entry}: RFC 4287 defines no such element).
+     * Variants are read with an error finding; only called for elements named {@code deleted-entry}.
+     */
+    private boolean tombstoneNs(String ns) {
+        if (AtomNs.AT.equals(ns)) {
+            return true;
+        }
+        boolean variant = ns != null && (atom.equals(ns) || ns.regionMatches(true, 0, AtomNs.AT, 0, AtomNs.AT.length())
+                && (ns.length() == AtomNs.AT.length() || ns.length() == AtomNs.AT.length() + 1 && ns.endsWith("/")));
+        if (variant) {
+            findings.error("atom:rfc6721-2/namespace", "deleted-entry in namespace '" + ns + "', not '" + AtomNs.AT
+                    + "'; read as a tombstone", r.line(), r.column());
+        }
+        return variant;
     }
 
     private void headerChild() {
         String ns = r.getNamespaceURI();
         String local = r.getLocalName();
         Header h = header;
-        if (AtomNs.ATOM.equals(ns)) {
+        if (atom.equals(ns)) {
             switch (local) {
                 case "id" -> {
                     int[] at = duplicateAt(h.id != null);
@@ -255,7 +286,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         List<XmlElement> foreign = null;
         while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
             String local = r.getLocalName();
-            if (!AtomNs.ATOM.equals(r.getNamespaceURI())) {
+            if (!atom.equals(r.getNamespaceURI())) {
                 foreign = add(foreign, XmlElement.read(r, maxForeignNodes));
                 continue;
             }
@@ -325,7 +356,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         String email = null;
         String uri = null;
         while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-            if (AtomNs.ATOM.equals(r.getNamespaceURI())) {
+            if (atom.equals(r.getNamespaceURI())) {
                 switch (r.getLocalName()) {
                     case "name" -> name = r.getElementText().strip();
                     case "email" -> email = r.getElementText().strip();
@@ -383,7 +414,7 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
             String v = r.getAttributeValue(i);
             if (ans == null || ans.isEmpty()) {
                 switch (local) {
-                    case "rel" -> rel = v;
+                    case "rel" -> rel = v.strip();
                     case "href" -> href = v;
                     case "type" -> type = v;
                     case "hreflang" -> hreflang = v;
@@ -487,6 +518,14 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         URI base = xmlBase == null ? parentBase : Bases.nest(parentBase, xmlBase);
         String resolved = Bases.resolve(base, href);
         if (resolved == null) {
+            // an IRI (spaces, Swedish letters): percent-encoded as UTF-8, RFC 3987 §3.1; only this path pays
+            String encoded = LenientUris.encode(href);
+            resolved = encoded.equals(href) ? null : Bases.resolve(base, encoded);
+            if (resolved != null) {
+                findings.warning("atom:rfc4287-2/iri", "'" + href + "' holds characters a URI does not allow;"
+                        + " read percent-encoded as " + resolved + " (RFC 3987 §3.1)", r.line(), r.column());
+                return resolved;
+            }
             findings.warning("atom:rfc4287-2/iri", "cannot resolve '" + href + "' against xml:base " + base
                     + "; kept as written", r.line(), r.column());
             return href;

@@ -9,6 +9,7 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.Deviation;
+import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.XmlElement;
 
 /**
@@ -308,6 +309,10 @@ public final class AtomValidator {
             rdf = isRdf(c.type());
             if (c.outOfLine()) {
                 linked("content@src", c.src(), c.type(), null, c.digests(), true, line, col);
+            } else {
+                findings.warning("rinfo:3.3.4/content-inline", "atom:content without src (inline "
+                        + (c.type() == null ? "text" : c.type()) + "): not a primary representation, which rinfo"
+                        + " §3.3.4 links with content@src; the inline text is not collected as a file", line, col);
             }
         }
         for (Link l : e.links().all()) {
@@ -340,6 +345,13 @@ public final class AtomValidator {
     /** rinfo §3.3.6: every linked document carries size, media type and an MD5 checksum. */
     private void linked(String what, String href, String type, Long length, Digests digests,
                         boolean content, int line, int col) {
+        if (href != null && Bases.absolute(href) && !httpUrl(href)) {
+            findings.error("rinfo:3.3.6/href", what + " '" + href + "' is not an http(s) URL: the document cannot"
+                    + " be collected", line, col);
+        } else if (href != null && !LenientUris.encode(href).equals(href)) {
+            findings.warning("atom:rfc4287-2/iri", what + " '" + href + "' holds characters a URI does not allow;"
+                    + " fetched percent-encoded as UTF-8 (RFC 3987 §3.1)", line, col);
+        }
         Digest md5 = digests.known().get(HashAlgorithm.MD5);
         if (md5 == null) {
             findings.error("rinfo:3.3.6/md5", what + " " + href + " without an md5 checksum (hash=\"md5:…\" or "
@@ -354,6 +366,11 @@ public final class AtomValidator {
         if (!content && length == null) {
             findings.warning("rinfo:3.3.6/length", what + " " + href + " without length", line, col);
         }
+    }
+
+    private static boolean httpUrl(String href) {
+        return href != null && (href.regionMatches(true, 0, "http://", 0, 7)
+                || href.regionMatches(true, 0, "https://", 0, 8));
     }
 
     private void eliEntry(Entry e) {

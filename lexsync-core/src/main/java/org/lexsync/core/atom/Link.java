@@ -32,10 +32,19 @@ public record Link(String rel, String href, String rawHref, String type, String 
         return rel == null ? "alternate" : rel;
     }
 
-    /** True when this link has relation {@code name} (default applied; RFC 4287 relation names are case-sensitive). */
+    /**
+     * True when this link has relation {@code name} (default applied; RFC 4287 relation names are
+     * case-sensitive). RFC 4287 §4.2.7.2: a registered name is equivalent to the IRI made by appending it to
+     * {@value #IANA_RELATIONS}, which some publishers write.
+     */
     public boolean is(String name) {
-        return relOrDefault().equals(name);
+        String r = relOrDefault();
+        return r.equals(name) || r.length() == IANA_RELATIONS.length() + name.length() && r.endsWith(name)
+                && r.startsWith(IANA_RELATIONS);
     }
+
+    /** The prefix of registered link relations as IRIs (RFC 4287 §4.2.7.2). */
+    public static final String IANA_RELATIONS = "http://www.iana.org/assignments/relation/";
 
     /** The promised digests: {@code hash} plus an md5 from {@code le:md5} when {@code hash} has none. */
     public Digests digests() {

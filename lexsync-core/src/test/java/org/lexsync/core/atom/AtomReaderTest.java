@@ -190,11 +190,21 @@ class AtomReaderTest {
     }
 
     @Test
-    void unresolvableHrefIsKeptAsWritten() {
+    void iriHrefIsResolvedPercentEncodedWithAFinding() {   // RFC 3987 §3.1
         try (AtomReader r = parse("""
                 <entry xmlns="http://www.w3.org/2005/Atom"><id>urn:1</id>
                 <link href="a b|c"/></entry>""")) {
-            assertThat(((Entry) r.next()).links().all().get(0).href()).isEqualTo("a b|c");
+            assertThat(((Entry) r.next()).links().all().get(0).href()).isEqualTo("http://example.org/a%20b%7Cc");
+            assertThat(r.findings().has("atom:rfc4287-2/iri")).isTrue();
+        }
+    }
+
+    @Test
+    void unresolvableHrefIsKeptAsWritten() {
+        try (AtomReader r = parse("""
+                <entry xmlns="http://www.w3.org/2005/Atom"><id>urn:1</id>
+                <link href="a[b]c"/></entry>""")) {
+            assertThat(((Entry) r.next()).links().all().get(0).href()).isEqualTo("a[b]c");
             assertThat(r.findings().has("atom:rfc4287-2/iri")).isTrue();
         }
     }

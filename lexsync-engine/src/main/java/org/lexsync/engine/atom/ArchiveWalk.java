@@ -31,6 +31,7 @@ final class ArchiveWalk {
     private final Map<String, Mark> youngest = new HashMap<>();
     private final List<FeedPage> newestFirst = new ArrayList<>();
     private Instant stopAt;
+    private Findings findings;
 
     ArchiveWalk(String sourceId, Store store, PageReader reader, HarvestListener listener) {
         this.sourceId = sourceId;
@@ -48,6 +49,7 @@ final class ArchiveWalk {
      * deleted before it propagates.
      */
     Result walk(FeedPage subscription, Findings findings) {
+        this.findings = findings;
         try {
             FeedPage page = subscription;
             Set<URI> visited = new HashSet<>();
@@ -68,6 +70,9 @@ final class ArchiveWalk {
                             + " the id of the subscription document (all documents of a feed share it)", page.url(),
                             page.header().id(), feedId), page.header().line(), page.header().column());
                 }
+                if (page != subscription) {
+                    unmarkedArchive(page, newestFirst.get(newestFirst.size() - 2));
+                }
                 boolean done = examine(page);
                 if (page.oldest() != null) {
                     newerOldest = newerOldest == null || page.oldest().isBefore(newerOldest) ? page.oldest() : newerOldest;
@@ -77,6 +82,7 @@ final class ArchiveWalk {
                 }
                 String prev = page.header().links().href("prev-archive");
                 if (prev == null) {
+                    pagedNotArchived(page);
                     break;
                 }
                 URI prevUrl;
@@ -115,6 +121,11 @@ final class ArchiveWalk {
             Mark m = youngest.get(k.id());
             if (m == null || k.at().isAfter(m.at())) {
                 youngest.put(k.id(), new Mark(k.at(), k.deleted(), collected));
+            } else if (Ties.tombstoneWins(m, k)) {
+                youngest.put(k.id(), new Mark(k.at(), true, collected));
+                Ties.report(findings, page, k);
+            } else if (Ties.tied(m, k)) {
+                Ties.report(findings, page, k);
             }
             if (collected && stopAt == null) {
                 stopAt = k.at();
@@ -122,6 +133,36 @@ final class ArchiveWalk {
         }
         // every item of this page is at or after the stop: an older page may still share its timestamp
         return stopAt != null && page.oldest() != null && page.oldest().isBefore(stopAt);
+    }
+
+    /**
+     * A document reached by prev-archive without {@code fh:archive} (RFC 5005 §4: archives SHOULD carry it)
+     * is read as the archive it is linked as; noted unless the validator already reported it (it does when
+     * the document links to a newer archive or the current feed).
+     */
+    private void unmarkedArchive(FeedPage page, FeedPage newer) {
+        var h = page.header();
+        if (h.archive() || h.links().href("next-archive") != null || h.links().href("current") != null) {
+            return;
+        }
+        findings.warning("atom:rfc5005-4/fh-archive", String.format(Locale.ROOT, "%s: reached by prev-archive from"
+                + " %s but not marked fh:archive; read as an archive (RFC 5005 §4, rinfo §6)", page.url(), newer.url()),
+                h.line(), h.column());
+    }
+
+    /**
+     * A document at the end of the walk that links rel="next"/"previous" (RFC 5005 §3 paged feeds) but has no
+     * prev-archive: paging carries no completeness guarantee and the rinfo method follows prev-archive only
+     * (§6, §8.3), so the other pages are not collected; said, so the publisher can be told.
+     */
+    private void pagedNotArchived(FeedPage page) {
+        var links = page.header().links();
+        String other = links.href("next") != null ? "next" : links.href("previous") != null ? "previous" : null;
+        if (other != null) {
+            findings.warning("rinfo:6/paged-not-archived", String.format(Locale.ROOT, "%s: links rel=\"%s\" (a paged"
+                    + " feed, RFC 5005 §3) but has no prev-archive; only the archive chain is collected (rinfo §6, §8.3)",
+                    page.url(), other), page.header().line(), page.header().column());
+        }
     }
 
     /** True when the store holds exactly this pair: same kind (active entry or tombstone) and same instant. */

@@ -82,7 +82,7 @@ final class ChangeStream implements Iterator<PlannedChange> {
     private void climb(FeedPage page) {
         List<FeedItem> chosen = new ArrayList<>();
         try (InputStream in = Files.newInputStream(page.body());
-             AtomReader reader = AtomReader.open(in, page.url().toString())) {
+             AtomReader reader = AtomReader.open(in, page.base().toString())) {
             int ordinal = 0;
             while (reader.hasNext()) {
                 FeedItem item = reader.next();

@@ -38,6 +38,11 @@ final class CompleteFeed {
             ItemKey m = youngest.get(k.id());
             if (m == null || k.at().isAfter(m.at())) {
                 youngest.put(k.id(), k);
+            } else if (k.at().equals(m.at()) && k.deleted() != m.deleted()) {
+                Ties.report(findings, page, k);   // rinfo §4.2: at a tie the tombstone wins
+                if (k.deleted()) {
+                    youngest.put(k.id(), k);
+                }
             }
         }
         Map<String, ResourceState> states = store.resources().getAll(sourceId, youngest.keySet());

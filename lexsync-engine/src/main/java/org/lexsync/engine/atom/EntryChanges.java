@@ -12,6 +12,7 @@ import org.lexsync.core.atom.DeletedEntry;
 import org.lexsync.core.atom.Entry;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.core.uri.LenientUris;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.apply.PlannedRepresentation;
 import org.lexsync.engine.store.ChangeKind;
@@ -43,21 +44,24 @@ final class EntryChanges {
     static PlannedChange upsert(String sourceId, Entry e) {
         List<PlannedRepresentation> files = new ArrayList<>();
         Content content = e.content();
-        if (content != null && content.outOfLine() && fetchable(content.src())) {
+        URI src = content != null && content.outOfLine() ? fetchable(content.src()) : null;
+        if (src != null) {
             Long length = parseLength(content.attributes().get(new javax.xml.namespace.QName("", "length")));
-            files.add(new PlannedRepresentation(URI.create(content.src()), null, RepresentationRole.PRIMARY,
+            files.add(new PlannedRepresentation(src, null, RepresentationRole.PRIMARY,
                     content.digests(), length, content.type(), List.of()));
         }
         for (org.lexsync.core.atom.Link l : e.links().alternates()) {
-            if (fetchable(l.href())) {
+            URI href = fetchable(l.href());
+            if (href != null) {
                 boolean rdf = l.type() != null && l.type().toLowerCase(Locale.ROOT).startsWith(RDF_XML);
-                files.add(file(l, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
+                addOnce(files, file(l, href, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
             }
         }
         for (org.lexsync.core.atom.Link l : e.links().enclosures()) {
-            if (fetchable(l.href())) {
+            URI href = fetchable(l.href());
+            if (href != null) {
                 List<Link> about = l.isFormatOf() == null ? List.of() : List.of(new Link("isFormatOf", l.isFormatOf()));
-                files.add(file(l, RepresentationRole.ENCLOSURE, about));
+                addOnce(files, file(l, href, RepresentationRole.ENCLOSURE, about));
             }
         }
         W3cDateTime updated = e.updated().value();
@@ -67,8 +71,22 @@ final class EntryChanges {
                 e.published() == null ? null : e.published().canonical(), checkpoint(e.updated(), e.id()));
     }
 
-    private static PlannedRepresentation file(org.lexsync.core.atom.Link l, RepresentationRole role, List<Link> links) {
-        return new PlannedRepresentation(URI.create(l.href()), null, role, l.digests(), l.length(), l.type(), links);
+    /**
+     * Adds {@code r} unless a file of the same URL is already planned: publishers list the content's file
+     * again as an alternate, or one link twice; the first role stated wins (content before alternates).
+     */
+    private static void addOnce(List<PlannedRepresentation> files, PlannedRepresentation r) {
+        for (PlannedRepresentation f : files) {
+            if (f.url().equals(r.url())) {
+                return;
+            }
+        }
+        files.add(r);
+    }
+
+    private static PlannedRepresentation file(org.lexsync.core.atom.Link l, URI href, RepresentationRole role,
+                                              List<Link> links) {
+        return new PlannedRepresentation(href, null, role, l.digests(), l.length(), l.type(), links);
     }
 
     /** The entry's links as the source stated them, so that the aggregate can republish them (§3.2). */
@@ -103,19 +121,26 @@ final class EntryChanges {
         }
     }
 
-    private static boolean fetchable(String href) {
+    /**
+     * The http(s) URI of a link, an IRI percent-encoded (RFC 3987 §3.1: publishers write spaces and Swedish
+     * letters into file names); null when it is not one (the validator reports it, rinfo §3.3.6).
+     */
+    private static URI fetchable(String href) {
         if (href == null) {
-            return false;
+            return null;
         }
-        String h = href.toLowerCase(Locale.ROOT);
-        if (!h.startsWith("http://") && !h.startsWith("https://")) {
-            return false;
+        String h = href.strip();
+        if (!h.regionMatches(true, 0, "http://", 0, 7) && !h.regionMatches(true, 0, "https://", 0, 8)) {
+            return null;
         }
         try {
-            URI.create(href);
-            return true;
+            return URI.create(h);
         } catch (IllegalArgumentException e) {
-            return false;
+            try {
+                return URI.create(LenientUris.encode(h));
+            } catch (IllegalArgumentException again) {
+                return null;
+            }
         }
     }
 

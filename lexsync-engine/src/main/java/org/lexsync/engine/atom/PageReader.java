@@ -130,7 +130,8 @@ final class PageReader {
         documents++;
         bytes += f.length();
         listener.documentRead(f.requested(), f.length());
-        String document = f.requested().toString();
+        // relative references resolve against the address the document was served from (RFC 3986 §5.1.3)
+        String document = f.finalUrl().toString();
         List<ItemKey> keys = new ArrayList<>();
         Instant oldest = null;
         Instant newest = null;
@@ -155,7 +156,7 @@ final class PageReader {
             addAll(document, reader.findings());
             addAll(document, validator.finish());
             ok = true;
-            return new FeedPage(f.requested(), f.body(), header, keys, oldest, newest, f.etag(), f.lastModified(),
+            return new FeedPage(f.requested(), f.finalUrl(), f.body(), header, keys, oldest, newest, f.etag(), f.lastModified(),
                     f.sha256Hex());
         } catch (IOException e) {
             throw new XmlDocumentException(XmlDocumentException.Reason.IO, document, 0, 0, e.toString());

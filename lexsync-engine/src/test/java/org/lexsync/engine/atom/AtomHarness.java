@@ -28,8 +28,13 @@ final class AtomHarness implements AutoCloseable {
     final Fetcher fetcher;
 
     AtomHarness(Path dir) {
+        this(dir, 1);
+    }
+
+    /** With {@code tries} attempts per document (retries without delay). */
+    AtomHarness(Path dir, int tries) {
         store = Store.open(StoreConfig.of(dir.resolve("data")));
-        fetcher = Fetcher.builder().politeness(new Politeness(8, Duration.ZERO)).ignoreRobots(true).tries(1)
+        fetcher = Fetcher.builder().politeness(new Politeness(8, Duration.ZERO)).ignoreRobots(true).tries(tries)
                 .backoffBase(Duration.ZERO).maxBackoff(Duration.ZERO)
                 .tempDirectory(store.fileBlobs().tempDirectory()).build();
     }
