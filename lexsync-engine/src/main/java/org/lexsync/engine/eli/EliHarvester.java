@@ -70,7 +70,7 @@ public final class EliHarvester implements Harvester {
             try {
                 HarvestReport report = run.execute(resync);
                 finish(store, runId, report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
-                        run.counts, report.complete() ? null : gapText(report.apply().gap()));
+                        run.counts, report.complete() ? null : failureText(report.apply()));
                 return report;
             } catch (RuntimeException e) {
                 finish(store, runId, RunStatus.ABORTED, run.counts, e.getMessage());
@@ -79,8 +79,10 @@ public final class EliHarvester implements Harvester {
         }
     }
 
-    private static String gapText(ChangeFailure gap) {
-        return gap == null ? null : gap.reason() + ": " + gap.message();
+    private static String failureText(ApplyReport apply) {
+        ChangeFailure f = apply == null ? null : apply.gap() != null ? apply.gap()
+                : apply.failures().isEmpty() ? null : apply.failures().get(0);
+        return f == null ? null : f.reason() + ": " + f.message();
     }
 
     private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error) {
@@ -190,6 +192,18 @@ public final class EliHarvester implements Harvester {
                 }
             } finally {
                 walk.close();
+            }
+            if (!walk.failures().isEmpty()) {
+                // a Sitemap of the index was not read: what was read is applied, but neither the baseline's
+                // checkpoint nor the vanished ELIs may be derived from an incomplete walk (§4.1 steps 2, 5)
+                for (SitemapWalk.Failure f : walk.failures()) {
+                    failures.add(new ChangeFailure(f.sitemap().toString(), f.sitemap().toString(),
+                            "sitemap-unreadable", f.message(), f.status(), null));
+                }
+                context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs; %d Sitemaps could not be read,"
+                        + " so the baseline is not complete and no checkpoint is stored", walk.entries(),
+                        walk.failures().size()));
+                return false;
             }
             if (walk.newest() != null) {
                 checkpoint = checkpoint == null ? new EliCheckpoint(walk.newest()) : checkpoint.atLeast(walk.newest());

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.lexsync.core.findings.Findings;
@@ -29,21 +32,47 @@ import org.lexsync.engine.harvest.SourceUnreadableException;
  * document checked by the {@link SitemapValidator} plus the ELI rule that every entry has a {@code lastmod}
  * (§3.2.2 "Provide 'loc' and 'lastmod'"). Only the Sitemap URLs of an index are held, never the entries.
  * Findings go to {@code sink} per document when that document is finished.
+ *
+ * <p>Read as real publishers write them: an index listing another index (sitemaps.org does not allow it) is
+ * followed with a finding, down to {@value #MAX_INDEX_DEPTH} levels, and a Sitemap listed twice (or an index
+ * listing itself) is read once; a {@code loc} is repaired by {@link LocRepair} (relative, unencoded). A listed
+ * Sitemap that cannot be fetched or read does not stop the walk: it is recorded in {@link #failures()} and the
+ * other Sitemaps are still read, so that the caller can apply them but must not claim a complete baseline.
+ * Only the root document failing makes the source unreadable.
  */
 final class SitemapWalk implements Iterator<Candidate> {
     static final String ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.1";
     static final String LASTMOD_RULE = "eli:3.2.2/lastmod";
+    static final String NESTED_INDEX_RULE = "eli:3.2.2/nested-index";
+    static final String REPEATED_SITEMAP_RULE = "eli:3.2.2/sitemap-repeated";
+    static final String INDEX_DEPTH_RULE = "eli:3.2.2/index-depth";
+    static final String RELATIVE_LOC_RULE = LocRepair.RELATIVE_RULE;
+    static final String LOC_ENCODING_RULE = LocRepair.ENCODING_RULE;
+    static final String SITEMAP_UNREADABLE_RULE = "eli:4.1/sitemap-unreadable";
+    /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
+    static final int MAX_INDEX_DEPTH = 3;
+
+    /** A listed Sitemap that could not be read: the baseline from this walk is not complete. */
+    record Failure(URI sitemap, int status, String message) {
+    }
 
     private final SourceFetch fetch;
     private final BiConsumer<URI, Findings> sink;
-    private final ArrayDeque<URI> sitemaps = new ArrayDeque<>();
+    private final ArrayDeque<Listed> sitemaps = new ArrayDeque<>();
+    private final Set<String> listed = new HashSet<>();
+    private final List<Failure> failures = new ArrayList<>();
     private Open current;
     private Candidate next;
     private W3cDateTime newest;
     private long entries;
 
-    /** One Sitemap being read. */
-    private record Open(URI url, java.nio.file.Path body, SitemapReader reader, SitemapValidator validator) {
+    /** A Sitemap (or nested index) to read, with its index level. */
+    private record Listed(URI url, int depth) {
+    }
+
+    /** One Sitemap being read; {@code base} is its URL after redirects, for relative {@code loc}s. */
+    private record Open(URI url, URI base, int depth, java.nio.file.Path body, SitemapReader reader,
+                        SitemapValidator validator, LocRepair repair) {
     }
 
     /**
@@ -54,18 +83,10 @@ final class SitemapWalk implements Iterator<Candidate> {
     SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink) {
         this.fetch = fetch;
         this.sink = sink;
-        Open first = open(root);
-        SitemapHeader h = first.reader().header();
-        if (h.isIndex()) {
-            while (first.reader().hasNext()) {
-                SitemapEntry e = first.reader().next();
-                first.validator().entry(e);
-                URI child = uri(e.loc());
-                if (child != null) {
-                    sitemaps.add(child);
-                }
-            }
-            finish(first);
+        listed.add(root.toString());
+        Open first = open(root, 0);
+        if (first.reader().header().isIndex()) {
+            readIndex(first);
         } else {
             current = first;
         }
@@ -80,6 +101,11 @@ final class SitemapWalk implements Iterator<Candidate> {
         return entries;
     }
 
+    /** Listed Sitemaps that could not be read (empty when the walk saw every Sitemap it was pointed to). */
+    List<Failure> failures() {
+        return List.copyOf(failures);
+    }
+
     @Override
     public boolean hasNext() {
         while (next == null) {
@@ -87,12 +113,18 @@ final class SitemapWalk implements Iterator<Candidate> {
                 if (sitemaps.isEmpty()) {
                     return false;
                 }
-                current = open(sitemaps.poll());
+                Listed l = sitemaps.poll();
+                try {
+                    current = open(l.url(), l.depth());
+                } catch (SourceUnreadableException e) {
+                    fail(l.url(), e.status(), e.getMessage(),
+                            e.getCause() instanceof XmlDocumentException x ? x : null);
+                    continue;
+                }
                 if (current.reader().header().isIndex()) {
-                    current.validator().findings().error("eli:3.2.2/nested-index", "a Sitemap Index lists another"
-                            + " Sitemap Index; its entries are not followed", 0, 0);
-                    finish(current);
+                    Open index = current;
                     current = null;
+                    readIndex(index);
                 }
                 continue;
             }
@@ -109,21 +141,26 @@ final class SitemapWalk implements Iterator<Candidate> {
                             "entry %s has no valid <lastmod>; an ELI Sitemap MUST give one", e.loc()), e.line(),
                             e.column());
                 }
-                if (uri(e.loc()) == null) {
+                URI eli = current.repair().eli(e);
+                if (eli == null) {
                     continue;
                 }
                 entries++;
                 if (e.lastmod() != null && (newest == null || e.lastmod().compareTo(newest) > 0)) {
                     newest = e.lastmod();
                 }
-                next = new Candidate(e.loc(), e.lastmod());
+                next = new Candidate(eli.toString(), e.lastmod());
             } catch (XmlDocumentException ex) {
                 Open broken = current;
                 current = null;
                 broken.validator().findings().error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(),
                         ex.column());
                 finish(broken);
-                throw new SourceUnreadableException(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage(), ex);
+                if (broken.depth() == 0) {
+                    throw new SourceUnreadableException(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage(),
+                            ex);
+                }
+                failures.add(new Failure(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage()));
             }
         }
         return true;
@@ -148,14 +185,68 @@ final class SitemapWalk implements Iterator<Candidate> {
         }
     }
 
-    private Open open(URI url) {
+    /** Queues the Sitemaps an index lists (an index is small: at most 50,000 URLs, sitemaps.org). */
+    private void readIndex(Open index) {
+        Findings f = index.validator().findings();
+        if (index.depth() > 0) {
+            f.warning(NESTED_INDEX_RULE, String.format(Locale.ROOT, "a Sitemap Index lists this Sitemap Index (level"
+                    + " %d); sitemaps.org allows only Sitemaps there. Its Sitemaps are read all the same",
+                    index.depth()), index.reader().header().line(), index.reader().header().column());
+        }
+        try {
+            while (index.reader().hasNext()) {
+                SitemapEntry e = index.reader().next();
+                index.validator().entry(e);
+                URI child = index.repair().eli(e);
+                if (child == null) {
+                    continue;
+                }
+                if (!listed.add(child.toString())) {
+                    f.warning(REPEATED_SITEMAP_RULE, String.format(Locale.ROOT,
+                            "%s is listed again (or is this index itself); it is read once", child), e.line(), e.column());
+                    continue;
+                }
+                if (index.depth() + 1 > MAX_INDEX_DEPTH) {
+                    f.error(INDEX_DEPTH_RULE, String.format(Locale.ROOT, "%s lies more than %d Sitemap Index levels"
+                            + " deep; it is not read, and the baseline is not complete", child, MAX_INDEX_DEPTH),
+                            e.line(), e.column());
+                    failures.add(new Failure(child, 0, String.format(Locale.ROOT,
+                            "nested more than %d Sitemap Index levels deep; not read", MAX_INDEX_DEPTH)));
+                    continue;
+                }
+                sitemaps.add(new Listed(child, index.depth() + 1));
+            }
+        } catch (XmlDocumentException ex) {
+            f.error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(), ex.column());
+            finish(index);
+            if (index.depth() == 0) {
+                throw new SourceUnreadableException(index.url(), 200, "not a readable Sitemap Index: "
+                        + ex.getMessage(), ex);
+            }
+            failures.add(new Failure(index.url(), 200, "not a readable Sitemap Index: " + ex.getMessage()));
+            return;
+        }
+        finish(index);
+    }
+
+    /** A listed Sitemap that could not be fetched or opened: reported, the walk goes on with the others. */
+    private void fail(URI url, int status, String message, XmlDocumentException cause) {
+        Findings f = new Findings();
+        f.error(SITEMAP_UNREADABLE_RULE, message + "; the other Sitemaps are read, but the baseline is not complete",
+                cause == null ? 0 : cause.line(), cause == null ? 0 : cause.column());
+        sink.accept(url, f);
+        failures.add(new Failure(url, status, message));
+    }
+
+    private Open open(URI url, int depth) {
         FetchResult.Fetched f = fetch.get(url, ACCEPT);
         try {
             InputStream in = Files.newInputStream(f.body());
             SitemapReader reader = SitemapReader.open(in, url.toString());
             SitemapValidator validator = new SitemapValidator(url);
             validator.header(reader.header());
-            return new Open(url, f.body(), reader, validator);
+            return new Open(url, f.finalUrl(), depth, f.body(), reader, validator,
+                    new LocRepair(f.finalUrl(), validator.findings()));
         } catch (XmlDocumentException e) {
             TempFiles.deleteQuietly(f.body());
             throw new SourceUnreadableException(url, f.status(), "not a readable Sitemap: " + e.getMessage(), e);
@@ -171,18 +262,5 @@ final class SitemapWalk implements Iterator<Candidate> {
         o.reader().close();
         TempFiles.deleteQuietly(o.body());
         sink.accept(o.url(), findings);
-    }
-
-    private static URI uri(String loc) {
-        if (loc == null) {
-            return null;
-        }
-        try {
-            URI u = new URI(loc.strip());
-            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-            return (scheme.equals("http") || scheme.equals("https")) && u.getHost() != null ? u : null;
-        } catch (URISyntaxException e) {
-            return null;
-        }
     }
 }
