@@ -277,7 +277,8 @@ public final class EliHarvester implements Harvester {
         }
 
         private UpdateFeed readFeed(URI url) {
-            UpdateFeed feed = UpdateFeed.read(url, fetch);
+            // a paged feed is followed back to the last synchronisation (or, on the first run, to the Sitemap's newest date)
+            UpdateFeed feed = UpdateFeed.read(url, fetch, checkpoint == null ? null : checkpoint.syncedTo());
             record(url, feed.findings());
             context.listener().note(String.format(Locale.ROOT, "update feed: %d ELIs, oldest %s",
                     feed.oldestFirst().size(), feed.oldest()));

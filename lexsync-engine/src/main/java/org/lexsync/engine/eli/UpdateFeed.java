@@ -8,10 +8,13 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
+import org.lexsync.core.atom.AtomFeed;
 import org.lexsync.core.atom.AtomReader;
 import org.lexsync.core.atom.AtomValidator;
 import org.lexsync.core.atom.DeletedEntry;
@@ -21,6 +24,7 @@ import org.lexsync.core.atom.Link;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.harvest.SourceUnreadableException;
@@ -36,22 +40,89 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
     static final String ACCEPT = "application/atom+xml, application/xml;q=0.9, */*;q=0.1";
     /** Upper bound on distinct ELIs taken from one feed document. */
     static final int MAX_ENTRIES = 2_000_000;
+    /** Upper bound on the documents of a paged or archived feed read in one run. */
+    static final int MAX_PAGES = 100;
+    static final String PAGING_RULE = "eli:3.3.2/paged-feed";
 
     UpdateFeed {
         oldestFirst = List.copyOf(oldestFirst);
     }
 
+    /** {@link #read(URI, SourceFetch, W3cDateTime)} of the feed's first document and every older page. */
+    static UpdateFeed read(URI url, SourceFetch fetch) {
+        return read(url, fetch, null);
+    }
+
     /**
+     * Reads the feed. A feed split into pages (RFC 5005 §3 {@code next}) or archives (RFC 5005 §4
+     * {@code prev-archive}) is followed to older documents while they may hold updates after
+     * {@code reachBackTo} (all of them when it is null), at most {@value #MAX_PAGES} documents, each read
+     * once; §3.3.2 asks for 60 days of history in "the feed", and some publishers page it.
+     *
      * @throws SourceUnreadableException when the feed cannot be fetched or is not an Atom feed
      */
-    static UpdateFeed read(URI url, SourceFetch fetch) {
-        FetchResult.Fetched f = fetch.get(url, ACCEPT);
-        try (InputStream in = Files.newInputStream(f.body()); AtomReader reader = AtomReader.open(in, url.toString())) {
+    static UpdateFeed read(URI url, SourceFetch fetch, W3cDateTime reachBackTo) {
+        Pages pages = new Pages();
+        Findings findings = new Findings();
+        URI page = url;
+        Set<String> seen = new HashSet<>();
+        seen.add(url.toString());
+        for (int n = 1; page != null; n++) {
+            URI older = readPage(page, n == 1, fetch, pages, findings);
+            if (older == null) {
+                break;
+            }
+            if (reachBackTo != null && pages.oldest != null && pages.oldest.compareTo(reachBackTo) <= 0) {
+                break;
+            }
+            if (!seen.add(older.toString())) {
+                findings.warning(PAGING_RULE, "the feed's pages lead back to " + older + ", already read; paging stops",
+                        0, 0);
+                break;
+            }
+            if (n == MAX_PAGES) {
+                findings.warning(PAGING_RULE, String.format(Locale.ROOT, "more than %d feed pages; %s and older are"
+                        + " not read", MAX_PAGES, older), 0, 0);
+                break;
+            }
+            page = older;
+        }
+        if (pages.read > 1) {
+            findings.info(PAGING_RULE, String.format(Locale.ROOT, "the update feed is paged (RFC 5005); %d documents"
+                    + " read", pages.read), 0, 0);
+        }
+        List<Candidate> list = new ArrayList<>(pages.newest.size());
+        pages.newest.forEach((eli, t) -> list.add(new Candidate(eli, t)));
+        list.sort(Comparator.comparing(Candidate::modified).thenComparing(Candidate::eli));
+        return new UpdateFeed(url, list, pages.oldest, findings);
+    }
+
+    /** What the documents read so far gave: the newest date per ELI, the oldest date met. */
+    private static final class Pages {
+        final Map<String, W3cDateTime> newest = new HashMap<>();
+        W3cDateTime oldest;
+        int read;
+    }
+
+    /** Reads one feed document into {@code pages}; returns the next older document's URL, or null. */
+    private static URI readPage(URI url, boolean first, SourceFetch fetch, Pages pages, Findings findings) {
+        FetchResult.Fetched f;
+        try {
+            f = fetch.get(url, ACCEPT);
+        } catch (SourceUnreadableException e) {
+            if (first) {
+                throw e;
+            }
+            // an older page missing: what was read stands; the oldest date tells the caller how far it reaches
+            findings.error(PAGING_RULE, "an older page of the feed could not be read: " + e.getMessage(), 0, 0);
+            return null;
+        }
+        pages.read++;
+        try (InputStream in = Files.newInputStream(f.body());
+             AtomReader reader = AtomReader.open(in, f.finalUrl().toString())) {
             AtomValidator validator = new AtomValidator(AtomValidator.Profile.ELI_UPDATE_FEED);
             validator.header(reader.feed());
             Findings own = new Findings();
-            Map<String, W3cDateTime> newest = new HashMap<>();
-            W3cDateTime oldest = null;
             while (reader.hasNext()) {
                 FeedItem item = reader.next();
                 validator.item(item);
@@ -71,25 +142,27 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
                     continue;
                 }
                 W3cDateTime t = e.updated().value();
-                if (oldest == null || t.compareTo(oldest) < 0) {
-                    oldest = t;
+                if (pages.oldest == null || t.compareTo(pages.oldest) < 0) {
+                    pages.oldest = t;
                 }
-                newest.merge(eli, t, (a, b) -> a.compareTo(b) >= 0 ? a : b);
-                if (newest.size() > MAX_ENTRIES) {
+                pages.newest.merge(eli, t, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                if (pages.newest.size() > MAX_ENTRIES) {
                     throw new SourceUnreadableException(url, f.status(), String.format(Locale.ROOT,
                             "more than %,d distinct ELIs in the update feed", MAX_ENTRIES));
                 }
             }
-            validator.header(reader.trailer());
-            Findings findings = new Findings();
+            AtomFeed trailer = reader.trailer();
+            validator.header(trailer);
             findings.addAll(reader.findings());
             findings.addAll(validator.finish());
             findings.addAll(own);
-            List<Candidate> list = new ArrayList<>(newest.size());
-            newest.forEach((eli, t) -> list.add(new Candidate(eli, t)));
-            list.sort(Comparator.comparing(Candidate::modified).thenComparing(Candidate::eli));
-            return new UpdateFeed(url, list, oldest, findings);
+            return older(reader.feed(), trailer);
         } catch (XmlDocumentException e) {
+            if (!first) {
+                findings.error(PAGING_RULE, "an older page of the feed is not a readable Atom feed: " + e.getMessage(),
+                        e.line(), e.column());
+                return null;
+            }
             throw new SourceUnreadableException(url, f.status(), "not a readable Atom feed: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -98,15 +171,33 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
         }
     }
 
+    /** RFC 5005: the next (older) page, else the previous archive; only http(s). */
+    private static URI older(AtomFeed header, AtomFeed trailer) {
+        for (AtomFeed h : new AtomFeed[] {header, trailer}) {
+            if (h == null) {
+                continue;
+            }
+            Link l = h.links().nextPage().or(() -> h.links().prevArchive()).orElse(null);
+            if (l != null && isHttp(l.href())) {
+                try {
+                    return new URI(LenientUris.encode(l.href().strip()));
+                } catch (java.net.URISyntaxException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     /** §3.3.2: id and link MUST both be the ELI; the id is preferred, the link used when the id is no http URI. */
     private static String eli(Entry e, Findings own) {
         String link = e.links().all().stream().filter(l -> l.is("alternate")).map(Link::href).findFirst().orElse(null);
         String id = e.id() == null ? null : e.id().strip();
         if (isHttp(id)) {
-            return id;
+            return LenientUris.encode(id);
         }
         if (isHttp(link)) {
-            return link;
+            return LenientUris.encode(link.strip());
         }
         own.error("eli:3.3.2/entry-eli", "entry names no ELI (neither its id nor its link is an http(s) URI); it is"
                 + " skipped", e.line(), e.column());
