@@ -49,6 +49,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     static final String RELATIVE_LOC_RULE = LocRepair.RELATIVE_RULE;
     static final String LOC_ENCODING_RULE = LocRepair.ENCODING_RULE;
     static final String SITEMAP_UNREADABLE_RULE = "eli:4.1/sitemap-unreadable";
+    static final String REPEATED_ELI_RULE = "eli:3.2.2/eli-repeated";
     /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
     static final int MAX_INDEX_DEPTH = 3;
 
@@ -61,6 +62,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     private final ArrayDeque<Listed> sitemaps = new ArrayDeque<>();
     private final Set<String> listed = new HashSet<>();
     private final List<Failure> failures = new ArrayList<>();
+    private final RepeatFilter repeats = new RepeatFilter();
     private Open current;
     private Candidate next;
     private W3cDateTime newest;
@@ -145,11 +147,20 @@ final class SitemapWalk implements Iterator<Candidate> {
                 if (eli == null) {
                     continue;
                 }
+                String key = eli.toString();
+                if (!repeats.add(key)) {
+                    // listed before in this walk: fetched once (the first listing's date is kept; a later, newer
+                    // date reaches the store through the update feed or the next resync)
+                    current.validator().findings().warning(REPEATED_ELI_RULE, String.format(Locale.ROOT,
+                            "%s is listed more than once in the Sitemap(s); it is harvested once", key), e.line(),
+                            e.column());
+                    continue;
+                }
                 entries++;
                 if (e.lastmod() != null && (newest == null || e.lastmod().compareTo(newest) > 0)) {
                     newest = e.lastmod();
                 }
-                next = new Candidate(eli.toString(), e.lastmod());
+                next = new Candidate(key, e.lastmod());
             } catch (XmlDocumentException ex) {
                 Open broken = current;
                 current = null;

@@ -189,15 +189,38 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
         return null;
     }
 
-    /** §3.3.2: id and link MUST both be the ELI; the id is preferred, the link used when the id is no http URI. */
+    /**
+     * §3.3.2: id and link MUST both be the ELI. When they differ, the entry's ELI is the id if it is an http URI
+     * that the links agree with (equal, or the resource of an expression link such as {@code <id>/eng}), else
+     * the first http {@code alternate} link (the address §4.1 dereferences; an http id that is no ELI, such
+     * as a CMS entry URL, is common), else the http id; a URN id needs the link.
+     */
     private static String eli(Entry e, Findings own) {
-        String link = e.links().all().stream().filter(l -> l.is("alternate")).map(Link::href).findFirst().orElse(null);
         String id = e.id() == null ? null : e.id().strip();
-        if (isHttp(id)) {
+        String link = null;
+        boolean agrees = false;
+        for (Link l : e.links().all()) {
+            if (!l.is("alternate") || !isHttp(l.href())) {
+                continue;
+            }
+            String href = l.href().strip();
+            if (link == null) {
+                link = href;
+            }
+            if (id != null && (href.equals(id) || href.startsWith(id) && href.length() > id.length()
+                    && href.charAt(id.length()) == '/')) {
+                agrees = true;
+            }
+        }
+        if (isHttp(id) && (link == null || agrees)) {
             return LenientUris.encode(id);
         }
-        if (isHttp(link)) {
-            return LenientUris.encode(link.strip());
+        if (link != null) {
+            if (isHttp(id)) {
+                own.warning("eli:3.3.2/entry-eli", String.format(Locale.ROOT, "entry id %s and its link %s name"
+                        + " different resources; the link is taken as the ELI", id, link), e.line(), e.column());
+            }
+            return LenientUris.encode(link);
         }
         own.error("eli:3.3.2/entry-eli", "entry names no ELI (neither its id nor its link is an http(s) URI); it is"
                 + " skipped", e.line(), e.column());

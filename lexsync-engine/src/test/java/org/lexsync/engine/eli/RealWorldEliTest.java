@@ -350,6 +350,23 @@ class RealWorldEliTest {
     }
 
     @Test
+    void eliListedTwiceIsHarvestedOnce() {
+        // never duplicate: one legal resource, one page fetch, one journal row; each repeat is reported
+        sitemap(index(base + "eli/s1.xml", base + "eli/s2.xml"));
+        serve("/eli/s1.xml", "application/xml", urlset(url(eli("two/1"), "2024-01-05"), url(eli("two/1"), "2024-01-05")));
+        serve("/eli/s2.xml", "application/xml", urlset(url(eli("two/1"), "2024-01-01")));
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(active()).containsOnlyKeys(eli("two/1"));
+        assertThat(active().get(eli("two/1"))).isEqualTo("2024-01-05");
+        assertThat(journal()).hasSize(1);
+        assertThat(requests("/eli/act/two/1")).hasSize(1);
+        assertThat(findings(report, SitemapWalk.REPEATED_ELI_RULE)).hasSize(2);
+    }
+
+    @Test
     void sitemapWithUtf8ByteOrderMarkIsRead() {
         byte[] body = utf8(urlset(url(eli("bom/1"), "2024-01-01")));
         byte[] withBom = new byte[body.length + 3];
@@ -499,6 +516,23 @@ class RealWorldEliTest {
 
         assertThat(report.complete()).isTrue();
         assertThat(active()).containsKey(eli("f/3"));
+    }
+
+    @Test
+    void feedEntryWhoseHttpIdIsNotTheEliIsTakenByItsLink() {
+        // a CMS entry URL as id, the ELI as link (§3.3.2 wants both to be the ELI): the link is what §4.1 fetches
+        baseline(eli("f/1"));
+        feedOf("<entry><title>t</title><link rel=\"alternate\" href=\"" + eli("f/5") + "\"/><id>" + base
+                + "cms/entry?id=5</id><updated>2024-02-01T10:00:00Z</updated></entry>",
+                "<entry><title>t</title><link rel=\"alternate\" hreflang=\"en\" href=\"" + eli("f/6") + "/eng\"/>"
+                        + "<id>" + eli("f/6") + "</id><updated>2024-02-01T10:00:00Z</updated></entry>");
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        // an expression link under the id's ELI agrees with it: the id is the ELI
+        assertThat(active()).containsOnlyKeys(eli("f/1"), eli("f/5"), eli("f/6"));
+        assertThat(rules(report)).contains("eli:3.3.2/entry-eli");
     }
 
     @Test
