@@ -212,19 +212,33 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
                 agrees = true;
             }
         }
+        String eli = null;
         if (isHttp(id) && (link == null || agrees)) {
-            return LenientUris.encode(id);
-        }
-        if (link != null) {
+            eli = id;
+        } else if (link != null) {
             if (isHttp(id)) {
                 own.warning("eli:3.3.2/entry-eli", String.format(Locale.ROOT, "entry id %s and its link %s name"
                         + " different resources; the link is taken as the ELI", id, link), e.line(), e.column());
             }
-            return LenientUris.encode(link);
+            eli = link;
         }
-        own.error("eli:3.3.2/entry-eli", "entry names no ELI (neither its id nor its link is an http(s) URI); it is"
-                + " skipped", e.line(), e.column());
-        return null;
+        String uri = eli == null ? null : fetchable(eli);
+        if (uri == null) {
+            own.error("eli:3.3.2/entry-eli", String.format(Locale.ROOT, "entry names no ELI (neither its id nor its"
+                    + " link is an http(s) URL%s); it is skipped", eli == null ? "" : ": '" + eli + "'"), e.line(),
+                    e.column());
+        }
+        return uri;
+    }
+
+    /** {@code s} percent-encoded where RFC 3986 asks (RFC 3987 §3.1), or null when it is no http(s) URL with a host. */
+    private static String fetchable(String s) {
+        try {
+            URI u = new URI(LenientUris.encode(s));
+            return u.getHost() == null ? null : u.toString();
+        } catch (java.net.URISyntaxException ex) {
+            return null;
+        }
     }
 
     private static boolean isHttp(String s) {
