@@ -454,6 +454,27 @@ class RealWorldEliTest {
     }
 
     @Test
+    void listedSitemapAnsweringAnHtmlPageOrBrokenXmlFailsAloneWithItsPosition() {
+        // a "soft 404" (an HTML page with status 200) and a Sitemap cut short: each a failure naming the document
+        sitemap(index(base + "eli/soft404.xml", base + "eli/cut.xml", base + "eli/s3.xml"));
+        serve("/eli/soft404.xml", "text/html", "<!DOCTYPE html><html><body>Page not found</body></html>");
+        serve("/eli/cut.xml", "application/xml", urlset(url(eli("c/1"), "2024-01-01")).substring(0, 150));
+        serve("/eli/s3.xml", "application/xml", urlset(url(eli("c/3"), "2024-01-03")));
+
+        HarvestReport report = sync();
+
+        assertThat(active()).containsKey(eli("c/3"));
+        assertThat(report.complete()).isFalse();
+        assertThat(report.apply().failures()).extracting(f -> f.url().replace(base, ""))
+                .containsExactlyInAnyOrder("eli/soft404.xml", "eli/cut.xml");
+        assertThat(report.findings().list()).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo("eli:3.2.2/sitemap-readable");
+            assertThat(f.line()).isPositive();
+        });
+        assertThat(checkpoint()).isNull();
+    }
+
+    @Test
     void resyncWithAMissingSitemapMarksNothingGone() {
         sitemap(index(base + "eli/s1.xml", base + "eli/s2.xml"));
         serve("/eli/s1.xml", "application/xml", urlset(url(eli("b/1"), "2024-01-01")));
