@@ -259,6 +259,9 @@ public final class EliHarvester implements Harvester {
             EliCheckpoint base = checkpoint;
             boolean complete;
             try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+                if (!EliCheckpoint.plausible(c.modified())) {
+                    return base == null ? null : base.toString();
+                }
                 EliCheckpoint cp = base == null ? new EliCheckpoint(c.modified()) : base.atLeast(c.modified());
                 return cp.toString();
             })) {
@@ -266,8 +269,13 @@ public final class EliHarvester implements Harvester {
                 noteProgress("update feed", planner);
             }
             if (complete && !feed.oldestFirst().isEmpty()) {
-                W3cDateTime newest = feed.oldestFirst().get(feed.oldestFirst().size() - 1).modified();
-                checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
+                for (int i = feed.oldestFirst().size() - 1; i >= 0; i--) {
+                    W3cDateTime newest = feed.oldestFirst().get(i).modified();
+                    if (EliCheckpoint.plausible(newest)) {
+                        checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
+                        break;
+                    }
+                }
             }
         }
 

@@ -50,6 +50,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     static final String LOC_ENCODING_RULE = LocRepair.ENCODING_RULE;
     static final String SITEMAP_UNREADABLE_RULE = "eli:4.1/sitemap-unreadable";
     static final String REPEATED_ELI_RULE = "eli:3.2.2/eli-repeated";
+    static final String FUTURE_LASTMOD_RULE = "eli:3.2.2/lastmod-future";
     /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
     static final int MAX_INDEX_DEPTH = 3;
 
@@ -158,7 +159,13 @@ final class SitemapWalk implements Iterator<Candidate> {
                 }
                 entries++;
                 if (e.lastmod() != null && (newest == null || e.lastmod().compareTo(newest) > 0)) {
-                    newest = e.lastmod();
+                    if (EliCheckpoint.plausible(e.lastmod())) {
+                        newest = e.lastmod();
+                    } else {
+                        current.validator().findings().warning(FUTURE_LASTMOD_RULE, String.format(Locale.ROOT,
+                                "<lastmod> %s of %s lies in the future; kept for the ELI, not used as the checkpoint",
+                                e.lastmod(), key), e.line(), e.column());
+                    }
                 }
                 next = new Candidate(key, e.lastmod());
             } catch (XmlDocumentException ex) {

@@ -35,6 +35,11 @@ import org.lexsync.engine.harvest.SourceUnreadableException;
  * to. The document is validated with the {@link AtomValidator.Profile#ELI_UPDATE_FEED} profile (§3.3.2:
  * header, urn: id, entry link and id being the ELI). Entries are kept as (ELI, date) pairs only; a feed
  * holds about 60 days of updates, so this stays small.
+ *
+ * <p>Read as publishers write it: a paged or archived feed (RFC 5005) is followed back as far as needed; an
+ * entry's ELI is its id or its alternate link (see {@code eli(Entry, Findings)}), percent-encoded like a Sitemap {@code loc};
+ * an entry without a usable {@code updated} takes its {@code published}, else it is fetched undated (first,
+ * carrying no checkpoint). An ELI listed several times counts once, with its newest date.
  */
 record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Findings findings) {
     static final String ACCEPT = "application/atom+xml, application/xml;q=0.9, */*;q=0.1";
@@ -91,15 +96,24 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
             findings.info(PAGING_RULE, String.format(Locale.ROOT, "the update feed is paged (RFC 5005); %d documents"
                     + " read", pages.read), 0, 0);
         }
-        List<Candidate> list = new ArrayList<>(pages.newest.size());
+        List<Candidate> list = new ArrayList<>(pages.newest.size() + pages.undated.size());
         pages.newest.forEach((eli, t) -> list.add(new Candidate(eli, t)));
         list.sort(Comparator.comparing(Candidate::modified).thenComparing(Candidate::eli));
+        // undated entries first: they carry no checkpoint past any dated one
+        List<Candidate> undated = new ArrayList<>();
+        for (String eli : new java.util.TreeSet<>(pages.undated)) {
+            if (!pages.newest.containsKey(eli)) {
+                undated.add(new Candidate(eli, null));
+            }
+        }
+        list.addAll(0, undated);
         return new UpdateFeed(url, list, pages.oldest, findings);
     }
 
     /** What the documents read so far gave: the newest date per ELI, the oldest date met. */
     private static final class Pages {
         final Map<String, W3cDateTime> newest = new HashMap<>();
+        final Set<String> undated = new HashSet<>();
         W3cDateTime oldest;
         int read;
     }
@@ -136,16 +150,16 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
                 if (eli == null) {
                     continue;
                 }
-                if (e.updated() == null || !e.updated().ok()) {
-                    own.error("eli:3.3.2/entry-updated", "entry " + eli + " has no valid atom:updated; it is skipped",
-                            e.line(), e.column());
-                    continue;
+                W3cDateTime t = date(e, eli, own);
+                if (t == null) {
+                    // listed as updated but undated: still fetched (never lost), kept without a date
+                    pages.undated.add(eli);
+                } else {
+                    if (pages.oldest == null || t.compareTo(pages.oldest) < 0) {
+                        pages.oldest = t;
+                    }
+                    pages.newest.merge(eli, t, (a, b) -> a.compareTo(b) >= 0 ? a : b);
                 }
-                W3cDateTime t = e.updated().value();
-                if (pages.oldest == null || t.compareTo(pages.oldest) < 0) {
-                    pages.oldest = t;
-                }
-                pages.newest.merge(eli, t, (a, b) -> a.compareTo(b) >= 0 ? a : b);
                 if (pages.newest.size() > MAX_ENTRIES) {
                     throw new SourceUnreadableException(url, f.status(), String.format(Locale.ROOT,
                             "more than %,d distinct ELIs in the update feed", MAX_ENTRIES));
@@ -169,6 +183,30 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
         } finally {
             TempFiles.deleteQuietly(f.body());
         }
+    }
+
+    /**
+     * The entry's date (§3.3.2 "updated: MUST be the date of publication or last update"): {@code atom:updated},
+     * else {@code atom:published} (a feed reader's fallback, reported), else null (reported).
+     */
+    private static W3cDateTime date(Entry e, String eli, Findings own) {
+        if (e.updated() != null && e.updated().ok()) {
+            W3cDateTime t = e.updated().value();
+            if (!EliCheckpoint.plausible(t)) {
+                own.warning("eli:3.3.2/entry-updated-future", String.format(Locale.ROOT, "entry %s is updated %s, in"
+                        + " the future; kept for the ELI, not used as the checkpoint", eli, t), e.line(), e.column());
+            }
+            return t;
+        }
+        String why = e.updated() == null ? "no atom:updated" : "atom:updated '" + e.updated().raw() + "' is no date";
+        if (e.published() != null && e.published().ok()) {
+            own.error("eli:3.3.2/entry-updated", String.format(Locale.ROOT, "entry %s has %s; its atom:published %s"
+                    + " is taken instead", eli, why, e.published().value()), e.line(), e.column());
+            return e.published().value();
+        }
+        own.error("eli:3.3.2/entry-updated", String.format(Locale.ROOT, "entry %s has %s; it is fetched and kept"
+                + " without a date", eli, why), e.line(), e.column());
+        return null;
     }
 
     /** RFC 5005: the next (older) page, else the previous archive; only http(s). */

@@ -584,6 +584,38 @@ class RealWorldEliTest {
     }
 
     @Test
+    void feedEntryWithoutUpdatedTakesPublishedElseIsFetchedUndated() {
+        // §3.3.2 "updated: MUST"; a feed reader falls back to published, and an undated update is still an update
+        baseline(eli("f/1"));
+        String cp = checkpoint();
+        feedOf("<entry><title>t</title><link href=\"" + eli("nd/1") + "\"/><id>" + eli("nd/1") + "</id>"
+                        + "<published>2024-02-01T00:00:00Z</published></entry>",
+                "<entry><title>t</title><link href=\"" + eli("nd/2") + "\"/><id>" + eli("nd/2") + "</id>"
+                        + "<updated>yesterday</updated></entry>");
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(active()).containsEntry(eli("nd/1"), "2024-02-01T00:00:00Z").containsEntry(eli("nd/2"), "null");
+        assertThat(findings(report, "eli:3.3.2/entry-updated")).hasSize(2);
+        assertThat(checkpoint()).isEqualTo("eli:synced=2024-02-01T00:00:00Z").isNotEqualTo(cp);
+    }
+
+    @Test
+    void lastmodInTheFutureIsKeptButNeverBecomesTheCheckpoint() {
+        // a placeholder date would put the cursor where no feed reaches back: the §4.1 step 4 fallback must still work
+        sitemap(urlset(url(eli("fu/1"), "9999-12-31"), url(eli("fu/2"), "2024-01-01")));
+        feedOf();
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(active()).containsEntry(eli("fu/1"), "9999-12-31");
+        assertThat(checkpoint()).isEqualTo("eli:synced=2024-01-01");
+        assertThat(rules(report)).contains(SitemapWalk.FUTURE_LASTMOD_RULE);
+    }
+
+    @Test
     void pagedFeedIsFollowedBackToTheCheckpoint() {
         // RFC 5005 §3: a paged feed's older entries are behind rel="next"; §3.3.2 asks for 60 days in the feed
         baseline(eli("f/1"));
