@@ -23,6 +23,8 @@ import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.sitemap.SitemapValidator;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlInput;
+import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.harvest.SourceUnreadableException;
 
@@ -51,6 +53,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     static final String SITEMAP_UNREADABLE_RULE = "eli:4.1/sitemap-unreadable";
     static final String REPEATED_ELI_RULE = "eli:3.2.2/eli-repeated";
     static final String FUTURE_LASTMOD_RULE = "eli:3.2.2/lastmod-future";
+    static final String AMPERSAND_RULE = "sitemaps:escaping/ampersand";
     /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
     static final int MAX_INDEX_DEPTH = 3;
 
@@ -64,6 +67,8 @@ final class SitemapWalk implements Iterator<Candidate> {
     private final Set<String> listed = new HashSet<>();
     private final List<Failure> failures = new ArrayList<>();
     private final RepeatFilter repeats = new RepeatFilter();
+    /** Entries taken from {@link #current} so far (to skip them when it is read again repaired). */
+    private long currentRead;
     private Open current;
     private Candidate next;
     private W3cDateTime newest;
@@ -75,7 +80,7 @@ final class SitemapWalk implements Iterator<Candidate> {
 
     /** One Sitemap being read; {@code base} is its URL after redirects, for relative {@code loc}s. */
     private record Open(URI url, URI base, int depth, java.nio.file.Path body, SitemapReader reader,
-                        SitemapValidator validator, LocRepair repair) {
+                        SitemapValidator validator, LocRepair repair, AmpersandRepair amp) {
     }
 
     /**
@@ -89,7 +94,7 @@ final class SitemapWalk implements Iterator<Candidate> {
         listed.add(root.toString());
         Open first = open(root, 0);
         if (first.reader().header().isIndex()) {
-            readIndex(first);
+            readIndex(first, 0);
         } else {
             current = first;
         }
@@ -119,6 +124,7 @@ final class SitemapWalk implements Iterator<Candidate> {
                 Listed l = sitemaps.poll();
                 try {
                     current = open(l.url(), l.depth());
+                    currentRead = 0;
                 } catch (SourceUnreadableException e) {
                     fail(l.url(), e.status(), e.getMessage(),
                             e.getCause() instanceof XmlDocumentException x ? x : null);
@@ -127,7 +133,7 @@ final class SitemapWalk implements Iterator<Candidate> {
                 if (current.reader().header().isIndex()) {
                     Open index = current;
                     current = null;
-                    readIndex(index);
+                    readIndex(index, 0);
                 }
                 continue;
             }
@@ -138,6 +144,7 @@ final class SitemapWalk implements Iterator<Candidate> {
                     continue;
                 }
                 SitemapEntry e = current.reader().next();
+                currentRead++;
                 current.validator().entry(e);
                 if (e.lastmod() == null) {
                     current.validator().findings().error(LASTMOD_RULE, String.format(Locale.ROOT,
@@ -171,6 +178,11 @@ final class SitemapWalk implements Iterator<Candidate> {
             } catch (XmlDocumentException ex) {
                 Open broken = current;
                 current = null;
+                Open again = reopenRepaired(broken, ex, currentRead);
+                if (again != null) {
+                    current = again;
+                    continue;
+                }
                 broken.validator().findings().error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(),
                         ex.column());
                 finish(broken);
@@ -204,16 +216,18 @@ final class SitemapWalk implements Iterator<Candidate> {
     }
 
     /** Queues the Sitemaps an index lists (an index is small: at most 50,000 URLs, sitemaps.org). */
-    private void readIndex(Open index) {
+    private void readIndex(Open index, long alreadyRead) {
         Findings f = index.validator().findings();
-        if (index.depth() > 0) {
+        if (index.depth() > 0 && index.amp() == null) {
             f.warning(NESTED_INDEX_RULE, String.format(Locale.ROOT, "a Sitemap Index lists this Sitemap Index (level"
                     + " %d); sitemaps.org allows only Sitemaps there. Its Sitemaps are read all the same",
                     index.depth()), index.reader().header().line(), index.reader().header().column());
         }
+        long read = alreadyRead;
         try {
             while (index.reader().hasNext()) {
                 SitemapEntry e = index.reader().next();
+                read++;
                 index.validator().entry(e);
                 URI child = index.repair().eli(e);
                 if (child == null) {
@@ -235,6 +249,11 @@ final class SitemapWalk implements Iterator<Candidate> {
                 sitemaps.add(new Listed(child, index.depth() + 1));
             }
         } catch (XmlDocumentException ex) {
+            Open again = reopenRepaired(index, ex, read);
+            if (again != null) {
+                readIndex(again, read);
+                return;
+            }
             f.error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(), ex.column());
             finish(index);
             if (index.depth() == 0) {
@@ -245,6 +264,38 @@ final class SitemapWalk implements Iterator<Candidate> {
             return;
         }
         finish(index);
+    }
+
+    /**
+     * After the parser stopped in {@code broken}: when the document is malformed and has not been repaired yet,
+     * reads it again from the downloaded file through {@link AmpersandRepair} (a bare {@code &} in a URL is
+     * the usual cause), skipping the {@code read} entries already taken; null when that cannot help.
+     */
+    private Open reopenRepaired(Open broken, XmlDocumentException ex, long read) {
+        if (broken.amp() != null || ex.reason() != XmlDocumentException.Reason.MALFORMED
+                && ex.reason() != XmlDocumentException.Reason.ENTITY_FORBIDDEN) {
+            return null;
+        }
+        broken.reader().close();
+        AmpersandRepair amp;
+        SitemapReader reader;
+        try {
+            amp = new AmpersandRepair(XmlInput.decode(Files.newInputStream(broken.body()), broken.url().toString(),
+                    XmlLimits.DEFAULT));
+            reader = SitemapReader.open(amp, broken.url().toString());
+            reader.header();
+            for (long i = 0; i < read; i++) {
+                reader.next();
+            }
+        } catch (XmlDocumentException | IOException | java.util.NoSuchElementException again) {
+            return null;
+        }
+        broken.validator().findings().warning(AMPERSAND_RULE, String.format(Locale.ROOT, "malformed XML at line %d,"
+                + " column %d (%s): read again with every bare '&' escaped as &amp;, as XML and sitemaps.org"
+                + " ('Entity escaping') require", ex.line(), ex.column(),
+                ex.detail() == null ? "no detail" : ex.detail()), ex.line(), ex.column());
+        return new Open(broken.url(), broken.base(), broken.depth(), broken.body(), reader, broken.validator(),
+                broken.repair(), amp);
     }
 
     /** A listed Sitemap that could not be fetched or opened: reported, the walk goes on with the others. */
@@ -264,7 +315,7 @@ final class SitemapWalk implements Iterator<Candidate> {
             SitemapValidator validator = new SitemapValidator(url);
             validator.header(reader.header());
             return new Open(url, f.finalUrl(), depth, f.body(), reader, validator,
-                    new LocRepair(f.finalUrl(), validator.findings()));
+                    new LocRepair(f.finalUrl(), validator.findings()), null);
         } catch (XmlDocumentException e) {
             TempFiles.deleteQuietly(f.body());
             throw new SourceUnreadableException(url, f.status(), "not a readable Sitemap: " + e.getMessage(), e);

@@ -312,6 +312,32 @@ class RealWorldEliTest {
     }
 
     @Test
+    void bareAmpersandInLocIsEscapedAndTheSitemapReadAgainWithoutRepeats() {
+        // XML 1.0 §2.4 / sitemaps.org "Entity escaping": '&' must be &amp;; publishers write it bare
+        sitemap(urlset(url(eli("amp/1"), "2024-01-01"), url(eli("amp/2?lang=fr&v=2"), "2024-01-01"),
+                url(eli("amp/3?a=1&amp;b=2&c"), "2024-01-01"), url(eli("amp/4"), "2024-01-01")));
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(active()).containsOnlyKeys(eli("amp/1"), eli("amp/2?lang=fr&v=2"), eli("amp/3?a=1&b=2&c"),
+                eli("amp/4"));
+        assertThat(journal()).hasSize(4);
+        assertThat(requests("/eli/act/amp/1")).hasSize(1);
+        assertThat(findings(report, SitemapWalk.AMPERSAND_RULE)).singleElement()
+                .satisfies(f -> assertThat(f.line()).isEqualTo(4));
+    }
+
+    @Test
+    void bareAmpersandInASitemapOfAnIndexIsRepairedToo() {
+        sitemap(index(base + "eli/s1.xml"));
+        serve("/eli/s1.xml", "application/xml", urlset(url(eli("amp/5?x=1&y=2"), "2024-01-01")));
+
+        assertThat(sync().complete()).isTrue();
+        assertThat(active()).containsOnlyKeys(eli("amp/5?x=1&y=2"));
+    }
+
+    @Test
     void relativeLocIsResolvedAgainstTheSitemapWithAFinding() {
         // sitemaps.org: loc MUST be a full URL; a relative one is resolved as a browser would (RFC 3986 §5)
         sitemap(urlset(url("/eli/act/rel/1", "2024-01-01"), url("act/rel/2", "2024-01-01")));
