@@ -156,7 +156,7 @@ public final class EliHarvester implements Harvester {
                 }
             }
             feedPhase(feed);
-            if (gap == null && !job.dryRun()) {
+            if (gap == null && failures.isEmpty() && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
                 String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
                 if (!done.toString().equals(stored)) {
@@ -184,12 +184,12 @@ public final class EliHarvester implements Harvester {
                     return c;
                 }
             };
+            boolean complete;
             try (PagePlanner planner = planner(candidates, refetchAll, c -> null)) {
-                boolean complete = apply(planner);
+                // the Sitemap is a set, not a sequence (§3.2): one ELI whose page fails does not hold the others;
+                // it is recorded and retried, and the baseline is not claimed complete (no checkpoint)
+                complete = apply(unordered(planner));
                 noteProgress("Sitemap", planner);
-                if (!complete) {
-                    return false;
-                }
             } finally {
                 walk.close();
             }
@@ -203,6 +203,9 @@ public final class EliHarvester implements Harvester {
                 context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs; %d Sitemaps could not be read,"
                         + " so the baseline is not complete and no checkpoint is stored", walk.entries(),
                         walk.failures().size()));
+                return false;
+            }
+            if (!complete) {
                 return false;
             }
             if (walk.newest() != null) {
@@ -339,7 +342,22 @@ public final class EliHarvester implements Harvester {
                 held += r.held();
                 return false;
             }
-            return true;
+            return r.failures().isEmpty();
+        }
+
+        /** The changes marked as independent of each other (the applier goes past a failed one). */
+        private Iterator<PlannedChange> unordered(Iterator<PlannedChange> changes) {
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return changes.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    return changes.next().asUnordered();
+                }
+            };
         }
 
         private void record(URI document, Findings f) {

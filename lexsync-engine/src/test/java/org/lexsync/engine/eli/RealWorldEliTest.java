@@ -876,6 +876,34 @@ class RealWorldEliTest {
     }
 
     @Test
+    void brokenPageDoesNotHoldTheRestOfTheBaselineButWithholdsItsCheckpoint() {
+        // §3.2: the Sitemap is a set; one ELI answering 404 must not stop a baseline of thousands (DESIGN §4.5)
+        sitemap(urlset(url(eli("bp/1"), "2024-01-01"), url(eli("bp/2"), "2024-01-02"), url(eli("bp/3"), "2024-01-03")));
+        docs.put("/eli/act/bp/1", r -> FixtureResponse.status(404));
+
+        HarvestReport first = sync();
+
+        assertThat(active()).containsOnlyKeys(eli("bp/2"), eli("bp/3"));
+        assertThat(first.complete()).isFalse();
+        assertThat(first.apply().gap()).isNull();
+        assertThat(first.apply().failures()).singleElement().satisfies(f -> {
+            assertThat(f.resourceUri()).isEqualTo(eli("bp/1"));
+            assertThat(f.status()).isEqualTo(404);
+        });
+        assertThat(checkpoint()).isNull();
+
+        docs.remove("/eli/act/bp/1");
+        pub.clearRequests();
+        HarvestReport second = sync();
+
+        assertThat(second.complete()).isTrue();
+        assertThat(active()).containsOnlyKeys(eli("bp/1"), eli("bp/2"), eli("bp/3"));
+        assertThat(requests("/eli/act/bp/2")).isEmpty();
+        assertThat(journal()).hasSize(3);
+        assertThat(checkpoint()).isNotNull();
+    }
+
+    @Test
     void notAcceptableForTextHtmlIsAskedAgainWithABroaderAccept() {
         // §3.2.2: the ELI MUST answer Accept: text/html; a server that refuses it gets one broader request
         String e = eli("pg/12");
