@@ -312,7 +312,8 @@ final class SitemapWalk implements Iterator<Candidate> {
         try {
             InputStream in = Files.newInputStream(f.body());
             SitemapReader reader = SitemapReader.open(in, url.toString());
-            SitemapValidator validator = new SitemapValidator(url);
+            // sitemaps.org "Sitemap file location" is where the Sitemap is served from, after redirects
+            SitemapValidator validator = new SitemapValidator(f.finalUrl());
             validator.header(reader.header());
             return new Open(url, f.finalUrl(), depth, f.body(), reader, validator,
                     new LocRepair(f.finalUrl(), validator.findings()), null);

@@ -364,6 +364,22 @@ class RealWorldEliTest {
     }
 
     @Test
+    void sitemapRedirectedToAnotherHostJudgesLocsByWhereItIsServed() {
+        // sitemaps.org "Sitemap file location": a Sitemap moved (e.g. http -> https, new host) lists its new host's URLs
+        String other = "http://localhost:" + pub.baseUri().getPort() + "/eli/old-sitemap.xml";
+        docs.put("/eli/old-sitemap.xml", r -> FixtureResponse.status(301).withHeader("Location", base + "eli/sitemap.xml"));
+        sitemap(urlset(url(eli("mv/1"), "2024-01-01")));
+        Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).attempts(1).build();
+
+        HarvestReport report = new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(java.net.URI.create(other),
+                pub.uri(FEED)), Map.of(), false), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
+
+        assertThat(report.complete()).isTrue();
+        assertThat(active()).containsOnlyKeys(eli("mv/1"));
+        assertThat(rules(report)).doesNotContain("sitemaps:location/host");
+    }
+
+    @Test
     void locWithNonAsciiAndSpacesIsPercentEncodedOnce() {
         // RFC 3987 §3.1: an IRI becomes a URI by percent-encoding its UTF-8; existing escapes stay
         sitemap(urlset(url(base + "eli/act/loi/été 2024", "2024-01-01"), url(eli("loi/%C3%A9t%C3%A9"), "2024-01-01")));
