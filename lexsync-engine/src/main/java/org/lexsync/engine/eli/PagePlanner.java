@@ -65,6 +65,9 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     static final String ACCEPT_HTML = "text/html";
     static final String ROBOTS_RULE = "eli:4.1/robots-disallowed";
     static final String NOT_ACCEPTABLE_RULE = "eli:3.2.2/not-acceptable";
+    static final String HTML_REDIRECT_RULE = "eli:3.2.2/html-redirect";
+    /** HTML (meta refresh) redirects followed from a page that gives no metadata. */
+    static final int MAX_HTML_REDIRECTS = 3;
     /** Asked once after a 406 to {@value #ACCEPT_HTML}. */
     static final String ACCEPT_FALLBACK = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1";
     private static final int LOOKUP_CHUNK = 64;
@@ -282,23 +285,49 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                     c.eli(), ACCEPT_FALLBACK), 0, 0);
             result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_FALLBACK));
         }
-        if (!(result instanceof FetchResult.Fetched page)) {
+        if (!(result instanceof FetchResult.Fetched fetched)) {
             return new Planned(c, PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(
                     PlannedRepresentation.fetch(eli, RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp),
-                    null, null);
+                    null, fetchFindings);
         }
+        FetchResult.Fetched page = fetched;
         pages.incrementAndGet();
         ExtractedMetadata metadata;
-        try (InputStream in = Files.newInputStream(page.body())) {
-            metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
-        } catch (IOException | LexsyncException e) {
-            Findings f = new Findings();
-            f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
-                    c.eli(), e.getMessage()), 0, 0);
-            if (fetchFindings != null) {
-                f.addAll(fetchFindings);
+        for (int hop = 0; ; hop++) {
+            try (InputStream in = Files.newInputStream(page.body())) {
+                metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
+            } catch (IOException | LexsyncException e) {
+                Findings f = new Findings();
+                f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
+                        c.eli(), e.getMessage()), 0, 0);
+                if (fetchFindings != null) {
+                    f.addAll(fetchFindings);
+                }
+                return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
             }
-            return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
+            if (metadata.size() > 0 || hop == MAX_HTML_REDIRECTS) {
+                break;
+            }
+            // §3.2.2 "possibly using an HTML redirect": a page without metadata that refreshes to another is followed
+            URI target = MetaRefresh.target(page.body(), page.finalUrl());
+            if (target == null || target.equals(page.finalUrl())) {
+                break;
+            }
+            if (fetchFindings == null) {
+                fetchFindings = new Findings();
+            }
+            FetchResult next = fetcher.fetch(FetchRequest.of(target).withHeader("Accept", ACCEPT_HTML));
+            if (!(next instanceof FetchResult.Fetched redirected)) {
+                fetchFindings.warning(HTML_REDIRECT_RULE, String.format(Locale.ROOT, "the page of %s redirects (HTML"
+                        + " meta refresh) to %s, which could not be fetched: %s", c.eli(), target,
+                        next instanceof FetchResult.Failed f ? f.message() : "not modified"), 0, 0);
+                break;
+            }
+            fetchFindings.info(HTML_REDIRECT_RULE, String.format(Locale.ROOT, "the page of %s is an HTML redirect"
+                    + " (meta refresh) to %s; followed", c.eli(), target), 0, 0);
+            TempFiles.deleteQuietly(page.body());
+            page = redirected;
+            pages.incrementAndGet();
         }
         Findings findings = new Findings();
         if (fetchFindings != null) {

@@ -876,6 +876,22 @@ class RealWorldEliTest {
     }
 
     @Test
+    void htmlMetaRefreshFromTheEliToItsPageIsFollowed() {
+        // §3.2.2 "... MUST return ... the HTML page ..., possibly using an HTML redirect"
+        String e = eli("pg/13");
+        onePage("pg/13", r -> FixtureResponse.ok("text/html", "<!DOCTYPE html><html><head><title>Redirect</title>"
+                + "<META HTTP-EQUIV=\"Refresh\" CONTENT=\"0; URL='/pages/13.html?lang=en&amp;v=1'\"></head>"
+                + "<body><a href=\"/pages/13.html\">here</a></body></html>"));
+        docs.put("/pages/13.html?lang=en&v=1", r -> FixtureResponse.ok("text/html", page(e, "Meta refresh")));
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(isLegalResource(e)).isTrue();
+        assertThat(rules(report)).contains(PagePlanner.HTML_REDIRECT_RULE);
+    }
+
+    @Test
     void redirectLoopIsATypedFailureNamingTheEli() {
         String e = eli("pg/11");
         onePage("pg/11", r -> FixtureResponse.status(302).withHeader("Location", base + "pages/loop"));
