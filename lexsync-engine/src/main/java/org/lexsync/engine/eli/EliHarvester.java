@@ -131,10 +131,13 @@ public final class EliHarvester implements Harvester {
                 }
             }
             UpdateFeed feed;
+            // false when a Sitemap or an ELI page of the walk failed: the feed is still applied (its updates do not
+            // wait for a publisher's dead link), but no checkpoint is stored, so the next run walks the Sitemap again
+            boolean walked = true;
             if (checkpoint == null) {
                 context.listener().note("no baseline yet: reading the whole Sitemap (ELI Pillar IV §4.1 step 2)");
-                boolean complete = sitemapPhase(sitemap, false, false);
-                if (!complete) {
+                walked = sitemapPhase(sitemap, false, false);
+                if (gap != null) {
                     return report();
                 }
                 feed = readFeed(feedUrl);
@@ -151,11 +154,14 @@ public final class EliHarvester implements Harvester {
                     record(feedUrl, single("eli:4.1/feed-history", why));
                     walk = true;
                 }
-                if (walk && !sitemapPhase(sitemap, resync, true)) {
-                    return report();
+                if (walk) {
+                    walked = sitemapPhase(sitemap, resync, true);
+                    if (gap != null) {
+                        return report();
+                    }
                 }
             }
-            feedPhase(feed);
+            feedPhase(feed, walked);
             if (gap == null && failures.isEmpty() && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
                 String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
@@ -257,11 +263,17 @@ public final class EliHarvester implements Harvester {
             return apply(deletions);
         }
 
-        /** Steps 3 and 4: feed entries not held or newer than held, oldest first. */
-        private void feedPhase(UpdateFeed feed) {
+        /**
+         * Steps 3 and 4: feed entries not held or newer than held, oldest first; {@code checkpoints} false when
+         * the Sitemap walk of this run was incomplete (the changes then carry no checkpoint).
+         */
+        private void feedPhase(UpdateFeed feed, boolean checkpoints) {
             EliCheckpoint base = checkpoint;
             boolean complete;
             try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+                if (!checkpoints) {
+                    return null;
+                }
                 if (!EliCheckpoint.plausible(c.modified())) {
                     return base == null ? null : base.toString();
                 }

@@ -936,6 +936,33 @@ class RealWorldEliTest {
     }
 
     @Test
+    void feedUpdatesDoNotWaitForADeadLinkOfTheSitemap() {
+        // a Sitemap listing a dead ELI must not keep the daily updates (§4.1 steps 3, 4) away forever
+        sitemap(urlset(url(eli("dl/1"), "2024-01-01"), url(eli("dl/2"), "2024-01-02")));
+        docs.put("/eli/act/dl/1", r -> FixtureResponse.status(410));
+        feedOf(entry(eli("dl/3"), "2024-02-01T00:00:00Z"));
+
+        HarvestReport first = sync();
+
+        assertThat(first.complete()).isFalse();
+        assertThat(active()).containsOnlyKeys(eli("dl/2"), eli("dl/3"));
+        assertThat(checkpoint()).isNull();
+
+        feedOf(entry(eli("dl/3"), "2024-02-01T00:00:00Z"), entry(eli("dl/4"), "2024-02-02T00:00:00Z"));
+        pub.clearRequests();
+        HarvestReport second = sync();
+
+        // the dead ELI is tried again, the rest is not fetched twice, and new updates keep coming
+        assertThat(second.complete()).isFalse();
+        // (a failed page is asked for by the planner and once more by the applier, which records the failure)
+        assertThat(requests("/eli/act/dl/1")).isNotEmpty();
+        assertThat(requests("/eli/act/dl/2")).isEmpty();
+        assertThat(requests("/eli/act/dl/3")).isEmpty();
+        assertThat(active()).containsOnlyKeys(eli("dl/2"), eli("dl/3"), eli("dl/4"));
+        assertThat(journal()).hasSize(3);
+    }
+
+    @Test
     void notAcceptableForTextHtmlIsAskedAgainWithABroaderAccept() {
         // §3.2.2: the ELI MUST answer Accept: text/html; a server that refuses it gets one broader request
         String e = eli("pg/12");
