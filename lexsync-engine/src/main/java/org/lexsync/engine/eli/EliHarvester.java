@@ -33,6 +33,12 @@ import org.lexsync.engine.store.Store;
  * named graphs in the data directory's TDB2 store (see {@link GraphSync} for how they stay consistent with
  * the journal), full texts become FULLTEXT representations (§4.2).
  *
+ * <p>The Sitemap is a set (§3.2): its changes are unordered, so an ELI whose page fails, or a listed Sitemap
+ * that cannot be read ({@link SitemapWalk}), fails alone and the rest is applied; such a walk stores no
+ * checkpoint and marks nothing vanished, so the next run walks the Sitemap again (held ELIs are skipped, the
+ * failed ones retried). The update feed is applied all the same, without checkpoints; its entries keep the
+ * feed's order and stop at the first failure (the checkpoint never passes it).
+ *
  * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options:
  * {@value #FULL_TEXT} ({@code none|first|all}), {@value #LANGUAGES} and {@value #FORMATS} (comma lists),
  * {@value #RESYNC} ({@code true|false}).
