@@ -54,6 +54,12 @@ final class SitemapWalk implements Iterator<Candidate> {
     static final String REPEATED_ELI_RULE = "eli:3.2.2/eli-repeated";
     static final String FUTURE_LASTMOD_RULE = "eli:3.2.2/lastmod-future";
     static final String AMPERSAND_RULE = "sitemaps:escaping/ampersand";
+    /**
+     * Sitemaps one walk reads at most (two full levels of sitemaps.org indexes, 50,000 x 50,000 URLs, would
+     * hold billions of ELIs; a publisher listing more is broken or hostile), so that the URLs queued stay small.
+     */
+    static final int MAX_SITEMAPS = 100_000;
+    static final String SITEMAP_COUNT_RULE = "eli:3.2.2/too-many-sitemaps";
     /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
     static final int MAX_INDEX_DEPTH = 3;
 
@@ -237,6 +243,14 @@ final class SitemapWalk implements Iterator<Candidate> {
                     f.warning(REPEATED_SITEMAP_RULE, String.format(Locale.ROOT,
                             "%s is listed again (or is this index itself); it is read once", child), e.line(), e.column());
                     continue;
+                }
+                if (listed.size() > MAX_SITEMAPS) {
+                    f.error(SITEMAP_COUNT_RULE, String.format(Locale.ROOT, "more than %,d Sitemaps listed; %s and"
+                            + " the rest are not read, and the baseline is not complete", MAX_SITEMAPS, child),
+                            e.line(), e.column());
+                    failures.add(new Failure(child, 0, String.format(Locale.ROOT,
+                            "more than %,d Sitemaps listed; not read", MAX_SITEMAPS)));
+                    break;
                 }
                 if (index.depth() + 1 > MAX_INDEX_DEPTH) {
                     f.error(INDEX_DEPTH_RULE, String.format(Locale.ROOT, "%s lies more than %d Sitemap Index levels"

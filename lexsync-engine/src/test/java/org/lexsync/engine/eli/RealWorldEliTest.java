@@ -988,6 +988,20 @@ class RealWorldEliTest {
     }
 
     @Test
+    void rssInsteadOfTheAtomFeedIsUnreadableNamingTheFeedAndWhatWasFound() {
+        // §3.3.2 "Conform to the Atom format": an RSS 2.0 feed is another format; said plainly, exit 3 on the CLI
+        sitemap(urlset(url(eli("z/1"), "2024-01-01")));
+        serve(FEED, "application/rss+xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>t</title>"
+                + "<item><link>" + eli("z/1") + "</link></item></channel></rss>");
+
+        assertThatThrownBy(this::sync).isInstanceOf(SourceUnreadableException.class)
+                .hasMessageContaining("eli-update-feed.atom").hasMessageContaining("rss");
+        // the baseline taken before the feed was read is kept, and no checkpoint claims the feed was applied
+        assertThat(active()).containsOnlyKeys(eli("z/1"));
+        assertThat(checkpoint()).isNull();
+    }
+
+    @Test
     void htmlErrorPageInsteadOfTheFeedIsUnreadableNamingTheFeed() {
         sitemap(urlset(url(eli("z/1"), "2024-01-01")));
         serve(FEED, "text/html", "<html><body>Maintenance</body></html>");
