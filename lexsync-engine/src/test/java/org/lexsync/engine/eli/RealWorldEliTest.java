@@ -546,6 +546,24 @@ class RealWorldEliTest {
         assertThat(findings(report, PagePlanner.ROBOTS_RULE)).hasSize(1);
     }
 
+    @Test
+    void robotsTxtThatCannotBeReadIsAFailureToRetryNotAnEliLeftOut() {
+        // RFC 9309 §2.3.1.4: an unreachable robots.txt means "disallow all" for now; the ELIs are not given up
+        String foreign = "http://localhost:" + pub.baseUri().getPort() + "/eli/act/rb/1";
+        docs.put("/robots.txt", r -> r.header("Host") != null && r.header("Host").startsWith("localhost")
+                ? FixtureResponse.status(503) : FixtureResponse.status(404));
+        sitemap(urlset(url(foreign, "2024-01-01"), url(eli("rb/2"), "2024-01-01")));
+
+        HarvestReport report = sync();
+
+        assertThat(requests("/eli/act/rb/1")).isEmpty();
+        assertThat(active()).containsOnlyKeys(eli("rb/2"));
+        assertThat(report.complete()).isFalse();
+        assertThat(report.apply().failures()).singleElement().satisfies(f -> assertThat(f.resourceUri()).isEqualTo(foreign));
+        assertThat(findings(report, PagePlanner.ROBOTS_RULE)).isEmpty();
+        assertThat(checkpoint()).isNull();
+    }
+
     // ======================================================= 2. The update feed (§3.3.2, annex §4.1 steps 3, 4)
 
     void baseline(String... elis) {
