@@ -1,5 +1,7 @@
 package org.lexsync.engine.eli;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,6 +17,8 @@ import org.lexsync.core.time.W3cDateTimes;
  */
 record EliCheckpoint(W3cDateTime syncedTo) {
     private static final String PREFIX = "eli:synced=";
+    /** How far ahead of our clock a source date may be (time zones, clock skew) and still count. */
+    static final Duration FUTURE_TOLERANCE = Duration.ofDays(1);
 
     EliCheckpoint {
         Objects.requireNonNull(syncedTo, "syncedTo");
@@ -26,6 +30,16 @@ record EliCheckpoint(W3cDateTime syncedTo) {
         }
         var parsed = W3cDateTimes.parse(text.substring(PREFIX.length()));
         return parsed.value() == null ? Optional.empty() : Optional.of(new EliCheckpoint(parsed.value()));
+    }
+
+    /**
+     * True when {@code t} can move the cursor: not null and not more than {@link #FUTURE_TOLERANCE} ahead of
+     * this machine's clock. A publisher's placeholder date (9999-12-31) or a clock far ahead would otherwise put
+     * the cursor where no feed can ever reach back to it, and the fallback to a Sitemap resync (§4.1 step 4)
+     * would never trigger again.
+     */
+    static boolean plausible(W3cDateTime t) {
+        return t != null && !t.toInstant().isAfter(Instant.now().plus(FUTURE_TOLERANCE));
     }
 
     /** The later of this and {@code t}. */

@@ -33,6 +33,12 @@ import org.lexsync.engine.store.Store;
  * named graphs in the data directory's TDB2 store (see {@link GraphSync} for how they stay consistent with
  * the journal), full texts become FULLTEXT representations (§4.2).
  *
+ * <p>The Sitemap is a set (§3.2): its changes are unordered, so an ELI whose page fails, or a listed Sitemap
+ * that cannot be read ({@link SitemapWalk}), fails alone and the rest is applied; such a walk stores no
+ * checkpoint and marks nothing vanished, so the next run walks the Sitemap again (held ELIs are skipped, the
+ * failed ones retried). The update feed is applied all the same, without checkpoints; its entries keep the
+ * feed's order and stop at the first failure (the checkpoint never passes it).
+ *
  * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options:
  * {@value #FULL_TEXT} ({@code none|first|all}), {@value #LANGUAGES} and {@value #FORMATS} (comma lists),
  * {@value #RESYNC} ({@code true|false}).
@@ -70,7 +76,7 @@ public final class EliHarvester implements Harvester {
             try {
                 HarvestReport report = run.execute(resync);
                 finish(store, runId, report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
-                        run.counts, report.complete() ? null : gapText(report.apply().gap()));
+                        run.counts, report.complete() ? null : failureText(report.apply()));
                 return report;
             } catch (RuntimeException e) {
                 finish(store, runId, RunStatus.ABORTED, run.counts, e.getMessage());
@@ -79,8 +85,10 @@ public final class EliHarvester implements Harvester {
         }
     }
 
-    private static String gapText(ChangeFailure gap) {
-        return gap == null ? null : gap.reason() + ": " + gap.message();
+    private static String failureText(ApplyReport apply) {
+        ChangeFailure f = apply == null ? null : apply.gap() != null ? apply.gap()
+                : apply.failures().isEmpty() ? null : apply.failures().get(0);
+        return f == null ? null : f.reason() + ": " + f.message();
     }
 
     private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error) {
@@ -129,10 +137,13 @@ public final class EliHarvester implements Harvester {
                 }
             }
             UpdateFeed feed;
+            // false when a Sitemap or an ELI page of the walk failed: the feed is still applied (its updates do not
+            // wait for a publisher's dead link), but no checkpoint is stored, so the next run walks the Sitemap again
+            boolean walked = true;
             if (checkpoint == null) {
                 context.listener().note("no baseline yet: reading the whole Sitemap (ELI Pillar IV §4.1 step 2)");
-                boolean complete = sitemapPhase(sitemap, false, false);
-                if (!complete) {
+                walked = sitemapPhase(sitemap, false, false);
+                if (gap != null) {
                     return report();
                 }
                 feed = readFeed(feedUrl);
@@ -149,12 +160,15 @@ public final class EliHarvester implements Harvester {
                     record(feedUrl, single("eli:4.1/feed-history", why));
                     walk = true;
                 }
-                if (walk && !sitemapPhase(sitemap, resync, true)) {
-                    return report();
+                if (walk) {
+                    walked = sitemapPhase(sitemap, resync, true);
+                    if (gap != null) {
+                        return report();
+                    }
                 }
             }
-            feedPhase(feed);
-            if (gap == null && !job.dryRun()) {
+            feedPhase(feed, walked);
+            if (gap == null && failures.isEmpty() && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
                 String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
                 if (!done.toString().equals(stored)) {
@@ -182,14 +196,29 @@ public final class EliHarvester implements Harvester {
                     return c;
                 }
             };
+            boolean complete;
             try (PagePlanner planner = planner(candidates, refetchAll, c -> null)) {
-                boolean complete = apply(planner);
+                // the Sitemap is a set, not a sequence (§3.2): one ELI whose page fails does not hold the others;
+                // it is recorded and retried, and the baseline is not claimed complete (no checkpoint)
+                complete = apply(unordered(planner));
                 noteProgress("Sitemap", planner);
-                if (!complete) {
-                    return false;
-                }
             } finally {
                 walk.close();
+            }
+            if (!walk.failures().isEmpty()) {
+                // a Sitemap of the index was not read: what was read is applied, but neither the baseline's
+                // checkpoint nor the vanished ELIs may be derived from an incomplete walk (§4.1 steps 2, 5)
+                for (SitemapWalk.Failure f : walk.failures()) {
+                    failures.add(new ChangeFailure(f.sitemap().toString(), f.sitemap().toString(),
+                            "sitemap-unreadable", f.message(), f.status(), null));
+                }
+                context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs; %d Sitemaps could not be read,"
+                        + " so the baseline is not complete and no checkpoint is stored", walk.entries(),
+                        walk.failures().size()));
+                return false;
+            }
+            if (!complete) {
+                return false;
             }
             if (walk.newest() != null) {
                 checkpoint = checkpoint == null ? new EliCheckpoint(walk.newest()) : checkpoint.atLeast(walk.newest());
@@ -240,11 +269,20 @@ public final class EliHarvester implements Harvester {
             return apply(deletions);
         }
 
-        /** Steps 3 and 4: feed entries not held or newer than held, oldest first. */
-        private void feedPhase(UpdateFeed feed) {
+        /**
+         * Steps 3 and 4: feed entries not held or newer than held, oldest first; {@code checkpoints} false when
+         * the Sitemap walk of this run was incomplete (the changes then carry no checkpoint).
+         */
+        private void feedPhase(UpdateFeed feed, boolean checkpoints) {
             EliCheckpoint base = checkpoint;
             boolean complete;
             try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+                if (!checkpoints) {
+                    return null;
+                }
+                if (!EliCheckpoint.plausible(c.modified())) {
+                    return base == null ? null : base.toString();
+                }
                 EliCheckpoint cp = base == null ? new EliCheckpoint(c.modified()) : base.atLeast(c.modified());
                 return cp.toString();
             })) {
@@ -252,8 +290,13 @@ public final class EliHarvester implements Harvester {
                 noteProgress("update feed", planner);
             }
             if (complete && !feed.oldestFirst().isEmpty()) {
-                W3cDateTime newest = feed.oldestFirst().get(feed.oldestFirst().size() - 1).modified();
-                checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
+                for (int i = feed.oldestFirst().size() - 1; i >= 0; i--) {
+                    W3cDateTime newest = feed.oldestFirst().get(i).modified();
+                    if (EliCheckpoint.plausible(newest)) {
+                        checkpoint = checkpoint == null ? new EliCheckpoint(newest) : checkpoint.atLeast(newest);
+                        break;
+                    }
+                }
             }
         }
 
@@ -263,7 +306,8 @@ public final class EliHarvester implements Harvester {
         }
 
         private UpdateFeed readFeed(URI url) {
-            UpdateFeed feed = UpdateFeed.read(url, fetch);
+            // a paged feed is followed back to the last synchronisation (or, on the first run, to the Sitemap's newest date)
+            UpdateFeed feed = UpdateFeed.read(url, fetch, checkpoint == null ? null : checkpoint.syncedTo());
             record(url, feed.findings());
             context.listener().note(String.format(Locale.ROOT, "update feed: %d ELIs, oldest %s",
                     feed.oldestFirst().size(), feed.oldest()));
@@ -316,7 +360,22 @@ public final class EliHarvester implements Harvester {
                 held += r.held();
                 return false;
             }
-            return true;
+            return r.failures().isEmpty();
+        }
+
+        /** The changes marked as independent of each other (the applier goes past a failed one). */
+        private Iterator<PlannedChange> unordered(Iterator<PlannedChange> changes) {
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return changes.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    return changes.next().asUnordered();
+                }
+            };
         }
 
         private void record(URI document, Findings f) {

@@ -33,6 +33,7 @@ import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.fetch.FetchFailure;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
@@ -62,6 +63,18 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     /** Pages fetched and read ahead of the applier (the fetcher's per-host politeness still applies). */
     static final int LOOKAHEAD = 16;
     static final String ACCEPT_HTML = "text/html";
+    static final String ROBOTS_RULE = "eli:4.1/robots-disallowed";
+    /**
+     * How the fetcher words a rule of a robots.txt it read; a robots.txt it could not read (5xx, no answer) is a
+     * complete disallow for now (RFC 9309 §2.3.1.4) and is a failure to retry, not a reason to leave the ELI out.
+     */
+    private static final String ROBOTS_DISALLOWS = "robots.txt disallows";
+    static final String NOT_ACCEPTABLE_RULE = "eli:3.2.2/not-acceptable";
+    static final String HTML_REDIRECT_RULE = "eli:3.2.2/html-redirect";
+    /** HTML (meta refresh) redirects followed from a page that gives no metadata. */
+    static final int MAX_HTML_REDIRECTS = 3;
+    /** Asked once after a 406 to {@value #ACCEPT_HTML}. */
+    static final String ACCEPT_FALLBACK = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1";
     private static final int LOOKUP_CHUNK = 64;
     private static final Node TITLE = NodeFactory.createURI("http://data.europa.eu/eli/ontology#title");
 
@@ -83,6 +96,8 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     private final int lookahead;
     private final AtomicLong pages = new AtomicLong();
     private long skipped;
+    /** The next planned change, already awaited (its page read), or null. */
+    private Planned head;
 
     PagePlanner(String sourceId, Iterator<Candidate> candidates, boolean refetchAll, Store store, Fetcher fetcher,
                 PageMetadataExtractor extractor, FullTextOptions fullText, GraphSync graphs,
@@ -117,16 +132,30 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
 
     @Override
     public boolean hasNext() {
-        while (ahead.size() < lookahead) {
-            Candidate c = nextCandidate();
-            if (c == null) {
-                break;
+        while (true) {
+            while (ahead.size() < lookahead) {
+                Candidate c = nextCandidate();
+                if (c == null) {
+                    break;
+                }
+                ResourceState held = states.get(c.eli());
+                ChangeKind kind = held != null && held.active() ? ChangeKind.UPDATED : ChangeKind.CREATED;
+                ahead.add(workers.submit(() -> plan(c, kind)));
             }
-            ResourceState held = states.get(c.eli());
-            ChangeKind kind = held != null && held.active() ? ChangeKind.UPDATED : ChangeKind.CREATED;
-            ahead.add(workers.submit(() -> plan(c, kind)));
+            if (head == null) {
+                if (ahead.isEmpty()) {
+                    return false;
+                }
+                head = await(ahead.poll());
+            }
+            if (head.change() != null) {
+                return true;
+            }
+            // nothing to apply (robots.txt keeps us out): say why and go on with the next
+            findingsSink.accept(head.candidate().eli(), head.findings());
+            skipped++;
+            head = null;
         }
-        return !ahead.isEmpty();
     }
 
     @Override
@@ -134,7 +163,8 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        Planned p = await(ahead.poll());
+        Planned p = head;
+        head = null;
         if (!planOnly) {
             graphs.planned(p.candidate().eli(), p.graph(), p.candidate().modified());
         }
@@ -154,11 +184,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         for (Future<Planned> f : ahead) {
             if (f.isDone() && !f.isCancelled()) {
                 try {
-                    for (PlannedRepresentation r : f.get().change().representations()) {
-                        if (r.localFile() != null) {
-                            TempFiles.deleteQuietly(r.localFile());
-                        }
-                    }
+                    discard(f.get());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (ExecutionException ignored) {
@@ -167,6 +193,22 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
             }
         }
         ahead.clear();
+        if (head != null) {
+            discard(head);
+        }
+        head = null;
+    }
+
+    /** Deletes the downloaded page of a change nobody took. */
+    private static void discard(Planned p) {
+        if (p.change() == null) {
+            return;
+        }
+        for (PlannedRepresentation r : p.change().representations()) {
+            if (r.localFile() != null) {
+                TempFiles.deleteQuietly(r.localFile());
+            }
+        }
     }
 
     private static Planned await(Future<Planned> f) {
@@ -231,22 +273,72 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                     null, null);
         }
         FetchResult result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_HTML));
-        if (!(result instanceof FetchResult.Fetched page)) {
+        Findings fetchFindings = null;
+        if (result instanceof FetchResult.Failed failed && failed.reason() == FetchFailure.ROBOTS_DISALLOWED
+                && failed.message().startsWith(ROBOTS_DISALLOWS)) {
+            // DESIGN §4.4: robots.txt is obeyed; the ELI is reported and left out, the rest goes on
+            Findings f = new Findings();
+            f.warning(ROBOTS_RULE, String.format(Locale.ROOT, "robots.txt of %s disallows the ELI %s (%s); its page is"
+                    + " not fetched and it is not held", eli.getAuthority(), c.eli(), failed.message()), 0, 0);
+            return new Planned(c, null, null, f);
+        }
+        if (result instanceof FetchResult.Failed failed && failed.status() == 406) {
+            // §3.2.2 "Provide dereferenceable ELI URIs": Accept: text/html MUST give the page; asked once more
+            // with a broader Accept, as a browser would, and reported
+            fetchFindings = new Findings();
+            fetchFindings.warning(NOT_ACCEPTABLE_RULE, String.format(Locale.ROOT, "%s answers 406 Not Acceptable to"
+                    + " 'Accept: text/html'; an ELI MUST return its HTML page for it. Asked again with 'Accept: %s'",
+                    c.eli(), ACCEPT_FALLBACK), 0, 0);
+            result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_FALLBACK));
+        }
+        if (!(result instanceof FetchResult.Fetched fetched)) {
             return new Planned(c, PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(
                     PlannedRepresentation.fetch(eli, RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp),
-                    null, null);
+                    null, fetchFindings);
         }
+        FetchResult.Fetched page = fetched;
         pages.incrementAndGet();
         ExtractedMetadata metadata;
-        try (InputStream in = Files.newInputStream(page.body())) {
-            metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
-        } catch (IOException | LexsyncException e) {
-            Findings f = new Findings();
-            f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
-                    c.eli(), e.getMessage()), 0, 0);
-            return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
+        for (int hop = 0; ; hop++) {
+            try (InputStream in = Files.newInputStream(page.body())) {
+                metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
+            } catch (IOException | LexsyncException e) {
+                Findings f = new Findings();
+                f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
+                        c.eli(), e.getMessage()), 0, 0);
+                if (fetchFindings != null) {
+                    f.addAll(fetchFindings);
+                }
+                return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
+            }
+            if (metadata.size() > 0 || hop == MAX_HTML_REDIRECTS) {
+                break;
+            }
+            // §3.2.2 "possibly using an HTML redirect": a page without metadata that refreshes to another is followed
+            URI target = MetaRefresh.target(page.body(), page.finalUrl());
+            if (target == null || target.equals(page.finalUrl())) {
+                break;
+            }
+            if (fetchFindings == null) {
+                fetchFindings = new Findings();
+            }
+            FetchResult next = fetcher.fetch(FetchRequest.of(target).withHeader("Accept", ACCEPT_HTML));
+            if (!(next instanceof FetchResult.Fetched redirected)) {
+                fetchFindings.warning(HTML_REDIRECT_RULE, String.format(Locale.ROOT, "the page of %s redirects (HTML"
+                        + " meta refresh) to %s, which could not be fetched: %s", c.eli(), target,
+                        next instanceof FetchResult.Failed f ? f.message() : "not modified"), 0, 0);
+                break;
+            }
+            fetchFindings.info(HTML_REDIRECT_RULE, String.format(Locale.ROOT, "the page of %s is an HTML redirect"
+                    + " (meta refresh) to %s; followed", c.eli(), target), 0, 0);
+            TempFiles.deleteQuietly(page.body());
+            page = redirected;
+            pages.incrementAndGet();
         }
         Findings findings = new Findings();
+        if (fetchFindings != null) {
+            findings.addAll(fetchFindings);
+        }
         findings.addAll(metadata.findings());
         findings.addAll(EliConformance.check(metadata.graph(), c.eli()));
         List<PlannedRepresentation> reps = new ArrayList<>();

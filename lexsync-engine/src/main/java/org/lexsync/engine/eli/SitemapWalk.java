@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.lexsync.core.findings.Findings;
@@ -20,6 +23,8 @@ import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.sitemap.SitemapValidator;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlInput;
+import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.harvest.SourceUnreadableException;
 
@@ -29,21 +34,59 @@ import org.lexsync.engine.harvest.SourceUnreadableException;
  * document checked by the {@link SitemapValidator} plus the ELI rule that every entry has a {@code lastmod}
  * (§3.2.2 "Provide 'loc' and 'lastmod'"). Only the Sitemap URLs of an index are held, never the entries.
  * Findings go to {@code sink} per document when that document is finished.
+ *
+ * <p>Read as real publishers write them: an index listing another index (sitemaps.org does not allow it) is
+ * followed with a finding, down to {@value #MAX_INDEX_DEPTH} levels, and a Sitemap listed twice (or an index
+ * listing itself) is read once; a {@code loc} is repaired by {@link LocRepair} (relative, unencoded). A listed
+ * Sitemap that cannot be fetched or read does not stop the walk: it is recorded in {@link #failures()} and the
+ * other Sitemaps are still read, so that the caller can apply them but must not claim a complete baseline.
+ * Only the root document failing makes the source unreadable.
  */
 final class SitemapWalk implements Iterator<Candidate> {
     static final String ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.1";
     static final String LASTMOD_RULE = "eli:3.2.2/lastmod";
+    static final String NESTED_INDEX_RULE = "eli:3.2.2/nested-index";
+    static final String REPEATED_SITEMAP_RULE = "eli:3.2.2/sitemap-repeated";
+    static final String INDEX_DEPTH_RULE = "eli:3.2.2/index-depth";
+    static final String RELATIVE_LOC_RULE = LocRepair.RELATIVE_RULE;
+    static final String LOC_ENCODING_RULE = LocRepair.ENCODING_RULE;
+    static final String SITEMAP_UNREADABLE_RULE = "eli:4.1/sitemap-unreadable";
+    static final String REPEATED_ELI_RULE = "eli:3.2.2/eli-repeated";
+    static final String FUTURE_LASTMOD_RULE = "eli:3.2.2/lastmod-future";
+    static final String AMPERSAND_RULE = "sitemaps:escaping/ampersand";
+    /**
+     * Sitemaps one walk reads at most (two full levels of sitemaps.org indexes, 50,000 x 50,000 URLs, would
+     * hold billions of ELIs; a publisher listing more is broken or hostile), so that the URLs queued stay small.
+     */
+    static final int MAX_SITEMAPS = 100_000;
+    static final String SITEMAP_COUNT_RULE = "eli:3.2.2/too-many-sitemaps";
+    /** Index levels followed below the root (the root index is level 0, its Sitemaps level 1). */
+    static final int MAX_INDEX_DEPTH = 3;
+
+    /** A listed Sitemap that could not be read: the baseline from this walk is not complete. */
+    record Failure(URI sitemap, int status, String message) {
+    }
 
     private final SourceFetch fetch;
     private final BiConsumer<URI, Findings> sink;
-    private final ArrayDeque<URI> sitemaps = new ArrayDeque<>();
+    private final ArrayDeque<Listed> sitemaps = new ArrayDeque<>();
+    private final Set<String> listed = new HashSet<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private final RepeatFilter repeats = new RepeatFilter();
+    /** Entries taken from {@link #current} so far (to skip them when it is read again repaired). */
+    private long currentRead;
     private Open current;
     private Candidate next;
     private W3cDateTime newest;
     private long entries;
 
-    /** One Sitemap being read. */
-    private record Open(URI url, java.nio.file.Path body, SitemapReader reader, SitemapValidator validator) {
+    /** A Sitemap (or nested index) to read, with its index level. */
+    private record Listed(URI url, int depth) {
+    }
+
+    /** One Sitemap being read; {@code base} is its URL after redirects, for relative {@code loc}s. */
+    private record Open(URI url, URI base, int depth, java.nio.file.Path body, SitemapReader reader,
+                        SitemapValidator validator, LocRepair repair, AmpersandRepair amp) {
     }
 
     /**
@@ -54,18 +97,10 @@ final class SitemapWalk implements Iterator<Candidate> {
     SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink) {
         this.fetch = fetch;
         this.sink = sink;
-        Open first = open(root);
-        SitemapHeader h = first.reader().header();
-        if (h.isIndex()) {
-            while (first.reader().hasNext()) {
-                SitemapEntry e = first.reader().next();
-                first.validator().entry(e);
-                URI child = uri(e.loc());
-                if (child != null) {
-                    sitemaps.add(child);
-                }
-            }
-            finish(first);
+        listed.add(root.toString());
+        Open first = open(root, 0);
+        if (first.reader().header().isIndex()) {
+            readIndex(first, 0);
         } else {
             current = first;
         }
@@ -80,6 +115,11 @@ final class SitemapWalk implements Iterator<Candidate> {
         return entries;
     }
 
+    /** Listed Sitemaps that could not be read (empty when the walk saw every Sitemap it was pointed to). */
+    List<Failure> failures() {
+        return List.copyOf(failures);
+    }
+
     @Override
     public boolean hasNext() {
         while (next == null) {
@@ -87,12 +127,19 @@ final class SitemapWalk implements Iterator<Candidate> {
                 if (sitemaps.isEmpty()) {
                     return false;
                 }
-                current = open(sitemaps.poll());
+                Listed l = sitemaps.poll();
+                try {
+                    current = open(l.url(), l.depth());
+                    currentRead = 0;
+                } catch (SourceUnreadableException e) {
+                    fail(l.url(), e.status(), e.getMessage(),
+                            e.getCause() instanceof XmlDocumentException x ? x : null);
+                    continue;
+                }
                 if (current.reader().header().isIndex()) {
-                    current.validator().findings().error("eli:3.2.2/nested-index", "a Sitemap Index lists another"
-                            + " Sitemap Index; its entries are not followed", 0, 0);
-                    finish(current);
+                    Open index = current;
                     current = null;
+                    readIndex(index, 0);
                 }
                 continue;
             }
@@ -103,27 +150,53 @@ final class SitemapWalk implements Iterator<Candidate> {
                     continue;
                 }
                 SitemapEntry e = current.reader().next();
+                currentRead++;
                 current.validator().entry(e);
                 if (e.lastmod() == null) {
                     current.validator().findings().error(LASTMOD_RULE, String.format(Locale.ROOT,
                             "entry %s has no valid <lastmod>; an ELI Sitemap MUST give one", e.loc()), e.line(),
                             e.column());
                 }
-                if (uri(e.loc()) == null) {
+                URI eli = current.repair().eli(e);
+                if (eli == null) {
+                    continue;
+                }
+                String key = eli.toString();
+                if (!repeats.add(key)) {
+                    // listed before in this walk: fetched once (the first listing's date is kept; a later, newer
+                    // date reaches the store through the update feed or the next resync)
+                    current.validator().findings().warning(REPEATED_ELI_RULE, String.format(Locale.ROOT,
+                            "%s is listed more than once in the Sitemap(s); it is harvested once", key), e.line(),
+                            e.column());
                     continue;
                 }
                 entries++;
                 if (e.lastmod() != null && (newest == null || e.lastmod().compareTo(newest) > 0)) {
-                    newest = e.lastmod();
+                    if (EliCheckpoint.plausible(e.lastmod())) {
+                        newest = e.lastmod();
+                    } else {
+                        current.validator().findings().warning(FUTURE_LASTMOD_RULE, String.format(Locale.ROOT,
+                                "<lastmod> %s of %s lies in the future; kept for the ELI, not used as the checkpoint",
+                                e.lastmod(), key), e.line(), e.column());
+                    }
                 }
-                next = new Candidate(e.loc(), e.lastmod());
+                next = new Candidate(key, e.lastmod());
             } catch (XmlDocumentException ex) {
                 Open broken = current;
                 current = null;
+                Open again = reopenRepaired(broken, ex, currentRead);
+                if (again != null) {
+                    current = again;
+                    continue;
+                }
                 broken.validator().findings().error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(),
                         ex.column());
                 finish(broken);
-                throw new SourceUnreadableException(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage(), ex);
+                if (broken.depth() == 0) {
+                    throw new SourceUnreadableException(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage(),
+                            ex);
+                }
+                failures.add(new Failure(broken.url(), 200, "not a readable Sitemap: " + ex.getMessage()));
             }
         }
         return true;
@@ -148,14 +221,116 @@ final class SitemapWalk implements Iterator<Candidate> {
         }
     }
 
-    private Open open(URI url) {
+    /** Queues the Sitemaps an index lists (an index is small: at most 50,000 URLs, sitemaps.org). */
+    private void readIndex(Open index, long alreadyRead) {
+        Findings f = index.validator().findings();
+        if (index.depth() > 0 && index.amp() == null) {
+            f.warning(NESTED_INDEX_RULE, String.format(Locale.ROOT, "a Sitemap Index lists this Sitemap Index (level"
+                    + " %d); sitemaps.org allows only Sitemaps there. Its Sitemaps are read all the same",
+                    index.depth()), index.reader().header().line(), index.reader().header().column());
+        }
+        long read = alreadyRead;
+        try {
+            while (index.reader().hasNext()) {
+                SitemapEntry e = index.reader().next();
+                read++;
+                index.validator().entry(e);
+                URI child = index.repair().eli(e);
+                if (child == null) {
+                    continue;
+                }
+                if (!listed.add(child.toString())) {
+                    f.warning(REPEATED_SITEMAP_RULE, String.format(Locale.ROOT,
+                            "%s is listed again (or is this index itself); it is read once", child), e.line(), e.column());
+                    continue;
+                }
+                if (listed.size() > MAX_SITEMAPS) {
+                    f.error(SITEMAP_COUNT_RULE, String.format(Locale.ROOT, "more than %,d Sitemaps listed; %s and"
+                            + " the rest are not read, and the baseline is not complete", MAX_SITEMAPS, child),
+                            e.line(), e.column());
+                    failures.add(new Failure(child, 0, String.format(Locale.ROOT,
+                            "more than %,d Sitemaps listed; not read", MAX_SITEMAPS)));
+                    break;
+                }
+                if (index.depth() + 1 > MAX_INDEX_DEPTH) {
+                    f.error(INDEX_DEPTH_RULE, String.format(Locale.ROOT, "%s lies more than %d Sitemap Index levels"
+                            + " deep; it is not read, and the baseline is not complete", child, MAX_INDEX_DEPTH),
+                            e.line(), e.column());
+                    failures.add(new Failure(child, 0, String.format(Locale.ROOT,
+                            "nested more than %d Sitemap Index levels deep; not read", MAX_INDEX_DEPTH)));
+                    continue;
+                }
+                sitemaps.add(new Listed(child, index.depth() + 1));
+            }
+        } catch (XmlDocumentException ex) {
+            Open again = reopenRepaired(index, ex, read);
+            if (again != null) {
+                readIndex(again, read);
+                return;
+            }
+            f.error("eli:3.2.2/sitemap-readable", ex.getMessage(), ex.line(), ex.column());
+            finish(index);
+            if (index.depth() == 0) {
+                throw new SourceUnreadableException(index.url(), 200, "not a readable Sitemap Index: "
+                        + ex.getMessage(), ex);
+            }
+            failures.add(new Failure(index.url(), 200, "not a readable Sitemap Index: " + ex.getMessage()));
+            return;
+        }
+        finish(index);
+    }
+
+    /**
+     * After the parser stopped in {@code broken}: when the document is malformed and has not been repaired yet,
+     * reads it again from the downloaded file through {@link AmpersandRepair} (a bare {@code &} in a URL is
+     * the usual cause), skipping the {@code read} entries already taken; null when that cannot help.
+     */
+    private Open reopenRepaired(Open broken, XmlDocumentException ex, long read) {
+        if (broken.amp() != null || ex.reason() != XmlDocumentException.Reason.MALFORMED
+                && ex.reason() != XmlDocumentException.Reason.ENTITY_FORBIDDEN) {
+            return null;
+        }
+        broken.reader().close();
+        AmpersandRepair amp;
+        SitemapReader reader;
+        try {
+            amp = new AmpersandRepair(XmlInput.decode(Files.newInputStream(broken.body()), broken.url().toString(),
+                    XmlLimits.DEFAULT));
+            reader = SitemapReader.open(amp, broken.url().toString());
+            reader.header();
+            for (long i = 0; i < read; i++) {
+                reader.next();
+            }
+        } catch (XmlDocumentException | IOException | java.util.NoSuchElementException again) {
+            return null;
+        }
+        broken.validator().findings().warning(AMPERSAND_RULE, String.format(Locale.ROOT, "malformed XML at line %d,"
+                + " column %d (%s): read again with every bare '&' escaped as &amp;, as XML and sitemaps.org"
+                + " ('Entity escaping') require", ex.line(), ex.column(),
+                ex.detail() == null ? "no detail" : ex.detail()), ex.line(), ex.column());
+        return new Open(broken.url(), broken.base(), broken.depth(), broken.body(), reader, broken.validator(),
+                broken.repair(), amp);
+    }
+
+    /** A listed Sitemap that could not be fetched or opened: reported, the walk goes on with the others. */
+    private void fail(URI url, int status, String message, XmlDocumentException cause) {
+        Findings f = new Findings();
+        f.error(SITEMAP_UNREADABLE_RULE, message + "; the other Sitemaps are read, but the baseline is not complete",
+                cause == null ? 0 : cause.line(), cause == null ? 0 : cause.column());
+        sink.accept(url, f);
+        failures.add(new Failure(url, status, message));
+    }
+
+    private Open open(URI url, int depth) {
         FetchResult.Fetched f = fetch.get(url, ACCEPT);
         try {
             InputStream in = Files.newInputStream(f.body());
             SitemapReader reader = SitemapReader.open(in, url.toString());
-            SitemapValidator validator = new SitemapValidator(url);
+            // sitemaps.org "Sitemap file location" is where the Sitemap is served from, after redirects
+            SitemapValidator validator = new SitemapValidator(f.finalUrl());
             validator.header(reader.header());
-            return new Open(url, f.body(), reader, validator);
+            return new Open(url, f.finalUrl(), depth, f.body(), reader, validator,
+                    new LocRepair(f.finalUrl(), validator.findings()), null);
         } catch (XmlDocumentException e) {
             TempFiles.deleteQuietly(f.body());
             throw new SourceUnreadableException(url, f.status(), "not a readable Sitemap: " + e.getMessage(), e);
@@ -171,18 +346,5 @@ final class SitemapWalk implements Iterator<Candidate> {
         o.reader().close();
         TempFiles.deleteQuietly(o.body());
         sink.accept(o.url(), findings);
-    }
-
-    private static URI uri(String loc) {
-        if (loc == null) {
-            return null;
-        }
-        try {
-            URI u = new URI(loc.strip());
-            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-            return (scheme.equals("http") || scheme.equals("https")) && u.getHost() != null ? u : null;
-        } catch (URISyntaxException e) {
-            return null;
-        }
     }
 }
