@@ -17,6 +17,7 @@ import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.SafeXmlReader;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlElement;
+import org.lexsync.core.xml.XmlFindings;
 import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 
@@ -64,6 +65,9 @@ public final class AtomReader implements AutoCloseable, Iterator<FeedItem> {
         r.nextTag();
         String ns = r.getNamespaceURI();
         String local = r.getLocalName();
+        if (r.assumedEncoding() != null) {
+            findings.warning(XmlFindings.UNDECLARED_ENCODING, XmlFindings.undeclaredEncoding(r), r.line(), r.column());
+        }
         atom = AtomNs.ATOM.equalsIgnoreCase(ns) ? ns : AtomNs.ATOM;
         if (!AtomNs.ATOM.equals(atom)) {
             findings.error("atom:rfc4287-2/namespace", "the Atom namespace is spelt '" + atom + "' (it is '"

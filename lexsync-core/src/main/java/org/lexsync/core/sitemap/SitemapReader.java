@@ -20,6 +20,7 @@ import org.lexsync.core.xml.SafeXmlReader;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlDocumentException.Reason;
 import org.lexsync.core.xml.XmlElement;
+import org.lexsync.core.xml.XmlFindings;
 import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 
@@ -139,6 +140,9 @@ public final class SitemapReader implements AutoCloseable {
             throw new XmlDocumentException(Reason.UNEXPECTED_ROOT, r.document(), line, column,
                     String.format(Locale.ROOT, "expected <urlset> or <sitemapindex>, found <%s>%s", r.getLocalName(),
                             rootNs.isEmpty() ? "" : " in namespace " + rootNs));
+        }
+        if (r.assumedEncoding() != null) {
+            findings.warning(XmlFindings.UNDECLARED_ENCODING, XmlFindings.undeclaredEncoding(r), line, column);
         }
         if (repair != null && repair.repaired()) {
             findings.warning("rs:7/namespace", String.format(Locale.ROOT,

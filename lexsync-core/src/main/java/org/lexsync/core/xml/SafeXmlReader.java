@@ -20,10 +20,21 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
     private final InputStream stream;
     private final String document;
 
-    SafeXmlReader(XMLStreamReader reader, InputStream stream, String document) {
+    private final java.nio.charset.Charset assumedEncoding;
+
+    SafeXmlReader(XMLStreamReader reader, InputStream stream, String document, java.nio.charset.Charset assumedEncoding) {
         super(reader);
         this.stream = stream;
         this.document = document;
+        this.assumedEncoding = assumedEncoding;
+    }
+
+    /**
+     * The encoding the document was read with although it does not name it (it is not UTF-8, as XML 1.0 §4.3.3
+     * would make it); null when the document was read as it declares or as XML's defaults detect. Callers report it.
+     */
+    public java.nio.charset.Charset assumedEncoding() {
+        return assumedEncoding;
     }
 
     /** The URL or path this reader reads. */

@@ -14,7 +14,8 @@ import javax.xml.stream.XMLStreamException;
 /**
  * The one door through which LexSync reads XML: a Woodstox StAX reader with DTDs and external entities
  * off, nesting/text/attribute limits on, byte limits on raw input, and transparent gzip (detected by its
- * magic bytes, not by a file name) with expansion bounds. Every failure surfaces as an
+ * magic bytes, not by a file name) with expansion bounds; a document that names no encoding and is not
+ * UTF-8 is read as Windows-1252 ({@link UndeclaredEncoding}). Every failure surfaces as an
  * {@link XmlDocumentException} naming the document and the position.
  */
 public final class XmlInput {
@@ -42,9 +43,18 @@ public final class XmlInput {
         String name = document == null ? "(unnamed)" : document;
         InputStream bytes = filter.apply(decode(in, name, limits));
         try {
-            return new SafeXmlReader(factory(limits).createXMLStreamReader(bytes), bytes, name);
+            UndeclaredEncoding.Sniffed sniffed = UndeclaredEncoding.sniff(bytes);
+            if (sniffed.fallback() != null) {
+                return new SafeXmlReader(factory(limits).createXMLStreamReader(
+                        new java.io.InputStreamReader(sniffed.stream(), sniffed.fallback())), sniffed.stream(), name,
+                        sniffed.fallback());
+            }
+            return new SafeXmlReader(factory(limits).createXMLStreamReader(sniffed.stream()), sniffed.stream(), name,
+                    null);
         } catch (XMLStreamException e) {
             throw SafeXmlReader.translate(e, name);
+        } catch (IOException e) {
+            throw new XmlDocumentException(XmlDocumentException.Reason.IO, name, 0, 0, e.getMessage(), e);
         }
     }
 

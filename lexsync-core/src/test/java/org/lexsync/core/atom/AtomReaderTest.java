@@ -28,6 +28,16 @@ class AtomReaderTest {
     }
 
     @Test
+    void readsALatin1FeedThatNamesNoEncodingWithAFinding() {
+        byte[] xml = ("<feed xmlns=\"http://www.w3.org/2005/Atom\"><id>urn:x</id><title>Författningar</title>"
+                + "<updated>2024-01-01T00:00:00Z</updated></feed>").getBytes(StandardCharsets.ISO_8859_1);
+        try (AtomReader r = AtomReader.open(new ByteArrayInputStream(xml), "http://example.org/f.atom")) {
+            assertThat(r.feed().title().text()).isEqualTo("Författningar");
+            assertThat(r.findings().list()).extracting(f -> f.rule()).contains("xml-1.0:4.3.3/encoding");
+        }
+    }
+
+    @Test
     void keepsNineDigitFractionsAndToleratesOffsetWithoutColon() {
         Fixtures.Doc d = Fixtures.read("realworld/sloppy-dates.atom", "http://example.se/feed.atom");
         W3cDateTime feedUpdated = d.feed().updated().value();

@@ -85,4 +85,18 @@ class LenientReadingTest {
         assertThat(d.header().capability()).isEqualTo(Capability.RESOURCELIST);
         assertThat(d.findings().list()).extracting(Finding::rule).containsExactly("rs:7/capability");
     }
+
+    @Test
+    void aLatin1SitemapWithoutEncodingDeclarationIsReadWithAFinding() {
+        byte[] xml = """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                  <url><loc>http://example.com/lag/ändring</loc></url>
+                </urlset>
+                """.getBytes(StandardCharsets.ISO_8859_1);
+
+        Document d = SitemapFixtures.read(xml, "t.xml", XmlLimits.DEFAULT);
+
+        assertThat(d.entries().get(0).loc()).isEqualTo("http://example.com/lag/ändring");
+        assertThat(d.findings().list()).extracting(Finding::rule).contains("xml-1.0:4.3.3/encoding");
+    }
 }
