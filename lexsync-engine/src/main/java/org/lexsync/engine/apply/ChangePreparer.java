@@ -90,7 +90,7 @@ final class ChangePreparer {
     private static boolean worthRetrying(ChangeFailure f) {
         return switch (f.reason()) {
             case "http-status" -> f.status() == 408 || f.status() == 429 || f.status() >= 500;
-            case "forbidden-scheme", "forbidden-address", "robots-disallowed", "too-large", "too-many-redirects",
+            case "forbidden-scheme", "forbidden-address", "robots-disallowed", "robots-unavailable", "too-large", "too-many-redirects",
                  "redirect-loop", "interrupted", "local-file", "not-modified-without-copy" -> false;
             default -> true;
         };

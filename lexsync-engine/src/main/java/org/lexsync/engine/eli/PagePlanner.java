@@ -64,11 +64,6 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     static final int LOOKAHEAD = 16;
     static final String ACCEPT_HTML = "text/html";
     static final String ROBOTS_RULE = "eli:4.1/robots-disallowed";
-    /**
-     * How the fetcher words a rule of a robots.txt it read; a robots.txt it could not read (5xx, no answer) is a
-     * complete disallow for now (RFC 9309 §2.3.1.4) and is a failure to retry, not a reason to leave the ELI out.
-     */
-    private static final String ROBOTS_DISALLOWS = "robots.txt disallows";
     static final String NOT_ACCEPTABLE_RULE = "eli:3.2.2/not-acceptable";
     static final String HTML_REDIRECT_RULE = "eli:3.2.2/html-redirect";
     /** HTML (meta refresh) redirects followed from a page that gives no metadata. */
@@ -274,9 +269,9 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         }
         FetchResult result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_HTML));
         Findings fetchFindings = null;
-        if (result instanceof FetchResult.Failed failed && failed.reason() == FetchFailure.ROBOTS_DISALLOWED
-                && failed.message().startsWith(ROBOTS_DISALLOWS)) {
-            // DESIGN §4.4: robots.txt is obeyed; the ELI is reported and left out, the rest goes on
+        if (result instanceof FetchResult.Failed failed && failed.reason() == FetchFailure.ROBOTS_DISALLOWED) {
+            // DESIGN §4.4: robots.txt is obeyed; the ELI is reported and left out, the rest goes on. A robots.txt
+            // that could not be read (ROBOTS_UNAVAILABLE, RFC 9309 §2.3.1.4) is a failure to retry instead.
             Findings f = new Findings();
             f.warning(ROBOTS_RULE, String.format(Locale.ROOT, "robots.txt of %s disallows the ELI %s (%s); its page is"
                     + " not fetched and it is not held", eli.getAuthority(), c.eli(), failed.message()), 0, 0);

@@ -22,8 +22,13 @@ public enum FetchFailure {
     FORBIDDEN_SCHEME,
     /** The host resolves to a private, loopback or otherwise internal address and the guard is on. */
     FORBIDDEN_ADDRESS,
-    /** robots.txt disallows the URL for our user agent (or could not be read, RFC 9309 §2.3.1.4). */
+    /** A rule of the host's robots.txt disallows the URL for our user agent. */
     ROBOTS_DISALLOWED,
+    /**
+     * The host's robots.txt could not be read (a server error or no connection), which RFC 9309 §2.3.1.4 says to
+     * take as a complete disallow for now; unlike {@link #ROBOTS_DISALLOWED} it says nothing about the URL.
+     */
+    ROBOTS_UNAVAILABLE,
     /** The body ended before its announced length or its encoding was cut short. */
     TRUNCATED,
     /** The calling thread was interrupted. */

@@ -70,8 +70,10 @@ final class RedirectFollower {
                     throw new FetchException(current, f.reason(), rules.unavailable(), 0, f.retryable(), null, f);
                 }
                 if (!rules.allowed(current)) {
-                    throw FetchException.fatal(current, FetchFailure.ROBOTS_DISALLOWED, rules.unavailable() != null
-                            ? rules.unavailable() : "robots.txt disallows " + current.getRawPath());
+                    throw rules.unavailable() != null
+                            ? FetchException.fatal(current, FetchFailure.ROBOTS_UNAVAILABLE, rules.unavailable())
+                            : FetchException.fatal(current, FetchFailure.ROBOTS_DISALLOWED,
+                                    "robots.txt disallows " + current.getRawPath());
                 }
                 if (rules.crawlDelayMillis() >= 0) {
                     crawlDelay = min(Duration.ofMillis(rules.crawlDelayMillis()), maxCrawlDelay);

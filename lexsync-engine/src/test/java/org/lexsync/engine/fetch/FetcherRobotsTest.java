@@ -89,7 +89,7 @@ class FetcherRobotsTest {
         publisher.robotsTxt("User-agent: *\nAllow: /\n");
         publisher.faults().always("/robots.txt", Fault.status(503));
         FetchResult.Failed failed = (FetchResult.Failed) fetchWith(TestFetchers.fast(temp), doc);
-        assertThat(failed.reason()).isEqualTo(FetchFailure.ROBOTS_DISALLOWED);
+        assertThat(failed.reason()).isEqualTo(FetchFailure.ROBOTS_UNAVAILABLE);
         assertThat(failed.message()).contains("503");
         assertThat(publisher.requests(doc.path())).isEmpty();
     }
