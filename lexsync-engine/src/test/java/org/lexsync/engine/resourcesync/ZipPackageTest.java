@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
@@ -358,6 +360,29 @@ class ZipPackageTest {
         try (ZipPackage p = ZipPackage.open(URL, raw(z), DumpLimits.DEFAULT)) {
             assertThat(p.extract("/r/caf\u00e9", dir, Digests.NONE).bytes()).containsExactly(1);
             assertThat(p.extract("/r/nai\u0308ve", dir, Digests.NONE).bytes()).containsExactly(2);
+        }
+    }
+
+    /**
+     * Packages written by real tools (test resources {@code zips/}): Python's {@code zipfile} (what the {@code resync}
+     * library uses), Info-ZIP {@code zip -r} (directory entries, STORED small files, UT/ux extra fields) and
+     * {@code zip -fz} (ZIP64 records forced).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"python-zipfile.zip", "info-zip.zip", "info-zip-forced-zip64.zip"})
+    void packagesWrittenByCommonToolsAreRead_11_2(String name) throws IOException {
+        Path file = dir.resolve(name);
+        try (var in = ZipPackageTest.class.getResourceAsStream("zips/" + name)) {
+            Files.copy(in, file);
+        }
+        byte[] a = ZipPackageTest.class.getResourceAsStream("zips/a.txt").readAllBytes();
+        byte[] b = ZipPackageTest.class.getResourceAsStream("zips/b.html").readAllBytes();
+
+        try (ZipPackage p = ZipPackage.open(URL, file, DumpLimits.DEFAULT)) {
+            assertThat(new String(p.manifest().readAllBytes(), StandardCharsets.UTF_8))
+                    .contains("resourcedump-manifest").contains("path=\"/res/sub/b.html\"");
+            assertThat(p.extract("/res/a.txt", dir, Digests.NONE).bytes()).isEqualTo(a);
+            assertThat(p.extract("/res/sub/b.html", dir, Digests.NONE).bytes()).isEqualTo(b);
         }
     }
 
