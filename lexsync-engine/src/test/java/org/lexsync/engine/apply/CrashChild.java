@@ -35,8 +35,10 @@ public final class CrashChild {
         Path dataDir = Path.of(args[0]);
         Path planFile = Path.of(args[1]);
         int smallBlobMax = Integer.parseInt(args[2]);
+        // 2 ms between requests: at most 500 changes a second however fast the machine, so that the test's 20 kills
+        // land before the 5,000 changes are done (an unthrottled applier finished them between two kills)
         try (Store store = Store.open(StoreConfig.of(dataDir).withSmallBlobMaxBytes(smallBlobMax));
-             Fetcher fetcher = Fetcher.builder().politeness(new Politeness(32, Duration.ZERO)).ignoreRobots(true)
+             Fetcher fetcher = Fetcher.builder().politeness(new Politeness(32, Duration.ofMillis(2))).ignoreRobots(true)
                      .tries(3).backoffBase(Duration.ofMillis(10)).tempDirectory(store.fileBlobs().tempDirectory())
                      .build()) {
             long from = store.sources().checkpoint(Plans.SOURCE).map(Long::parseLong).orElse(-1L) + 1;
