@@ -1,6 +1,7 @@
 package org.lexsync.engine.apply;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.store.BlobKey;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.InlineBlob;
+import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
@@ -240,10 +242,28 @@ final class ChangePreparer {
             } else {
                 files.put(small);
             }
-            return new Stored(new RepresentationState(null, p.role(), p.mediaType(), length, md5, sha, key, null, null,
-                    p.links()), inline);
+            return new Stored(new RepresentationState(localOrigin(change, p), p.role(), p.mediaType(), length, md5, sha,
+                    key, null, null, p.links()), inline);
         } catch (IOException | RuntimeException e) {
             return new ChangeFailure(change.resourceUri(), null, "local-file", file + ": " + e, 0, null);
+        }
+    }
+
+    /**
+     * The URL a local primary file is stored under: the resource's own URI, which is where its bytes live (a dump
+     * bitstream is the content at its {@code loc}, ResourceSync §11.2). The same bytes stored from a fetch of that URI
+     * and from a dump then have the same state, so switching between a Resource List and a Resource Dump adds no
+     * journal row (DESIGN §3 idempotence). Null for other roles and for a resource URI that is no URI.
+     */
+    private static URI localOrigin(PlannedChange change, PlannedRepresentation p) {
+        if (p.role() != RepresentationRole.PRIMARY) {
+            return null;
+        }
+        try {
+            URI uri = new URI(change.resourceUri());
+            return uri.isAbsolute() ? uri : null;
+        } catch (java.net.URISyntaxException notAUri) {
+            return null;
         }
     }
 

@@ -363,6 +363,23 @@ class ResourceSyncHarvesterTest {
     }
 
     @Test
+    void aBaselineFromTheDumpAfterOneFromTheListAddsNoJournalRows_andTheOtherWayRound_11_2() throws IOException {
+        // DESIGN §3: re-applying the same input adds no row, whichever way the same bytes arrive
+        start(12, b -> b);
+        h.sync(options("baseline", "list"));
+        int rows = h.journal().size();
+
+        HarvestReport fromDump = h.sync(options("baseline", "dump"));
+        HarvestReport fromList = h.sync(options("baseline", "list"));
+
+        assertThat(fromDump.complete()).isTrue();
+        assertThat(fromDump.apply().counts().unchanged()).isGreaterThanOrEqualTo(12);
+        assertThat(fromList.complete()).isTrue();
+        assertThat(h.journal()).hasSize(rows);
+        h.assertMirrorsPublisher();
+    }
+
+    @Test
     void changeDumpsCarryIncrementalChangesWhenThereIsNoChangeList_13() throws IOException {
         start(12, b -> b.changeList(false));
         h.sync(options("baseline", "dump"));
