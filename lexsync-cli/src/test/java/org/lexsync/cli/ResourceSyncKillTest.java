@@ -37,7 +37,7 @@ class ResourceSyncKillTest {
 
             long journal = 0;
             boolean killed = false;
-            for (long killAfter : new long[] {2_500, 3_500, 5_000}) {
+            for (long killAfter : new long[] {2_500, 4_000, 6_000, 9_000}) {
                 Process child = start(sync);
                 boolean exited = child.waitFor(killAfter, TimeUnit.MILLISECONDS);
                 if (!exited) {
