@@ -348,8 +348,10 @@ public final class SitemapReader implements AutoCloseable {
             String value = r.getAttributeValue(i);
             if (attrNs == null || attrNs.isEmpty()) {
                 switch (r.getAttributeLocalName(i)) {
-                    case "capability" -> capability = capability(value);
-                    case "change" -> change = value.strip();
+                    case "capability" -> capability = lowerCaseToken("capability", value,
+                            t -> Capability.fromToken(t) != null, "rs:7/capability");
+                    case "change" -> change = lowerCaseToken("change", value, t -> ChangeType.fromToken(t) != null,
+                            "rs:12.1/change");
                     case "at" -> at = time("at", value);
                     case "completed" -> completed = time("completed", value);
                     case "from" -> from = time("from", value);
@@ -433,20 +435,23 @@ public final class SitemapReader implements AutoCloseable {
     }
 
     /**
-     * A {@code capability} attribute; a defined value in another case ({@code ResourceList}) is read as the
-     * value, with a finding (ResourceSync §7 defines lower-case tokens); anything else is kept as written.
+     * A {@code capability} or {@code change} attribute; a defined value in another case ({@code ResourceList},
+     * {@code DELETED}) is read as the value, with a finding (ResourceSync §7 defines lower-case tokens); anything
+     * else is kept as written (the validator reports it).
      */
-    private String capability(String value) {
+    private String lowerCaseToken(String attribute, String value, java.util.function.Predicate<String> defined,
+                                  String rule) {
         String v = value.strip();
-        if (Capability.fromToken(v) == null) {
-            String lower = v.toLowerCase(Locale.ROOT);
-            if (Capability.fromToken(lower) != null) {
-                findings.warning("rs:7/capability", String.format(Locale.ROOT,
-                        "capability='%s' is read as '%s' (the values are lower case)", v, lower), r.line(), r.column());
-                return lower;
-            }
+        if (defined.test(v)) {
+            return v;
         }
-        return v;
+        String lower = v.toLowerCase(Locale.ROOT);
+        if (!defined.test(lower)) {
+            return v;
+        }
+        findings.warning(rule, String.format(Locale.ROOT, "%s='%s' is read as '%s' (the values are lower case)",
+                attribute, v, lower), r.line(), r.column());
+        return lower;
     }
 
     /** A {@code hash} attribute; a digest in base64 instead of hex (§7) is read, with a finding. */

@@ -53,6 +53,24 @@ public final class LenientUris {
         return base == null ? ref : base.resolve(ref);
     }
 
+    /**
+     * {@code reference} (whitespace around it stripped, then {@linkplain #encode encoded}) as an absolute http(s)
+     * URI with a host, the only kind fetched; null when it is not one (or null).
+     */
+    public static URI httpUri(String reference) {
+        if (reference == null) {
+            return null;
+        }
+        try {
+            URI u = new URI(encode(reference.strip()));
+            String scheme = u.getScheme();
+            return u.getHost() != null && ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) ? u
+                    : null;
+        } catch (java.net.URISyntaxException notAUri) {
+            return null;
+        }
+    }
+
     /** True when {@code reference} has no scheme, i.e. it is relative and needs a base (RFC 3986 §4.2). */
     public static boolean isRelative(String reference) {
         String r = reference.strip();

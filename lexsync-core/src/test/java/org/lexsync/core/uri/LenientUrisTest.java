@@ -31,4 +31,14 @@ class LenientUrisTest {
         assertThat(LenientUris.isRelative("/res/a")).isTrue();
         assertThat(LenientUris.isRelative("HTTP://example.com/")).isFalse();
     }
+
+    @Test
+    void httpUriTakesOnlyAbsoluteHttpUrisWithAHost_encodingWhatNeedsIt() {
+        assertThat(LenientUris.httpUri(" HTTPS://example.se/lag ändring.pdf ")).isEqualTo(
+                URI.create("HTTPS://example.se/lag%20%C3%A4ndring.pdf"));
+        assertThat(LenientUris.httpUri("ftp://example.se/a")).isNull();
+        assertThat(LenientUris.httpUri("/relative/a")).isNull();
+        assertThat(LenientUris.httpUri("http:///no-host")).isNull();
+        assertThat(LenientUris.httpUri(null)).isNull();
+    }
 }

@@ -44,21 +44,21 @@ final class EntryChanges {
     static PlannedChange upsert(String sourceId, Entry e) {
         List<PlannedRepresentation> files = new ArrayList<>();
         Content content = e.content();
-        URI src = content != null && content.outOfLine() ? fetchable(content.src()) : null;
+        URI src = content != null && content.outOfLine() ? LenientUris.httpUri(content.src()) : null;
         if (src != null) {
             Long length = parseLength(content.attributes().get(new javax.xml.namespace.QName("", "length")));
             files.add(new PlannedRepresentation(src, null, RepresentationRole.PRIMARY,
                     content.digests(), length, content.type(), List.of()));
         }
         for (org.lexsync.core.atom.Link l : e.links().alternates()) {
-            URI href = fetchable(l.href());
+            URI href = LenientUris.httpUri(l.href());
             if (href != null) {
                 boolean rdf = l.type() != null && l.type().toLowerCase(Locale.ROOT).startsWith(RDF_XML);
                 addOnce(files, file(l, href, rdf ? RepresentationRole.METADATA : RepresentationRole.ALTERNATE, List.of()));
             }
         }
         for (org.lexsync.core.atom.Link l : e.links().enclosures()) {
-            URI href = fetchable(l.href());
+            URI href = LenientUris.httpUri(l.href());
             if (href != null) {
                 List<Link> about = l.isFormatOf() == null ? List.of() : List.of(new Link("isFormatOf", l.isFormatOf()));
                 addOnce(files, file(l, href, RepresentationRole.ENCLOSURE, about));
@@ -118,29 +118,6 @@ final class EntryChanges {
     private static void putIfPresent(Map<String, String> m, String k, String v) {
         if (v != null) {
             m.put(k, v);
-        }
-    }
-
-    /**
-     * The http(s) URI of a link, an IRI percent-encoded (RFC 3987 §3.1: publishers write spaces and Swedish
-     * letters into file names); null when it is not one (the validator reports it, rinfo §3.3.6).
-     */
-    private static URI fetchable(String href) {
-        if (href == null) {
-            return null;
-        }
-        String h = href.strip();
-        if (!h.regionMatches(true, 0, "http://", 0, 7) && !h.regionMatches(true, 0, "https://", 0, 8)) {
-            return null;
-        }
-        try {
-            return URI.create(h);
-        } catch (IllegalArgumentException e) {
-            try {
-                return URI.create(LenientUris.encode(h));
-            } catch (IllegalArgumentException again) {
-                return null;
-            }
         }
     }
 

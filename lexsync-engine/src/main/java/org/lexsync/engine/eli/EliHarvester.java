@@ -18,6 +18,7 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.RunCounts;
@@ -182,22 +183,8 @@ public final class EliHarvester implements Harvester {
         /** Steps 2 and 5: every ELI of the Sitemap; returns false when a failure stopped the run. */
         private boolean sitemapPhase(URI sitemap, boolean refetchAll, boolean markVanished) {
             SitemapWalk walk = new SitemapWalk(sitemap, fetch, this::record);
-            SeenSet seen = markVanished ? new SeenSet() : null;
-            Iterator<Candidate> candidates = seen == null ? walk : new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return walk.hasNext();
-                }
-
-                @Override
-                public Candidate next() {
-                    Candidate c = walk.next();
-                    seen.add(c.eli());
-                    return c;
-                }
-            };
             boolean complete;
-            try (PagePlanner planner = planner(candidates, refetchAll, c -> null)) {
+            try (PagePlanner planner = planner(walk, refetchAll, c -> null)) {
                 // the Sitemap is a set, not a sequence (§3.2): one ELI whose page fails does not hold the others;
                 // it is recorded and retried, and the baseline is not claimed complete (no checkpoint)
                 complete = apply(unordered(planner));
@@ -224,11 +211,12 @@ public final class EliHarvester implements Harvester {
                 checkpoint = checkpoint == null ? new EliCheckpoint(walk.newest()) : checkpoint.atLeast(walk.newest());
             }
             context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs", walk.entries()));
-            return seen == null || markVanished(seen);
+            // the walk yields each ELI once and remembers them: after a whole walk, every ELI of the Sitemap
+            return !markVanished || markVanished(walk.elis());
         }
 
         /** Step 5: held resources no longer in the Sitemap are recorded as gone (they stay in the journal). */
-        private boolean markVanished(SeenSet seen) {
+        private boolean markVanished(UriSet seen) {
             List<String> vanished = new ArrayList<>();
             long[] held = {0};
             store.resources().forEach(job.sourceId(), false, s -> {

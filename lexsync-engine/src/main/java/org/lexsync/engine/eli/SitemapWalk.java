@@ -27,6 +27,7 @@ import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.harvest.UriSet;
 
 /**
  * Streams the legal resources of an ELI Sitemap (ELI Pillar IV §3.2, annex §4.1 step 2a): a single
@@ -72,7 +73,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     private final ArrayDeque<Listed> sitemaps = new ArrayDeque<>();
     private final Set<String> listed = new HashSet<>();
     private final List<Failure> failures = new ArrayList<>();
-    private final RepeatFilter repeats = new RepeatFilter();
+    private final UriSet repeats = new UriSet();
     /** Entries taken from {@link #current} so far (to skip them when it is read again repaired). */
     private long currentRead;
     private Open current;
@@ -113,6 +114,11 @@ final class SitemapWalk implements Iterator<Candidate> {
 
     long entries() {
         return entries;
+    }
+
+    /** The ELIs yielded so far, each once (after a whole walk: every ELI of the Sitemap, for §4.1 step 5). */
+    UriSet elis() {
+        return repeats;
     }
 
     /** Listed Sitemaps that could not be read (empty when the walk saw every Sitemap it was pointed to). */

@@ -217,11 +217,7 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
             }
             Link l = h.links().nextPage().or(() -> h.links().prevArchive()).orElse(null);
             if (l != null && isHttp(l.href())) {
-                try {
-                    return new URI(LenientUris.encode(l.href().strip()));
-                } catch (java.net.URISyntaxException e) {
-                    return null;
-                }
+                return LenientUris.httpUri(l.href());
             }
         }
         return null;
@@ -260,23 +256,14 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
             }
             eli = link;
         }
-        String uri = eli == null ? null : fetchable(eli);
+        URI fetchable = LenientUris.httpUri(eli);
+        String uri = fetchable == null ? null : fetchable.toString();
         if (uri == null) {
             own.error("eli:3.3.2/entry-eli", String.format(Locale.ROOT, "entry names no ELI (neither its id nor its"
                     + " link is an http(s) URL%s); it is skipped", eli == null ? "" : ": '" + eli + "'"), e.line(),
                     e.column());
         }
         return uri;
-    }
-
-    /** {@code s} percent-encoded where RFC 3986 asks (RFC 3987 §3.1), or null when it is no http(s) URL with a host. */
-    private static String fetchable(String s) {
-        try {
-            URI u = new URI(LenientUris.encode(s));
-            return u.getHost() == null ? null : u.toString();
-        } catch (java.net.URISyntaxException ex) {
-            return null;
-        }
     }
 
     private static boolean isHttp(String s) {

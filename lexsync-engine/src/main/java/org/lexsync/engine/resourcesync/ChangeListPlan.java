@@ -124,13 +124,8 @@ final class ChangeListPlan extends Plan {
             return null;
         }
         RsMetadata md = e.mdOrEmpty();
-        ChangeType type = md.changeType();
-        if (type == null && lenientChange(md.change()) != null) {
-            type = lenientChange(md.change());
-            docs.findings().warning("rs:12.1/change", String.format(Locale.ROOT,
-                    "%s: change of %s has change='%s'; the values are lower case (§7), read as %s", doc, e.loc(),
-                    md.change(), type.token()), e.line(), e.column());
-        } else if (type == null) {
+        ChangeType type = md.changeType(); // a value in another case is read as the value by the reader
+        if (type == null) {
             docs.findings().error("rs:12.1/change", String.format(Locale.ROOT,
                     "%s: change of %s has change='%s' (created, updated or deleted); treated as updated", doc, e.loc(),
                     md.change()), e.line(), e.column());
@@ -260,7 +255,7 @@ final class ChangeListPlan extends Plan {
                         orderErrors.add(() -> outOfOrder(d.url(), e, t));
                     }
                     pending |= !walk.seenBefore(t);
-                    if (lenientChange(e.mdOrEmpty().change()) != ChangeType.DELETED || e.loc() == null || t == null
+                    if (e.change() != ChangeType.DELETED || e.loc() == null || t == null
                             || cursorTime != null && t.toInstant().isBefore(cursorTime)) {
                         continue;
                     }
@@ -284,11 +279,6 @@ final class ChangeListPlan extends Plan {
         }
         lists.clear();
         lists.addAll(scanned);
-    }
-
-    /** A change value in any case ({@code Deleted}, {@code UPDATED}), or null when it is none of the three. */
-    private static ChangeType lenientChange(String value) {
-        return value == null ? null : ChangeType.fromToken(value.strip().toLowerCase(Locale.ROOT));
     }
 
     private void outOfOrder(URI doc, SitemapEntry e, W3cDateTime t) {

@@ -17,6 +17,7 @@ import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.fetch.Expectation;
+import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.store.ChangeKind;
 
 /**

@@ -9,6 +9,7 @@ import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.store.ChangeKind;
 
 /**

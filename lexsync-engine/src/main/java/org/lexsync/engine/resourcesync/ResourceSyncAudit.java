@@ -13,6 +13,7 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.Capability;
+import org.lexsync.core.sitemap.ChangeType;
 import org.lexsync.core.sitemap.RsMetadata;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
@@ -21,6 +22,7 @@ import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.harvest.HarvestListener;
 import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
@@ -202,8 +204,7 @@ public final class ResourceSyncAudit {
                 continue;
             }
             String uri = resolved.toString();
-            String change = e.mdOrEmpty().change();
-            changed.put(uri, Expected.of(uri, e, change != null && change.strip().equalsIgnoreCase("deleted")));
+            changed.put(uri, Expected.of(uri, e, e.change() == ChangeType.DELETED));
         }
     }
 

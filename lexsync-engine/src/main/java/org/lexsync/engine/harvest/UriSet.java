@@ -1,19 +1,19 @@
-package org.lexsync.engine.resourcesync;
+package org.lexsync.engine.harvest;
 
 /**
- * A compact set of URIs seen in a source's listing: a 64-bit hash per URI (collisions are negligible at that
- * width) in an open-addressing table, so that a listing of millions of resources can be compared with the
- * store, and a URI listed twice recognised as it is read, without holding the URIs (DESIGN §4.3): at most 16
- * bytes per URI.
+ * A compact set of the URIs a harvester met in a source's listing — a Resource List or Dump, an ELI Sitemap
+ * walk — so that a URI listed twice is recognised as it is read and the held resources missing from the listing
+ * can be found, without holding the URIs (DESIGN §4.3): a 64-bit hash per URI in an open-addressing table, at
+ * most 16 bytes per URI. A collision could only make one URI look seen, with odds of about n²/2⁶⁴.
  */
-final class UriSet {
+public final class UriSet {
     private static final long EMPTY = 0L;
 
     private long[] table = new long[1024];
     private int size;
 
     /** Adds {@code uri}; false when it was already in the set. */
-    boolean add(String uri) {
+    public boolean add(String uri) {
         if ((size + 1) * 4L > table.length * 3L) {
             grow();
         }
@@ -24,7 +24,8 @@ final class UriSet {
         return false;
     }
 
-    boolean contains(String uri) {
+    /** True when {@code uri} was added. */
+    public boolean contains(String uri) {
         long h = hash64(uri);
         int mask = table.length - 1;
         for (int i = (int) h & mask; ; i = (i + 1) & mask) {
@@ -38,7 +39,8 @@ final class UriSet {
         }
     }
 
-    int size() {
+    /** How many distinct URIs were added. */
+    public int size() {
         return size;
     }
 
