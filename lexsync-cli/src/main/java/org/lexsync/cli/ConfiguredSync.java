@@ -70,13 +70,14 @@ final class ConfiguredSync {
             for (SourceConfig s : selected) {
                 register(store, s);
                 Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
-                HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun);
+                HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun,
+                        options.giveUp(s.giveUp()));
                 try {
                     HarvestReport report = runner.harvest(harvester, job, store, politeness(s));
                     if (report.apply() != null) {
                         total = total.plus(report.apply().counts());
                     }
-                    if (HarvestRunner.exitCode(report) != 0) {
+                    if (HarvestRunner.exitCode(report, store) != 0) {
                         withFailures++;
                     }
                 } catch (LexsyncException | IllegalArgumentException e) {

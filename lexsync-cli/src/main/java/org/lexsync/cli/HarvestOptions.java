@@ -1,6 +1,7 @@
 package org.lexsync.cli;
 
 import java.time.Duration;
+import org.lexsync.engine.apply.GiveUpRule;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,6 +41,37 @@ final class HarvestOptions {
 
     @Option(names = "--dry-run", description = "Read the source and report what would change; write nothing.")
     boolean dryRun;
+
+    @Option(names = "--give-up-runs", paramLabel = "N",
+            description = "Quarantine an item that failed in N consecutive runs (default: the source's rule, else 3).")
+    Integer giveUpRuns;
+
+    @Option(names = "--give-up-after", paramLabel = "DURATION",
+            description = "Quarantine an item failing for longer than this (e.g. 24h, 2d, PT12H; default 24h).")
+    String giveUpAfter;
+
+    /** {@code configured} (the default rule when null) with the command line's --give-up-* values over it. */
+    GiveUpRule giveUp(GiveUpRule configured) {
+        GiveUpRule rule = configured == null ? GiveUpRule.DEFAULT : configured;
+        if (giveUpRuns != null) {
+            if (giveUpRuns < 1 || giveUpRuns > 1000) {
+                throw new Main.UsageException("--give-up-runs must be between 1 and 1000, was " + giveUpRuns);
+            }
+            rule = rule.withRuns(giveUpRuns);
+        }
+        if (giveUpAfter != null) {
+            try {
+                Duration d = GiveUpRule.parseDuration(giveUpAfter);
+                if (d.isZero() || d.isNegative()) {
+                    throw new IllegalArgumentException("'" + giveUpAfter + "' is not positive");
+                }
+                rule = rule.withAfter(d);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--give-up-after: " + e.getMessage());
+            }
+        }
+        return rule;
+    }
 
     Duration delayOr(Duration protocolDefault) {
         if (delay == null) {

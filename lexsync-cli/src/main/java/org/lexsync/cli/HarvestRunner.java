@@ -52,7 +52,7 @@ final class HarvestRunner {
     int run(Harvester harvester, List<URI> urls, Map<String, String> protocolOptions, Duration protocolDelay) {
         options.validate();
         String sourceId = options.sourceId != null ? options.sourceId : defaultSourceId(harvester.protocol(), urls.get(0));
-        HarvestJob job = new HarvestJob(sourceId, urls, protocolOptions, options.dryRun);
+        HarvestJob job = new HarvestJob(sourceId, urls, protocolOptions, options.dryRun, options.giveUp(null));
         try (Store store = storeOptions.openForWriting()) {
             if (store.sources().get(sourceId).isEmpty()) {
                 store.sources().put(new SourceRecord(sourceId, harvester.protocol(),
@@ -64,12 +64,16 @@ final class HarvestRunner {
 
     int run(Harvester harvester, HarvestJob job, Store store, Duration protocolDelay) {
         return exitCode(harvest(harvester, job, store,
-                new Politeness(options.concurrency, options.delayOr(protocolDelay))));
+                new Politeness(options.concurrency, options.delayOr(protocolDelay))), store);
     }
 
-    /** 0 when every planned change was applied, else {@link Main#EXIT_FAILURES}. */
-    static int exitCode(HarvestReport report) {
-        return report.complete() && (report.apply() == null || report.apply().failures().isEmpty()) ? 0
+    /**
+     * 0 when every planned change was applied and no item of the source is quarantined (DESIGN §4.6: the
+     * checkpoint passed it, so only the exit code keeps it in sight), else {@link Main#EXIT_FAILURES}.
+     */
+    static int exitCode(HarvestReport report, Store store) {
+        boolean clean = report.complete() && (report.apply() == null || report.apply().failures().isEmpty());
+        return clean && (report.apply() == null || store.failures().quarantined(report.sourceId()) == 0) ? 0
                 : Main.EXIT_FAILURES;
     }
 
@@ -90,7 +94,7 @@ final class HarvestRunner {
             Applier applier = Applier.builder(fetcher, store).build();
             HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, progress));
             progress.close();
-            printSummary(report);
+            printSummary(report, job.dryRun() ? 0 : store.failures().quarantined(job.sourceId()));
             return report;
         }
     }
@@ -123,7 +127,7 @@ final class HarvestRunner {
         }
     }
 
-    void printSummary(HarvestReport report) {
+    void printSummary(HarvestReport report, long quarantined) {
         ApplyReport a = report.apply();
         RunCounts c = a == null ? RunCounts.ZERO : a.counts();
         double seconds = Math.max(0.001, report.elapsed().toMillis() / 1000.0);
@@ -142,11 +146,18 @@ final class HarvestRunner {
         }
         if (a != null) {
             for (ChangeFailure f : a.failures().stream().limit(20).toList()) {
-                out.printf(Locale.ROOT, "  failed: %s (%s: %s)%n", f.resourceUri(), f.reason(), f.message());
+                out.printf(Locale.ROOT, "  failed: %s (%s: %s)%s%n", f.resourceUri(), f.reason(), f.message(),
+                        f.quarantined() ? String.format(Locale.ROOT, " [quarantined: failed in %d run%s]", f.tries(),
+                                f.tries() == 1 ? "" : "s") : f.retriedAlone() ? " [retried alone next run]" : "");
             }
             if (a.failures().size() > 20) {
                 out.printf(Locale.ROOT, "  ... %d more failures (lexsync runs lists them)%n", a.failures().size() - 20);
             }
+        }
+        if (quarantined > 0) {
+            out.printf(Locale.ROOT, "  quarantined: %d item%s that kept failing; the checkpoint passed them, each is"
+                    + " retried on its own (lexsync runs --source %s lists them)%n", quarantined,
+                    quarantined == 1 ? "" : "s", report.sourceId());
         }
         if (!report.findings().isEmpty()) {
             out.printf(Locale.ROOT, "  findings: %d (lexsync runs lists them)%n", report.findings().total());

@@ -74,6 +74,10 @@ final class RunsCommand implements Callable<Integer> {
                             JsonLines.field(g, "reason", f.reason());
                             JsonLines.field(g, "message", f.message());
                             JsonLines.field(g, "tries", f.tries());
+                            JsonLines.field(g, "status", f.status().token());
+                            JsonLines.field(g, "first_failed", f.firstFailed());
+                            JsonLines.field(g, "last_failed", f.lastFailed());
+                            JsonLines.field(g, "next_try", f.nextTry());
                         });
                     }
                 }
@@ -99,11 +103,23 @@ final class RunsCommand implements Callable<Integer> {
                                 + (f.resourceUri() == null ? "" : f.resourceUri() + ": ") + f.finding()));
                     }
                 }
-                if (!failures.isEmpty()) {
-                    out.printf(Locale.ROOT, "%nitems failing (retried on the next run): %d%n", failures.size());
-                    for (ItemFailure f : failures) {
-                        out.printf(Locale.ROOT, "  %s  %s  %s: %s (tries %d)%n", f.sourceId(), f.resourceUri(), f.reason(),
-                                f.message(), f.tries());
+                List<ItemFailure> quarantined = failures.stream().filter(ItemFailure::quarantined).toList();
+                List<ItemFailure> failing = failures.stream().filter(f -> !f.quarantined()).toList();
+                if (!failing.isEmpty()) {
+                    out.printf(Locale.ROOT, "%nitems failing (retried on the next run): %d%n", failing.size());
+                    for (ItemFailure f : failing) {
+                        out.printf(Locale.ROOT, "  %s  %s  %s: %s (failed in %d run%s since %s)%n", f.sourceId(),
+                                f.resourceUri(), f.reason(), f.message(), f.tries(), f.tries() == 1 ? "" : "s",
+                                f.firstFailed());
+                    }
+                }
+                if (!quarantined.isEmpty()) {
+                    out.printf(Locale.ROOT, "%nitems quarantined (the checkpoint passed them; each is retried on its own):"
+                            + " %d%n", quarantined.size());
+                    for (ItemFailure f : quarantined) {
+                        out.printf(Locale.ROOT, "  %s  %s  %s: %s (failed in %d runs, first %s, next try %s)%n",
+                                f.sourceId(), f.resourceUri(), f.reason(), f.message(), f.tries(), f.firstFailed(),
+                                f.nextTry() == null ? "next run" : f.nextTry());
                     }
                 }
             }

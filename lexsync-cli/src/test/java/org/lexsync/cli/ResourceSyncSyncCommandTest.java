@@ -74,6 +74,34 @@ class ResourceSyncSyncCommandTest {
     }
 
     @Test
+    void aChangeThatKeepsFailingIsQuarantinedAfterTheGivenRunsAndTheLaterChangesGoOn() {
+        sync("--baseline", "list");
+        String broken = pub.activeResources().get(1).path();
+        pub.applyChanges(ChangeScript.builder().update(broken).build());
+        pub.applyChanges(ChangeScript.builder().create().build());
+        pub.faults().always(broken, new Fault.Status(404, null));
+
+        CliRun first = sync("--give-up-runs", "2");
+        CliRun second = sync("--give-up-runs", "2");
+        CliRun runs = CliRun.of("runs", "--store", dir.toString());
+
+        assertThat(first.code()).isEqualTo(1);
+        assertThat(first.out()).contains("stopped before").contains("created 0");
+        assertThat(second.code()).isEqualTo(1);
+        assertThat(second.out()).contains("created 1").contains("[quarantined: failed in 2 runs]")
+                .contains("quarantined: 1 item");
+        assertThat(runs.out()).contains("items quarantined").contains(broken).contains("failed in 2 runs");
+    }
+
+    @Test
+    void aBadGiveUpDurationIsAUsageError() {
+        CliRun r = sync("--give-up-after", "soon");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--give-up-after").contains("'soon' is not a duration");
+    }
+
+    @Test
     void aHashMismatchEndsWithExitCodeOne() {
         sync();
         String path = pub.activeResources().get(1).path();

@@ -5,11 +5,14 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -21,7 +24,10 @@ import java.util.function.Consumer;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.CommitBatch;
+import org.lexsync.engine.store.FailureStatus;
 import org.lexsync.engine.store.InlineBlob;
+import org.lexsync.engine.store.ItemFailure;
+import org.lexsync.engine.store.ItemFailures;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
 import org.lexsync.engine.store.RunCounts;
@@ -36,6 +42,11 @@ import org.lexsync.engine.store.WriteOutcome;
  * (DESIGN §4.6), many changes per transaction, each with its checkpoint (DESIGN §4.2). A change that
  * fails stops the checkpoint before it: later changes are not committed and the run ends there (DESIGN
  * §4.1); the failure is recorded for a later retry. Re-applying identical changes adds no journal row.
+ *
+ * <p>The give-up rule (DESIGN §4.6, {@link GiveUpRule}): an item that failed in too many consecutive runs, or
+ * for too long, is quarantined instead of stopping the run; a snapshot's item that fails ({@link
+ * PlannedChange#unordered()}) is skipped. Both are stored with their change and retried on their own at the
+ * start of later runs, so the checkpoint may pass them; a success clears them.
  *
  * <p>Give the fetcher the store's {@link org.lexsync.engine.store.FileBlobStore#tempDirectory()} as its temp
  * directory, so that large bodies are renamed into the blob store instead of copied. One applier may run
@@ -104,10 +115,28 @@ public final class Applier {
      */
     public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, Long runId,
                              Consumer<ApplyProgress> progress) {
+        return apply(sourceId, changes, runId, progress, GiveUpRule.DEFAULT);
+    }
+
+    /** Applies a stream of changes (closed afterwards) under {@code giveUp}; see {@link #apply(String, Iterator, Long, Consumer, GiveUpRule)}. */
+    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, Long runId,
+                             Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
+        try (changes) {
+            return apply(sourceId, changes.iterator(), runId, progress, giveUp);
+        }
+    }
+
+    /**
+     * As {@link #apply(String, Iterator, Long, Consumer)}, with the source's give-up rule: first the items that
+     * wait to be retried on their own, then {@code changes}.
+     */
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, Long runId,
+                             Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
         Objects.requireNonNull(sourceId, "sourceId");
         Objects.requireNonNull(changes, "changes");
+        Objects.requireNonNull(giveUp, "giveUp");
         long run = runId != null ? runId : store.runs().start(sourceId);
-        Run r = new Run(sourceId, run, progress);
+        Run r = new Run(sourceId, run, progress, giveUp);
         try (r) {
             ApplyReport report = r.execute(changes);
             if (runId == null) {
@@ -137,6 +166,11 @@ public final class Applier {
         private final String sourceId;
         private final long runId;
         private final Consumer<ApplyProgress> progress;
+        private final GiveUpRule giveUp;
+        /** Resources of this source with a recorded failure: a success without a write must clear it too. */
+        private final Set<String> failedUris = new HashSet<>();
+        /** Set once an item failed that no later run retries on its own: no later checkpoint may be stored. */
+        private boolean checkpointFrozen;
         private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
         /** Writes batches to the store, one at a time and in order, while this thread plans the next. */
         private final ExecutorService committer = Executors.newSingleThreadExecutor(
@@ -163,17 +197,22 @@ public final class Applier {
         private long unchanged;
         private String checkpoint;
 
-        Run(String sourceId, long runId, Consumer<ApplyProgress> progress) {
+        Run(String sourceId, long runId, Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
             this.sourceId = sourceId;
             this.runId = runId;
             this.progress = progress;
+            this.giveUp = giveUp;
         }
 
         ApplyReport execute(Iterator<PlannedChange> planner) {
-            if (readAhead == 0) {
-                return execute0(planner);
+            for (ItemFailure f : store.failures().list(sourceId)) {
+                failedUris.add(f.resourceUri());
             }
-            try (ReadAhead ahead = new ReadAhead(planner, readAhead, "lexsync-plan-" + sourceId)) {
+            Iterator<PlannedChange> all = Retries.before(store, sourceId, runId, Instant.now(), planner);
+            if (readAhead == 0) {
+                return execute0(all);
+            }
+            try (ReadAhead ahead = new ReadAhead(all, readAhead, "lexsync-plan-" + sourceId)) {
                 return execute0(ahead);
             }
         }
@@ -196,11 +235,12 @@ public final class Applier {
                 Prepared p = awaitHead(head);
                 inFlight.poll();
                 if (p instanceof Prepared.Failed f) {
-                    if (!f.change().unordered()) {
-                        gap = f.failure();
+                    ChangeFailure recorded = recordFailure(f);
+                    if (!f.change().unordered() && !recorded.quarantined()) {
+                        gap = recorded;
                         break;
                     }
-                    skipped(f);
+                    wentPast(f, recorded);
                     continue;
                 }
                 batch.add(p);
@@ -224,7 +264,6 @@ public final class Applier {
                     f.cancel(true);
                 }
                 inFlight.clear();
-                recordFailure(gap);
             }
             if (plannerFailure != null && gap == null) {
                 // Everything the planner produced before it failed is committed; its error ends the run.
@@ -236,12 +275,13 @@ public final class Applier {
         }
 
         /**
-         * An unordered change failed: it is recorded to be retried and the run goes on, but from now on no
-         * checkpoint is stored, since every later one would pass the failed change.
+         * A change failed and the run goes on without it (a snapshot's item, or one the give-up rule
+         * quarantined). When no later run retries it on its own, no checkpoint is stored from now on, since
+         * every later one would pass it.
          */
-        private void skipped(Prepared.Failed f) {
-            failures.add(f.failure());
-            recordFailure(f.failure());
+        private void wentPast(Prepared.Failed f, ChangeFailure recorded) {
+            failures.add(recorded);
+            checkpointFrozen |= !recorded.retriedAlone();
             pendingPerUri.computeIfPresent(f.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
         }
 
@@ -335,8 +375,8 @@ public final class Applier {
                     writes.add(ready.write());
                     inline.addAll(ready.inlineBlobs());
                 }
-                // once an unordered change failed, the checkpoint stays where it was for the rest of the run
-                if (p.change().checkpoint() != null && failures.isEmpty()) {
+                // once a failed change that is not retried alone was passed, the checkpoint stays where it was
+                if (p.change().checkpoint() != null && !checkpointFrozen) {
                     batchCheckpoint = p.change().checkpoint();
                 }
             }
@@ -407,12 +447,19 @@ public final class Applier {
                     }
                 }
             }
+            List<String> clear = new ArrayList<>(0);
             for (Prepared p : pending.batch()) {
                 if (p instanceof Prepared.Unchanged) {
                     unchanged++;
+                    if (failedUris.remove(p.change().resourceUri())) {
+                        clear.add(p.change().resourceUri());
+                    }
+                } else {
+                    failedUris.remove(p.change().resourceUri());
                 }
                 pendingPerUri.computeIfPresent(p.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
             }
+            store.failures().clearAll(sourceId, clear); // the commit cleared those of the writes
             if (pending.checkpoint() != null) {
                 checkpoint = pending.checkpoint();
             }
@@ -422,14 +469,35 @@ public final class Applier {
             }
         }
 
-        private void recordFailure(ChangeFailure f) {
-            int tries = store.failures().get(sourceId, f.resourceUri()).map(e -> e.tries() + 1).orElse(1);
+        /**
+         * Records a failed change under the give-up rule and returns the failure as recorded: the consecutive
+         * runs it failed in (once per run), quarantined when the rule gives up on it (or it was already),
+         * stored with its change when later runs retry it alone — a skipped snapshot item or a quarantined
+         * one. An ordered change that cannot be retried alone is held, whatever the rule says.
+         */
+        private ChangeFailure recordFailure(Prepared.Failed failed) {
+            ChangeFailure f = failed.failure();
+            PlannedChange change = failed.change();
+            Instant now = Instant.now();
+            Optional<ItemFailure> before = store.failures().get(sourceId, f.resourceUri());
+            int tries = before.map(b -> Objects.equals(b.runId(), runId) ? b.tries() : b.tries() + 1).orElse(1);
+            Instant first = before.map(ItemFailure::firstFailed).orElse(now);
+            boolean quarantine = before.map(ItemFailure::quarantined).orElse(false)
+                    || giveUp.givesUp(tries, first, now);
+            String retry = quarantine || change.unordered() ? RetryCodec.encode(change) : null;
+            if (retry == null && !change.unordered()) {
+                quarantine = false;
+            }
+            FailureStatus status = quarantine ? FailureStatus.QUARANTINED
+                    : change.unordered() ? FailureStatus.SKIPPED : FailureStatus.HELD;
             Duration wait = failureBackoff.multipliedBy(Math.min(1L << Math.min(tries - 1, 16), 1024));
             if (f.retryAfter() != null && f.retryAfter().compareTo(wait) > 0) {
                 wait = f.retryAfter();
             }
-            store.failures().record(sourceId, f.resourceUri(), f.url(), f.reason(), f.message(), runId,
-                    Instant.now().plus(wait));
+            store.failures().record(new ItemFailures.FailedAttempt(sourceId, f.resourceUri(), f.url(), f.reason(),
+                    f.message(), runId, now.plus(wait), status, tries, retry));
+            failedUris.add(f.resourceUri());
+            return f.recorded(status, tries, retry != null);
         }
 
         @Override

@@ -27,6 +27,20 @@ public record ApplyReport(String sourceId, long runId, RunCounts counts, String 
         return gap == null && failures.isEmpty();
     }
 
+    /**
+     * True when nothing this run failed holds the source back: no gap, and every failed item is retried on its
+     * own by later runs (a snapshot's item, or one the give-up rule quarantined), so a harvester may store the
+     * checkpoint it reached at the end (DESIGN §4.6).
+     */
+    public boolean settled() {
+        return gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone);
+    }
+
+    /** How many of this run's failed items are quarantined. */
+    public long quarantined() {
+        return failures.stream().filter(ChangeFailure::quarantined).count();
+    }
+
     /** Committed changes per second over the whole run. */
     public double changesPerSecond() {
         long ms = Math.max(1, elapsed.toMillis());

@@ -3,6 +3,7 @@ package org.lexsync.engine.atom;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.lexsync.core.atom.Person;
@@ -61,8 +62,14 @@ public final class AtomHarvester implements Harvester {
             PageReader.Outcome outcome = reader.subscription(url);
             if (outcome instanceof PageReader.Outcome.Unchanged) {
                 context.listener().note(url + " is unchanged since the last complete run");
-                finish(store, runId, RunStatus.SUCCEEDED, RunCounts.ZERO, null, findings);
-                return new HarvestReport(job.sourceId(), PROTOCOL, null, 0, 0, 0, findings, since(started));
+                // nothing new to collect, but items that wait to be retried on their own still are (DESIGN §4.6)
+                ApplyReport retried = job.dryRun() ? null : context.applier().apply(job.sourceId(),
+                        Collections.emptyIterator(), runId, context.listener()::applied, job.giveUp());
+                finish(store, runId, retried == null || retried.complete() ? RunStatus.SUCCEEDED
+                        : RunStatus.FINISHED_WITH_FAILURES, retried == null ? RunCounts.ZERO : retried.counts(), null,
+                        findings);
+                return new HarvestReport(job.sourceId(), PROTOCOL, retried, reader.documents(), reader.bytes(), 0,
+                        findings, since(started));
             }
             subscription = ((PageReader.Outcome.Page) outcome).page();
             rememberContact(store, job.sourceId(), subscription);
@@ -88,11 +95,12 @@ public final class AtomHarvester implements Harvester {
                     changes.next();
                 }
             } else {
-                applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied);
+                applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied,
+                        job.giveUp());
                 finish(store, runId, applied.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
                         applied.counts(), applied.gap() == null ? null
                                 : applied.gap().reason() + ": " + applied.gap().message(), findings);
-                if (applied.complete() && !rereadNextTime) {
+                if (applied.settled() && !rereadNextTime) {
                     reader.remember(subscription);
                 }
             }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.lexsync.engine.apply.GiveUpRule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,12 +45,13 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     approved: true                # only approved sources run without being named (default false)
  *     contact: mailto:rinfo@example.se
  *     options: {max-delete-fraction: 0.5}
+ *     give-up: {runs: 3, after: 24h}   # quarantine an item failing in 3 consecutive runs or for 24 h
  * </pre>
  */
 public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
-            "approved", "contact", "options");
+            "approved", "contact", "options", "give-up");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Set<String> protocols;
@@ -179,7 +181,41 @@ public final class ConfigReader {
             mapping(opts, at + ".options").forEach((k, v) -> options.put(k, scalar(v, at + ".options." + k)));
         }
         return new SourceConfig(id, protocol, urls, delay, concurrency, schedule, approved, contact, options,
-                line(node));
+                line(node), giveUp(m.get("give-up"), at + ".give-up"));
+    }
+
+    /** The {@code give-up} mapping ({@code runs}, {@code after}); null when absent. */
+    private GiveUpRule giveUp(Node node, String at) {
+        if (node == null || isNull(node)) {
+            return null;
+        }
+        Map<String, Node> g = mapping(node, at);
+        GiveUpRule rule = GiveUpRule.DEFAULT;
+        for (Map.Entry<String, Node> e : g.entrySet()) {
+            String where = at + "." + e.getKey();
+            switch (e.getKey()) {
+                case "runs" -> {
+                    double n = number(e.getValue(), where);
+                    if (n != Math.rint(n) || n < 1 || n > 1000) {
+                        throw error(where, e.getValue(), "must be a whole number from 1 to 1000");
+                    }
+                    rule = rule.withRuns((int) n);
+                }
+                case "after" -> {
+                    try {
+                        Duration d = GiveUpRule.parseDuration(scalar(e.getValue(), where));
+                        if (d.isZero() || d.isNegative()) {
+                            throw error(where, e.getValue(), "must be a positive duration");
+                        }
+                        rule = rule.withAfter(d);
+                    } catch (IllegalArgumentException bad) {
+                        throw error(where, e.getValue(), bad.getMessage());
+                    }
+                }
+                default -> throw error(where, e.getValue(), "unknown key (expected: runs, after)");
+            }
+        }
+        return rule;
     }
 
     private List<URI> urls(Map<String, Node> m, String at) {

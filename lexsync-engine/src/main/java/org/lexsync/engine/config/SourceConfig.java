@@ -6,15 +6,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.lexsync.engine.apply.GiveUpRule;
 import org.lexsync.engine.store.SourceRecord;
 
 /**
  * One source as {@code lexsync.yaml} lists it (DESIGN §3 Source): id, protocol, entry URLs, politeness
  * overrides ({@code delay} and {@code concurrency}; null means the protocol's default), schedule text (read by
- * the server's scheduler), approval, publisher contact, and protocol options passed to the harvester.
+ * the server's scheduler), approval, publisher contact, protocol options passed to the harvester, and the
+ * give-up rule for items that keep failing (null: the default).
  */
 public record SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
-                           String schedule, boolean approved, String contact, Map<String, String> options, int line) {
+                           String schedule, boolean approved, String contact, Map<String, String> options, int line,
+                           GiveUpRule giveUp) {
+
+    /** A source under the default give-up rule. */
+    public SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
+                        String schedule, boolean approved, String contact, Map<String, String> options, int line) {
+        this(id, protocol, urls, delay, concurrency, schedule, approved, contact, options, line, null);
+    }
 
     public SourceConfig {
         Objects.requireNonNull(id, "id");

@@ -19,6 +19,7 @@ import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.fetch.Validators;
+import org.lexsync.engine.harvest.UriPositions;
 import org.lexsync.engine.store.ChangeKind;
 
 /**
@@ -28,10 +29,12 @@ import org.lexsync.engine.store.ChangeKind;
  * before the cursor skipped so processing resumes at the first unprocessed (URI, datetime) pair. Several
  * changes of one resource are planned in the list's order; each carries the checkpoint reached after it.
  *
- * <p>The pending lists are downloaded to disk first and scanned once for deletions: a create or update
- * of a resource that a later change deletes is skipped (its bytes are gone from the source, §12.1 lists
- * every change, so the delete follows), which keeps one vanished resource from blocking the checkpoint.
- * A list that the scan finds wholly before the cursor is not read a second time.
+ * <p>The pending lists are downloaded to disk first and scanned once: a create or update of a resource that
+ * a later change of the pending lists deletes or changes again is superseded (DESIGN §4.6): its bytes are gone
+ * from the source and can never match what it promised (§12.1 lists every change, so the later one follows and
+ * brings the current bytes). It is not fetched; the cursor moves past it and the run reports how many were
+ * superseded. No journal row is written for it: the journal records states this store held, and it never held
+ * that one. A list that the scan finds wholly before the cursor is not read a second time.
  */
 final class ChangeListPlan extends Plan {
     private final SourceDocuments docs;
@@ -42,15 +45,27 @@ final class ChangeListPlan extends Plan {
     private final CheckpointHolder holder;
     private final Deque<PendingList> lists = new ArrayDeque<>();
     private final Map<String, Instant> lastDelete = new HashMap<>();
+    /** Position (in the scan's order over every pending list) of the last pending change of each URI. */
+    private final UriPositions lastChange = new UriPositions();
+    /** Position of the entry being planned, in the same order. */
+    private long position;
+    private long superseded;
+    private final List<String> supersededExamples = new ArrayList<>(3);
     private final ListValidators validators;
+    private final boolean afterBaseline;
     private final EntryRepair repair;
     private SourceDocuments.Opened open;
     private boolean started;
     private ChangeCursor cursor;
     private long changes;
 
+    /**
+     * @param afterBaseline the run did a baseline of this set just before: Change Lists that cannot be read
+     *                      then are a finding, and the baseline stands (the next run reads them)
+     */
     ChangeListPlan(SourceDocuments docs, EntryMapper mapper, RsOptions options, URI set, URI root,
-                   CheckpointHolder holder, ListValidators validators) {
+                   CheckpointHolder holder, ListValidators validators, boolean afterBaseline) {
+        this.afterBaseline = afterBaseline;
         this.validators = validators;
         this.docs = docs;
         this.mapper = mapper;
@@ -70,20 +85,38 @@ final class ChangeListPlan extends Plan {
         return changes;
     }
 
+    /** Creates and updates skipped because a later change of the same resource follows. */
+    long superseded() {
+        return superseded;
+    }
+
     @Override
     protected PlannedChange compute() {
         if (!started) {
             started = true;
             cursor = new ChangeCursor(holder.get(set));
-            collectLists();
+            try {
+                collectLists();
+            } catch (SourceDocumentException e) {
+                if (!afterBaseline) {
+                    throw e;
+                }
+                lists.forEach(l -> l.download().close());
+                lists.clear();
+                docs.findings().warning("rs:12.1/unreadable", String.format(Locale.ROOT,
+                        "%s; the baseline stands, and the changes since it are read by the next run", e.getMessage()),
+                        0, 0);
+            }
             scanDeletes();
         }
         while (true) {
             if (open == null) {
                 if (lists.isEmpty()) {
+                    reportSuperseded();
                     return null;
                 }
                 PendingList next = lists.poll();
+                position = next.firstPosition();
                 if (next.processed() != null) {
                     cursor.skipped(next.processed());
                     continue;
@@ -99,6 +132,7 @@ final class ChangeListPlan extends Plan {
                 continue;
             }
             SourceDocuments.Download d = open.download();
+            position++;
             PlannedChange c = plan(repair.repair(open.reader().next(), d.url(), d.finalUrl()), d.url());
             if (c != null) {
                 return c;
@@ -139,6 +173,13 @@ final class ChangeListPlan extends Plan {
             if (deleted != null && deleted.isAfter(t.toInstant())) {
                 return null;
             }
+        }
+        if (type != ChangeType.DELETED && lastChange.last(uri.toString()) > position) {
+            superseded++;
+            if (supersededExamples.size() < 3) {
+                supersededExamples.add(uri + " at " + t);
+            }
+            return null;
         }
         changes++;
         String checkpoint = holder.advance(set, cursor.state());
@@ -182,7 +223,7 @@ final class ChangeListPlan extends Plan {
         }
         if (!h.isIndex()) {
             validators.downloaded(first);
-            lists.add(new PendingList(first, null));
+            lists.add(new PendingList(first, null, 0));
             return;
         }
         first.close();
@@ -212,7 +253,7 @@ final class ChangeListPlan extends Plan {
             SourceDocuments.Download d = skippable ? fetchUnlessUnchanged(c.uri()) : docs.fetch(c.uri());
             if (d != null) {
                 validators.downloaded(d);
-                lists.add(new PendingList(d, null));
+                lists.add(new PendingList(d, null, 0));
             }
         }
     }
@@ -225,9 +266,20 @@ final class ChangeListPlan extends Plan {
 
     /**
      * A downloaded list to read, or one the scan found wholly processed already ({@code processed} then
-     * says where the walk through the changes stands after it, and the download is gone).
+     * says where the walk through the changes stands after it, and the download is gone); {@code
+     * firstPosition} is the scan's position before its first entry.
      */
-    private record PendingList(SourceDocuments.Download download, ChangeCursor.Walk processed) {
+    private record PendingList(SourceDocuments.Download download, ChangeCursor.Walk processed, long firstPosition) {
+    }
+
+    private void reportSuperseded() {
+        if (superseded > 0) {
+            docs.findings().info("rs:12.1/superseded", String.format(Locale.ROOT,
+                    "%d created or updated resources were not fetched because the Change List lists a later change"
+                    + " of the same resource (their bytes are gone from the source), e.g. %s", superseded,
+                    String.join(", ", supersededExamples)), 0, 0);
+            superseded = 0;
+        }
     }
 
     /**
@@ -242,19 +294,27 @@ final class ChangeListPlan extends Plan {
         Instant cursorTime = time == null ? null : time.toInstant();
         ChangeCursor walk = new ChangeCursor(cursor.state());
         List<PendingList> scanned = new ArrayList<>(lists.size());
+        long at = 0;
         for (PendingList list : lists) {
             SourceDocuments.Download d = list.download();
+            long first = at;
             boolean pending = false;
             List<Runnable> orderErrors = new ArrayList<>();
             walk.newDocument();
             try (SitemapReader r = docs.peek(d)) {
                 while (r.hasNext()) {
                     SitemapEntry e = r.next();
+                    at++;
                     W3cDateTime t = e.changeTime();
                     if (!pending && walk.outOfOrder(t)) {
                         orderErrors.add(() -> outOfOrder(d.url(), e, t));
                     }
-                    pending |= !walk.seenBefore(t);
+                    boolean unseen = !walk.seenBefore(t);
+                    pending |= unseen;
+                    URI changed = unseen && e.loc() != null ? EntryRepair.absolute(e.loc(), d.finalUrl()) : null;
+                    if (changed != null) {
+                        lastChange.put(changed.toString(), at);
+                    }
                     if (e.change() != ChangeType.DELETED || e.loc() == null || t == null
                             || cursorTime != null && t.toInstant().isBefore(cursorTime)) {
                         continue;
@@ -271,10 +331,10 @@ final class ChangeListPlan extends Plan {
                 }
             }
             if (pending) {
-                scanned.add(list);
+                scanned.add(new PendingList(d, null, first));
             } else {
                 d.close();
-                scanned.add(new PendingList(null, walk.walk()));
+                scanned.add(new PendingList(null, walk.walk(), first));
             }
         }
         lists.clear();

@@ -92,22 +92,67 @@ public final class ResourceSyncHarvester implements Harvester {
             context.listener().note(String.format(Locale.ROOT,
                     "%d Capability Lists found; each is synced as its own set (--capability-list picks one)", sets.size()));
         }
-        Attempt first = new Attempt(job, context, options, docs, sets);
-        Result result = first.run(false);
-        // the Resource List is the way round a refused Resource Dump, when every set has one
-        boolean listsForAll = sets.stream().allMatch(s -> !s.offers(Capability.RESOURCEDUMP)
-                || s.offers(Capability.RESOURCELIST));
-        if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP
-                && listsForAll) {
-            context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
-                    + "); baseline again from the Resource List");
-            result = new Attempt(job, context, options, docs, sets).run(true);
+        Long runId = job.dryRun() ? null : context.store().runs().start(job.sourceId());
+        Result result;
+        try {
+            Attempt first = new Attempt(job, context, options, docs, sets);
+            result = first.run(false, runId);
+            // the Resource List is the way round a refused Resource Dump, when every set has one
+            boolean listsForAll = sets.stream().allMatch(s -> !s.offers(Capability.RESOURCEDUMP)
+                    || s.offers(Capability.RESOURCELIST));
+            if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP
+                    && listsForAll) {
+                context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
+                        + "); baseline again from the Resource List");
+                result = result.then(new Attempt(job, context, options, docs, sets).run(true, runId));
+            } else if (result.apply() != null && staleBytes(result.apply().gap())) {
+                // The bytes match neither the promise nor anything known: the source may have changed the
+                // resource since its Change Lists were read. Read them again, once (DESIGN §4.6).
+                ChangeFailure gap = result.apply().gap();
+                context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the change documents again",
+                        gap.resourceUri(), gap.reason()));
+                result = result.then(new Attempt(job, context, options, docs, sets).run(false, runId));
+            }
+        } catch (RuntimeException e) {
+            if (runId != null) {
+                context.store().runs().finish(runId, RunStatus.ABORTED, RunCounts.ZERO, e.toString());
+            }
+            throw e;
+        }
+        if (runId != null) {
+            ApplyReport report = result.apply();
+            if (!findings.isEmpty()) {
+                context.store().runs().addFindings(runId, null, findings);
+            }
+            context.store().runs().finish(runId, report.complete() ? RunStatus.SUCCEEDED
+                    : RunStatus.FINISHED_WITH_FAILURES, report.counts(), report.gap() == null ? null
+                    : report.gap().reason() + ": " + report.gap().message());
         }
         return new HarvestReport(job.sourceId(), PROTOCOL, result.apply(), docs.documents(), docs.bytes(),
                 result.planned(), findings, Duration.between(started, Instant.now()));
     }
 
+    /** True for a failure whose fetched bytes did not match what the source promised. */
+    private static boolean staleBytes(ChangeFailure gap) {
+        return gap != null && ("hash-mismatch".equals(gap.reason()) || "length-mismatch".equals(gap.reason()));
+    }
+
     private record Result(ApplyReport apply, long planned, DumpPackageException dumpFailure) {
+
+        /** This attempt followed by {@code next} in the same run: counts add up, the later outcome stands. */
+        Result then(Result next) {
+            if (apply == null || next.apply() == null) {
+                return next;
+            }
+            ApplyReport a = apply;
+            ApplyReport b = next.apply();
+            RunCounts c = new RunCounts(a.counts().created() + b.counts().created(),
+                    a.counts().updated() + b.counts().updated(), a.counts().deleted() + b.counts().deleted(),
+                    a.counts().unchanged() + b.counts().unchanged(), b.counts().failed());
+            ApplyReport both = new ApplyReport(b.sourceId(), b.runId(), c, b.checkpoint(), b.gap(), b.held(),
+                    b.failures(), a.elapsed().plus(b.elapsed()));
+            return new Result(both, planned + next.planned(), next.dumpFailure());
+        }
     }
 
     /** One pass over the sets: plan, apply, and move the checkpoint past what needed no change. */
@@ -146,7 +191,7 @@ public final class ResourceSyncHarvester implements Harvester {
             return v;
         }
 
-        Result run(boolean listOnly) {
+        Result run(boolean listOnly, Long runId) {
             Deque<Supplier<Plan>> parts = new ArrayDeque<>();
             for (CapabilitySet set : sets) {
                 addSet(set, listOnly, parts);
@@ -160,7 +205,6 @@ public final class ResourceSyncHarvester implements Harvester {
                 }
                 return new Result(null, plan.taken(), null);
             }
-            long runId = context.store().runs().start(job.sourceId());
             ApplyProgress[] last = new ApplyProgress[1];
             ApplyReport report;
             DumpPackageException dumpFailure = null;
@@ -168,18 +212,15 @@ public final class ResourceSyncHarvester implements Harvester {
                 report = context.applier().apply(job.sourceId(), plan, runId, p -> {
                     last[0] = p;
                     context.listener().applied(p);
-                });
+                }, job.giveUp());
             } catch (DumpPackageException | SourceDocumentException | XmlDocumentException e) {
                 if (e instanceof DumpPackageException d) {
                     dumpFailure = d;
                 }
                 docs.findings().error("rs:5.2/unreadable-document", e.getMessage(), 0, 0);
                 report = interrupted(runId, last[0], e);
-            } catch (RuntimeException e) {
-                context.store().runs().finish(runId, RunStatus.ABORTED, counts(last[0], 0), e.toString());
-                throw e;
             }
-            if (report.complete()) {
+            if (report.settled()) {
                 listValidators.forEach(ListValidators::remember);
                 for (int i = 0; i < finalSets.size(); i++) {
                     holder.advance(finalSets.get(i), finals.get(i).get());
@@ -191,17 +232,11 @@ public final class ResourceSyncHarvester implements Harvester {
                 report = new ApplyReport(report.sourceId(), report.runId(), report.counts(), value, null, 0,
                         report.failures(), report.elapsed());
             }
-            if (!docs.findings().isEmpty()) {
-                context.store().runs().addFindings(runId, null, docs.findings());
-            }
-            context.store().runs().finish(runId, report.complete() ? RunStatus.SUCCEEDED
-                    : RunStatus.FINISHED_WITH_FAILURES, report.counts(), report.gap() == null ? null
-                    : report.gap().reason() + ": " + report.gap().message());
             return new Result(report, plan.taken(), dumpFailure);
         }
 
         /** A report for a run that stopped because a source document failed midway (counts so far + one failure). */
-        private ApplyReport interrupted(long runId, ApplyProgress last, LexsyncException e) {
+        private ApplyReport interrupted(Long runId, ApplyProgress last, LexsyncException e) {
             URI url = e instanceof DumpPackageException d ? d.packageUrl()
                     : e instanceof SourceDocumentException s ? s.url() : null;
             String where = url != null ? url.toString() : e instanceof XmlDocumentException x ? x.document() : "?";
@@ -256,6 +291,7 @@ public final class ResourceSyncHarvester implements Harvester {
                         () -> base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at()));
             }
             Plan[] incremental = new Plan[1];
+            boolean afterBaseline = baseline;
             ListValidators listed = validators(!baseline && options.from() == null);
             parts.add(() -> {
                 if (base[0] != null) {
@@ -265,7 +301,8 @@ public final class ResourceSyncHarvester implements Harvester {
                 URI changeList = set.get(Capability.CHANGELIST);
                 URI changeDump = set.get(Capability.CHANGEDUMP);
                 if (changeList != null) {
-                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder, listed);
+                    incremental[0] = new ChangeListPlan(docs, mapper, options, id, changeList, holder, listed,
+                            afterBaseline);
                 } else if (changeDump != null) {
                     incremental[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, changeDump, true, holder);
                 } else {

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -45,8 +46,117 @@ public final class ItemFailures {
         });
     }
 
+    /**
+     * One failure of an item as the applier decided it under the give-up rule: {@code tries} is the number of
+     * consecutive runs it failed in (this one included), {@code retryChange} the change in the applier's text
+     * form when later runs retry the item on its own (null when the source's own order brings it back).
+     */
+    public record FailedAttempt(String sourceId, String resourceUri, String url, String reason, String message,
+                                Long runId, Instant nextTry, FailureStatus status, int tries, String retryChange) {
+    }
+
+    /**
+     * Records a failure as decided by the applier: status, tries and the change to retry replace what was
+     * stored; the first failure time stays.
+     */
+    public void record(FailedAttempt a) {
+        db.write("record failure of " + a.resourceUri(), c -> {
+            String now = Db.now();
+            try (PreparedStatement st = c.prepareStatement("INSERT INTO item_failures (source_id, resource_uri, url,"
+                    + " reason, message, tries, first_failed, last_failed, next_try, run_id, status, retry_change)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_id, resource_uri) DO UPDATE SET"
+                    + " url = excluded.url, reason = excluded.reason, message = excluded.message,"
+                    + " tries = excluded.tries, last_failed = excluded.last_failed, next_try = excluded.next_try,"
+                    + " run_id = excluded.run_id, status = excluded.status,"
+                    + " retry_change = COALESCE(excluded.retry_change, item_failures.retry_change)")) {
+                st.setString(1, a.sourceId());
+                st.setString(2, a.resourceUri());
+                st.setString(3, a.url());
+                st.setString(4, a.reason());
+                st.setString(5, a.message());
+                st.setInt(6, a.tries());
+                st.setString(7, now);
+                st.setString(8, now);
+                st.setString(9, a.nextTry() == null ? null : a.nextTry().toString());
+                BatchWriter.setLong(st, 10, a.runId());
+                st.setString(11, a.status().token());
+                st.setString(12, a.retryChange());
+                st.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** A failed item to retry on its own: its stored change and whether it is quarantined. */
+    public record Retry(String resourceUri, String change, FailureStatus status) {
+    }
+
+    /**
+     * Items of {@code sourceId} to retry on their own in run {@code runId}: every skipped item, and the
+     * quarantined ones whose next try is due at {@code now}; not those this run recorded itself. Oldest first,
+     * at most {@code limit}.
+     */
+    public List<Retry> due(String sourceId, long runId, Instant now, int limit) {
+        return db.read("list retries of " + sourceId, c -> {
+            List<Retry> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT resource_uri, retry_change, status, next_try"
+                    + " FROM item_failures WHERE source_id = ? AND retry_change IS NOT NULL"
+                    + " AND (run_id IS NULL OR run_id <> ?) ORDER BY first_failed, resource_uri")) {
+                st.setString(1, sourceId);
+                st.setLong(2, runId);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (out.size() < limit && rs.next()) {
+                        FailureStatus status = FailureStatus.fromToken(rs.getString(3));
+                        Instant next = Resources.instant(rs.getString(4));
+                        // times are compared as instants: their stored text varies in its fraction digits
+                        if (status != FailureStatus.QUARANTINED || next == null || !next.isAfter(now)) {
+                            out.add(new Retry(rs.getString(1), rs.getString(2), status));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** How many items of {@code sourceId} (all sources when null) are quarantined. */
+    public long quarantined(String sourceId) {
+        return db.read("count quarantined items", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM item_failures WHERE status = ?"
+                    + (sourceId == null ? "" : " AND source_id = ?"))) {
+                st.setString(1, FailureStatus.QUARANTINED.token());
+                if (sourceId != null) {
+                    st.setString(2, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
+    /** Forgets the failures of these resources (their change succeeded without a write: nothing had changed). */
+    public void clearAll(String sourceId, Collection<String> resourceUris) {
+        if (resourceUris.isEmpty()) {
+            return;
+        }
+        db.write("clear failures of " + sourceId, c -> {
+            try (PreparedStatement st = c.prepareStatement(
+                    "DELETE FROM item_failures WHERE source_id = ? AND resource_uri = ?")) {
+                for (String uri : resourceUris) {
+                    st.setString(1, sourceId);
+                    st.setString(2, uri);
+                    st.addBatch();
+                }
+                st.executeBatch();
+            }
+            return null;
+        });
+    }
+
     private static final String COLUMNS = "SELECT source_id, resource_uri, url, reason, message, tries,"
-            + " first_failed, last_failed, next_try, run_id FROM item_failures";
+            + " first_failed, last_failed, next_try, run_id, status FROM item_failures";
 
     /** The open failures of a source (all sources when null), oldest first. */
     public List<ItemFailure> list(String sourceId) {
@@ -85,7 +195,8 @@ public final class ItemFailures {
         Long runId = rs.wasNull() ? null : run;
         return new ItemFailure(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
                 rs.getString(5), rs.getInt(6), Resources.instant(rs.getString(7)),
-                Resources.instant(rs.getString(8)), Resources.instant(rs.getString(9)), runId);
+                Resources.instant(rs.getString(8)), Resources.instant(rs.getString(9)), runId,
+                FailureStatus.fromToken(rs.getString(11)));
     }
 
     /** Forgets a failure (e.g. the operator gave up on it); false when there was none. */

@@ -7,13 +7,15 @@ import java.util.Map;
 
 /**
  * Writes links as one text column: one link per line, tab-separated {@code rel href key=value...}, with
- * {@code %}, tab, newline and {@code =} percent-escaped.
+ * {@code %}, tab, newline and {@code =} percent-escaped. Public because the applier writes the changes it
+ * retries in the same line-and-tab form ({@link #escape}, {@link #unescape}).
  */
-final class LinkCodec {
+public final class LinkCodec {
     private LinkCodec() {
     }
 
-    static String encode(List<Link> links) {
+    /** The links as text; null for none. */
+    public static String encode(List<Link> links) {
         if (links == null || links.isEmpty()) {
             return null;
         }
@@ -30,7 +32,8 @@ final class LinkCodec {
         return b.toString();
     }
 
-    static List<Link> decode(String text) {
+    /** The links of {@link #encode}'s text; none for null or empty text. */
+    public static List<Link> decode(String text) {
         if (text == null || text.isEmpty()) {
             return List.of();
         }
@@ -47,7 +50,8 @@ final class LinkCodec {
         return List.copyOf(links);
     }
 
-    private static String escape(String s) {
+    /** {@code s} with {@code %}, tab, CR, LF and {@code =} percent-escaped (null as empty). */
+    public static String escape(String s) {
         if (s == null) {
             return "";
         }
@@ -66,7 +70,8 @@ final class LinkCodec {
         return b.toString();
     }
 
-    private static String unescape(String s) {
+    /** The text {@link #escape} was given. */
+    public static String unescape(String s) {
         if (s.indexOf('%') < 0) {
             return s;
         }

@@ -31,6 +31,7 @@ import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.store.FailureStatus;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.Fault;
@@ -212,18 +213,125 @@ abstract class ApplierContract {
         ApplyReport report = applier().window(8).build().apply(Plans.SOURCE, snapshot.iterator());
 
         assertThat(report.complete()).isFalse();
+        assertThat(report.settled()).isTrue();
         assertThat(report.gap()).isNull();
         assertThat(report.failures()).singleElement()
                 .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(broken.uri().toString()));
         assertThat(report.counts().created()).isEqualTo(39);
         assertThat(report.counts().failed()).isEqualTo(1);
         assertThat(journal()).hasSize(39).extracting(JournalEntry::resourceUri).doesNotContain(broken.uri().toString());
-        assertThat(report.checkpoint()).isNull();
-        assertThat(store.sources().checkpoint(Plans.SOURCE)).isEmpty();
-        assertThat(store.failures().list(Plans.SOURCE)).singleElement()
-                .satisfies(f -> assertThat(f.resourceUri()).isEqualTo(broken.uri().toString()));
+        // the failed item is stored with its change and retried on its own, so the checkpoint passes it (§4.6)
+        assertThat(report.checkpoint()).isEqualTo("after-snapshot");
+        assertThat(store.failures().list(Plans.SOURCE)).singleElement().satisfies(f -> {
+            assertThat(f.resourceUri()).isEqualTo(broken.uri().toString());
+            assertThat(f.status()).isEqualTo(FailureStatus.SKIPPED);
+        });
         assertThat(store.runs().get(report.runId()).orElseThrow().status())
                 .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+    }
+
+    @Test
+    void aSkippedItemIsRetriedAloneByTheNextRunWhichReadsOnlyNewChanges() throws IOException {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(503, null));
+        applier().build().apply(Plans.SOURCE, unordered(Plans.created(pub, true)).iterator());
+        pub.faults().clear();
+        pub.clearRequests();
+
+        ApplyReport next = applier().build().apply(Plans.SOURCE, List.<PlannedChange>of().iterator());
+
+        assertThat(next.complete()).isTrue();
+        assertThat(next.counts().created()).isEqualTo(1);
+        assertThat(pub.requests()).extracting(r -> r.path()).containsExactly(broken.path());
+        assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
+        assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void anOrderedItemFailingInThreeRunsIsQuarantinedAndTheCheckpointPassesIt() throws IOException {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        List<PlannedChange> changes = Plans.created(pub, true);
+        ApplyReport first = applier().build().apply(Plans.SOURCE, changes.iterator());
+        ApplyReport second = applier().build().apply(Plans.SOURCE, changes.subList(10, 40).iterator());
+        assertThat(first.gap()).isNotNull();
+        assertThat(second.gap()).isNotNull();
+        assertThat(store.failures().get(Plans.SOURCE, broken.uri().toString()).orElseThrow().tries()).isEqualTo(2);
+
+        ApplyReport third = applier().build().apply(Plans.SOURCE, changes.subList(10, 40).iterator());
+
+        assertThat(third.gap()).isNull();
+        assertThat(third.quarantined()).isEqualTo(1);
+        assertThat(third.settled()).isTrue();
+        assertThat(third.checkpoint()).isEqualTo(changes.get(39).checkpoint());
+        assertThat(journal()).hasSize(39);
+        assertThat(store.failures().get(Plans.SOURCE, broken.uri().toString())).hasValueSatisfying(f -> {
+            assertThat(f.quarantined()).isTrue();
+            assertThat(f.tries()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void anItemFailingForLongerThanTheRuleAllowsIsQuarantinedAtOnce() {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        List<PlannedChange> changes = Plans.created(pub, true);
+        GiveUpRule rule = new GiveUpRule(100, java.time.Duration.ofMillis(1));
+        applier().build().apply(Plans.SOURCE, changes.iterator(), null, null, rule);
+        sleepMillis(20);
+
+        ApplyReport second = applier().build().apply(Plans.SOURCE, changes.subList(10, 40).iterator(), null, null,
+                rule);
+
+        assertThat(second.gap()).isNull();
+        assertThat(second.quarantined()).isEqualTo(1);
+        assertThat(journal()).hasSize(39);
+    }
+
+    @Test
+    void aQuarantinedItemIsNotRetriedBeforeItsBackOff() {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator(), null, null,
+                new GiveUpRule(1, java.time.Duration.ofDays(1)));
+        pub.clearRequests();
+
+        ApplyReport later = applier().build().apply(Plans.SOURCE, List.<PlannedChange>of().iterator());
+
+        assertThat(later.counts().total()).isZero();
+        assertThat(pub.requests()).isEmpty();
+        assertThat(store.failures().get(Plans.SOURCE, broken.uri().toString()).orElseThrow().quarantined()).isTrue();
+    }
+
+    @Test
+    void aQuarantinedItemThatSucceedsLeavesQuarantine() throws IOException {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(404, null));
+        List<PlannedChange> changes = Plans.created(pub, true);
+        GiveUpRule once = new GiveUpRule(1, java.time.Duration.ofDays(1));
+        // quarantined items wait for their back-off before they are retried: none here
+        applier().failureBackoff(java.time.Duration.ZERO).build().apply(Plans.SOURCE, changes.iterator(), null, null,
+                once);
+        assertThat(store.failures().get(Plans.SOURCE, broken.uri().toString()).orElseThrow().quarantined()).isTrue();
+        pub.faults().clear();
+
+        ApplyReport later = applier().build().apply(Plans.SOURCE, List.<PlannedChange>of().iterator());
+
+        assertThat(later.complete()).isTrue();
+        assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
+        assertStoreEqualsPublisher();
+    }
+
+    private static List<PlannedChange> unordered(List<PlannedChange> changes) {
+        return changes.stream().map(PlannedChange::asUnordered).toList();
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

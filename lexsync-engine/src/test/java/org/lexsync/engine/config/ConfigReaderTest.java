@@ -70,6 +70,28 @@ class ConfigReaderTest {
     }
 
     @Test
+    void giveUpRuleIsReadPerSourceAndDefaultsWhenAbsent() {
+        LexsyncConfig c = parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    give-up: {runs: 5, after: 2d}\n  - {id: b, protocol: atom, url: 'http://x.example/g'}\n");
+        assertThat(c.source("a").orElseThrow().giveUp())
+                .isEqualTo(new org.lexsync.engine.apply.GiveUpRule(5, Duration.ofDays(2)));
+        assertThat(c.source("b").orElseThrow().giveUp()).isNull();
+        assertThat(parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    give-up: {after: PT12H}\n").sources().get(0).giveUp().runs()).isEqualTo(3);
+    }
+
+    @Test
+    void aBadGiveUpValueIsNamedWithItsLine() {
+        assertThatThrownBy(() -> parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    give-up:\n      after: soon\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("lexsync.yaml:6: sources[0].give-up.after: 'soon' is not a duration");
+        assertThatThrownBy(() -> parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    give-up: {runs: 0}\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("sources[0].give-up.runs: must be a whole number");
+    }
+
+    @Test
     void missingProtocolIsNamed() {
         assertThatThrownBy(() -> parse("sources:\n  - id: a\n    url: http://x.example/f\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("sources[0].protocol: missing value");

@@ -419,6 +419,47 @@ abstract class StoreContract {
     }
 
     @Test
+    void failuresWithAStoredChangeAreDueForRetryUnlessQuarantinedAndWaiting() {
+        Instant now = Instant.parse("2030-01-01T00:00:00Z");
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/skipped", null, "http-status", "503",
+                1L, now.plusSeconds(900), FailureStatus.SKIPPED, 1, "change-a"));
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/waiting", null, "http-status", "404",
+                1L, now.plusSeconds(900), FailureStatus.QUARANTINED, 3, "change-b"));
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/due", null, "http-status", "404",
+                1L, now.minusSeconds(1), FailureStatus.QUARANTINED, 3, "change-c"));
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/held", null, "http-status", "404",
+                1L, now.minusSeconds(1), FailureStatus.HELD, 1, null));
+
+        assertThat(store.failures().due("s1", 2, now, 100)).extracting(ItemFailures.Retry::resourceUri)
+                .containsExactlyInAnyOrder("http://x/skipped", "http://x/due");
+        assertThat(store.failures().due("s1", 1, now, 100)).as("not retried by the run that recorded them").isEmpty();
+        assertThat(store.failures().quarantined("s1")).isEqualTo(2);
+        assertThat(store.failures().get("s1", "http://x/due").orElseThrow().status())
+                .isEqualTo(FailureStatus.QUARANTINED);
+
+        store.failures().clearAll("s1", java.util.List.of("http://x/due", "http://x/skipped"));
+        assertThat(store.failures().list("s1")).extracting(ItemFailure::resourceUri)
+                .containsExactlyInAnyOrder("http://x/waiting", "http://x/held");
+    }
+
+    @Test
+    void aFailureRecordedAgainKeepsItsFirstTimeAndStoredChange() {
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/a", null, "http-status", "503",
+                1L, null, FailureStatus.SKIPPED, 1, "change-a"));
+        Instant first = store.failures().get("s1", "http://x/a").orElseThrow().firstFailed();
+        store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/a", null, "hash-mismatch", "md5",
+                2L, null, FailureStatus.QUARANTINED, 2, null));
+
+        assertThat(store.failures().get("s1", "http://x/a")).hasValueSatisfying(f -> {
+            assertThat(f.firstFailed()).isEqualTo(first);
+            assertThat(f.tries()).isEqualTo(2);
+            assertThat(f.reason()).isEqualTo("hash-mismatch");
+        });
+        assertThat(store.failures().due("s1", 3, Instant.now(), 10)).singleElement()
+                .satisfies(r -> assertThat(r.change()).isEqualTo("change-a"));
+    }
+
+    @Test
     void oneResourcesFailureIsReadByItsUri() {
         store.failures().record("s1", "http://x/a", null, "http-status", "404", null, null);
         store.failures().record("s1", "http://x/a", null, "http-status", "404", null, null);

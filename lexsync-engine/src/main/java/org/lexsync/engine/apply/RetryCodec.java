@@ -1,0 +1,96 @@
+package org.lexsync.engine.apply;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.time.W3cDateTimes;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.Link;
+import org.lexsync.engine.store.LinkCodec;
+import org.lexsync.engine.store.RepresentationRole;
+
+/**
+ * The text form of a change kept in the item-failure table so that later runs retry it on its own (DESIGN
+ * §4.6): one line for the change, one per representation, tab-separated fields escaped by {@link LinkCodec},
+ * {@code =} (which an escaped field never holds) for null. A representation that is local (unpacked from a
+ * dump) is retried from the URL it came from; a change needing request headers (which may hold credentials
+ * and are never stored) or local bytes of unknown origin cannot be retried alone ({@link #encode} gives null).
+ */
+final class RetryCodec {
+    private static final String NULL = "=";
+
+    private RetryCodec() {
+    }
+
+    /** The change as text, or null when it cannot be retried on its own. */
+    static String encode(PlannedChange c) {
+        StringBuilder b = new StringBuilder();
+        b.append("change\t").append(c.kind().token()).append('\t').append(field(c.resourceUri())).append('\t')
+                .append(field(c.sourceTimestamp() == null ? null : c.sourceTimestamp().toString())).append('\t')
+                .append(field(c.title())).append('\t').append(field(c.published())).append('\t')
+                .append(field(LinkCodec.encode(c.links())));
+        for (PlannedRepresentation r : c.representations()) {
+            URI url = r.isLocal() ? origin(r) : r.url();
+            if (url == null || !r.headers().isEmpty()) {
+                return null;
+            }
+            List<Link> links = r.isLocal() ? r.links().stream().filter(l -> !"via".equals(l.rel())).toList() : r.links();
+            b.append("\nrep\t").append(field(url.toString())).append('\t').append(r.role().token()).append('\t')
+                    .append(field(r.expected().isEmpty() ? null : r.expected().toString())).append('\t')
+                    .append(field(r.length() == null ? null : r.length().toString())).append('\t')
+                    .append(field(r.mediaType())).append('\t').append(field(LinkCodec.encode(links)));
+        }
+        return b.toString();
+    }
+
+    /** The change {@link #encode} wrote, as an unordered change of {@code sourceId} that moves no checkpoint. */
+    static PlannedChange decode(String sourceId, String text) {
+        String[] lines = text.split("\n", -1);
+        String[] c = lines[0].split("\t", -1);
+        if (c.length != 7 || !"change".equals(c[0])) {
+            throw new IllegalArgumentException("not a stored change: " + lines[0]);
+        }
+        List<PlannedRepresentation> reps = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            String[] r = lines[i].split("\t", -1);
+            if (r.length != 7 || !"rep".equals(r[0])) {
+                throw new IllegalArgumentException("not a stored representation: " + lines[i]);
+            }
+            String length = value(r[4]);
+            String links = value(r[6]);
+            reps.add(new PlannedRepresentation(URI.create(value(r[1])), null, RepresentationRole.fromToken(r[2]),
+                    Digests.parse(value(r[3])), length == null ? null : Long.valueOf(length), value(r[5]),
+                    LinkCodec.decode(links)));
+        }
+        String time = value(c[3]);
+        return new PlannedChange(sourceId, value(c[2]), ChangeKind.fromToken(c[1]),
+                time == null ? null : W3cDateTimes.parseOrNull(time), reps, LinkCodec.decode(value(c[6])), value(c[4]),
+                value(c[5]), null, true);
+    }
+
+    private static URI origin(PlannedRepresentation r) {
+        for (Link l : r.links()) {
+            if ("via".equals(l.rel()) && l.href() != null) {
+                try {
+                    URI u = new URI(l.href());
+                    String scheme = u.getScheme();
+                    if ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) {
+                        return u;
+                    }
+                } catch (java.net.URISyntaxException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String field(String s) {
+        return s == null ? NULL : LinkCodec.escape(s);
+    }
+
+    private static String value(String field) {
+        return NULL.equals(field) ? null : LinkCodec.unescape(field);
+    }
+}

@@ -1,0 +1,61 @@
+package org.lexsync.engine.apply;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.time.W3cDateTimes;
+import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.Link;
+import org.lexsync.engine.store.RepresentationRole;
+
+class RetryCodecTest {
+
+    @Test
+    void aChangeWithEveryFieldReadsBackAsAnUnorderedChangeWithoutCheckpoint() {
+        PlannedRepresentation pdf = new PlannedRepresentation(URI.create("https://x.example/a%20b.pdf?x=1&y=2"), null,
+                RepresentationRole.ALTERNATE, Digests.parse("md5:1B2M2Y8AsgTpgAmY7PhCfg== sha-256:abc"), 42L,
+                "application/pdf", List.of(new Link("describedby", "https://x.example/m\tx", Map.of("type", "a=b\nc"))));
+        PlannedChange c = new PlannedChange("s", "https://x.example/a", ChangeKind.UPDATED,
+                W3cDateTimes.parseOrNull("2021-03-01T00:50:00.123456Z"), List.of(pdf),
+                List.of(new Link("alternate", "https://x.example/a.html", Map.of())), "Title = with\ttab", null, "cp-1");
+
+        PlannedChange back = RetryCodec.decode("s", RetryCodec.encode(c));
+
+        assertThat(back).isEqualTo(new PlannedChange("s", c.resourceUri(), c.kind(), c.sourceTimestamp(),
+                c.representations(), c.links(), c.title(), null, null, true));
+    }
+
+    @Test
+    void aDumpBitstreamIsRetriedFromTheUrlItCameFrom() {
+        PlannedChange c = PlannedChange.upsert("s", "https://x.example/r", ChangeKind.CREATED, null,
+                List.of(PlannedRepresentation.bytes(new byte[] {1, 2}, URI.create("https://x.example/r"),
+                        RepresentationRole.PRIMARY, Digests.NONE, "text/plain")), "cp");
+
+        PlannedChange back = RetryCodec.decode("s", RetryCodec.encode(c));
+
+        assertThat(back.representations()).singleElement().satisfies(r -> {
+            assertThat(r.url()).isEqualTo(URI.create("https://x.example/r"));
+            assertThat(r.isLocal()).isFalse();
+        });
+    }
+
+    @Test
+    void aChangeThatNeedsRequestHeadersIsNotStored() {
+        PlannedChange c = PlannedChange.upsert("s", "https://x.example/r", ChangeKind.CREATED, null,
+                List.of(PlannedRepresentation.fetch(URI.create("https://x.example/r"), RepresentationRole.PRIMARY,
+                        null, null, null).withHeaders(Map.of("Authorization", "Bearer t"))), "cp");
+
+        assertThat(RetryCodec.encode(c)).isNull();
+    }
+
+    @Test
+    void aDeleteReadsBack() {
+        PlannedChange d = PlannedChange.delete("s", "https://x.example/gone", null, "cp");
+
+        assertThat(RetryCodec.decode("s", RetryCodec.encode(d)).kind()).isEqualTo(ChangeKind.DELETED);
+    }
+}
