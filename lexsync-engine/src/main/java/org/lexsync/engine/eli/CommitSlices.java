@@ -1,0 +1,64 @@
+package org.lexsync.engine.eli;
+
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+import org.lexsync.engine.apply.PlannedChange;
+
+/**
+ * Cuts a stream of planned changes into slices of at most {@code interval} of planning each, so that every slice
+ * is handed to the applier on its own and committed when it ends (ELI Pillar IV annex §4.1 step 2: a baseline at
+ * the 5 s politeness delay runs for days, and what was fetched must survive a reboot). The applier groups changes
+ * into large transactions while pages keep coming, which for a slow source means none is committed for many
+ * minutes; a slice ending forces the commit. Not thread-safe: one caller takes slice after slice.
+ */
+final class CommitSlices {
+    private final Iterator<PlannedChange> changes;
+    private final long intervalNanos;
+
+    CommitSlices(Iterator<PlannedChange> changes, Duration interval) {
+        this.changes = Objects.requireNonNull(changes, "changes");
+        if (interval == null || interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("the commit interval must be positive, was " + interval);
+        }
+        this.intervalNanos = interval.toNanos();
+    }
+
+    /** True when another slice has at least one change (may block while the planner fetches the next page). */
+    boolean hasMore() {
+        return changes.hasNext();
+    }
+
+    /** The next slice: changes until the stream ends or {@code interval} has passed since its first was taken. */
+    Iterator<PlannedChange> next() {
+        if (!changes.hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return new Iterator<>() {
+            private long started;
+            private boolean any;
+
+            @Override
+            public boolean hasNext() {
+                if (any && System.nanoTime() - started >= intervalNanos) {
+                    return false;
+                }
+                return changes.hasNext();
+            }
+
+            @Override
+            public PlannedChange next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                if (!any) {
+                    any = true;
+                    started = System.nanoTime();
+                }
+                return changes.next();
+            }
+        };
+    }
+}
