@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Locale;
 
 import org.lexsync.core.findings.Findings;
@@ -299,8 +301,16 @@ public final class EliHarvester implements Harvester {
          */
         private void feedPhase(UpdateFeed feed, boolean checkpoints) {
             EliCheckpoint base = checkpoint;
+            // an ELI whose page failed in this run's walk is not fetched again from the feed: it is recorded to be
+            // retried, and these feed changes carry no checkpoint that could pass it
+            Set<String> failedInWalk = new HashSet<>();
+            if (!checkpoints) {
+                failures.forEach(f -> failedInWalk.add(f.resourceUri()));
+            }
+            Iterator<Candidate> candidates = feed.oldestFirst().stream().filter(c -> !failedInWalk.contains(c.eli()))
+                    .iterator();
             boolean complete;
-            try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+            try (PagePlanner planner = planner(candidates, false, c -> {
                 if (!checkpoints) {
                     return null;
                 }
