@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 import org.lexsync.engine.apply.PlannedChange;
 
@@ -17,8 +18,15 @@ import org.lexsync.engine.apply.PlannedChange;
 final class CommitSlices {
     private final Iterator<PlannedChange> changes;
     private final long intervalNanos;
+    private final LongSupplier clock;
 
     CommitSlices(Iterator<PlannedChange> changes, Duration interval) {
+        this(changes, interval, System::nanoTime);
+    }
+
+    /** As above, reading the time in nanoseconds from {@code clock}. */
+    CommitSlices(Iterator<PlannedChange> changes, Duration interval, LongSupplier clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
         this.changes = Objects.requireNonNull(changes, "changes");
         if (interval == null || interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the commit interval must be positive, was " + interval);
@@ -39,13 +47,21 @@ final class CommitSlices {
         return new Iterator<>() {
             private long started;
             private boolean any;
+            /** Set once the slice ended; an answer of {@code hasNext} is kept until {@code next} takes the change. */
+            private boolean ended;
+            private boolean promised;
 
             @Override
             public boolean hasNext() {
-                if (any && System.nanoTime() - started >= intervalNanos) {
+                if (promised) {
+                    return true;
+                }
+                if (ended || any && clock.getAsLong() - started >= intervalNanos) {
+                    ended = true;
                     return false;
                 }
-                return changes.hasNext();
+                promised = changes.hasNext();
+                return promised;
             }
 
             @Override
@@ -53,9 +69,10 @@ final class CommitSlices {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
+                promised = false;
                 if (!any) {
                     any = true;
-                    started = System.nanoTime();
+                    started = clock.getAsLong();
                 }
                 return changes.next();
             }

@@ -49,6 +49,20 @@ class CommitSlicesTest {
     }
 
     @Test
+    void aChangePromisedByHasNextIsTakenEvenWhenTheIntervalEndsBeforeNext() {
+        long[] now = {0};
+        CommitSlices slices = new CommitSlices(changes(3).iterator(), Duration.ofNanos(10), () -> now[0]);
+        Iterator<PlannedChange> slice = slices.next();
+        slice.next();
+        assertThat(slice.hasNext()).isTrue();
+        now[0] = 100; // the interval ends between hasNext and next (the applier's read-ahead does just that)
+
+        assertThat(slice.next().resourceUri()).isEqualTo("http://x/eli/1");
+        assertThat(slice.hasNext()).isFalse();
+        assertThat(slices.next().next().resourceUri()).isEqualTo("http://x/eli/2");
+    }
+
+    @Test
     void anEmptyStreamHasNoSlice() {
         assertThat(slices(changes(0).iterator(), Duration.ofSeconds(1))).isEmpty();
     }
