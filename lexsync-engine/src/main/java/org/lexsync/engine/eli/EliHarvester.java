@@ -411,7 +411,7 @@ public final class EliHarvester implements Harvester {
                 RunCounts before = counts;
                 long plannedBefore = plannedInSlices;
                 r = context.applier().apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
-                    graphs.committed(p.committed() - graphed[0]);
+                    graphs.committed(p.committed() - graphed[0], p.counts().failed(), this::failedInThisRun);
                     graphed[0] = p.committed();
                     // the run's progress, not the slice's
                     context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
@@ -430,6 +430,11 @@ public final class EliHarvester implements Harvester {
                 return false;
             }
             return r.failures().isEmpty();
+        }
+
+        /** True when the applier recorded a failure of {@code eli} in this run. */
+        private boolean failedInThisRun(String eli) {
+            return store.failures().get(job.sourceId(), eli).map(f -> runId.equals(f.runId())).orElse(false);
         }
 
         /** The changes marked as independent of each other (the applier goes past a failed one). */

@@ -91,4 +91,24 @@ class EliPageFailureTest {
             assertThat(rdf.graphCount()).isEqualTo(10);
         }
     }
+
+    @Test
+    void aFullTextThatFailsInTheBaselineLeavesTheOtherPagesGraphsInPlace() {
+        h = new EliHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
+        String failing = h.provider.eli(3);
+        h.pub.faults().always("/eli/files/act-2025-3-*", new Fault.Status(404, null));
+
+        HarvestReport baseline = h.sync(java.util.Map.of(EliHarvester.FULL_TEXT, "first"), false);
+
+        assertThat(baseline.complete()).isFalse();
+        assertThat(h.active()).hasSize(9).doesNotContainKey(failing);
+        try (RdfStore rdf = h.rdf()) {
+            // the graph of each committed change, and of no failed one (the applier went past it)
+            assertThat(rdf.graphInfo(failing)).isEmpty();
+            for (String eli : h.active().keySet()) {
+                assertThat(rdf.graphInfo(eli)).as(eli).isPresent();
+            }
+            assertThat(rdf.graphCount()).isEqualTo(9);
+        }
+    }
 }
