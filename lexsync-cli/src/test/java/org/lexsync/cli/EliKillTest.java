@@ -61,6 +61,11 @@ class EliKillTest {
             List<String> journal = uris(CliRun.of("changes", "--store", store.toString()).out());
             assertThat(journal).hasSize(ACTS).doesNotHaveDuplicates();
             assertThat(lines(CliRun.of("resources", "--store", store.toString()).out())).hasSize(ACTS);
+            // the named graphs of pages committed before the kill but not yet written are rebuilt from the stored pages
+            CliRun graphs = CliRun.of("sparql", "--store", store.toString(), "--format", "csv",
+                    "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g {"
+                            + " ?s a <http://data.europa.eu/eli/ontology#LegalResource> } }");
+            assertThat(lines(graphs.out())).as(graphs.err()).containsExactly("n", String.valueOf(ACTS));
         }
     }
 
