@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.RecordedRequest;
 import org.lexsync.fixture.eli.EliProvider;
@@ -48,6 +49,24 @@ class EliSyncCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("eli-127.0.0.1-" + pub.baseUri().getPort() + " (eli): created 12, updated 0, deleted 0");
         assertThat(r.out()).contains("checkpoint: eli:synced=");
+    }
+
+    @Test
+    void aPageCutShortExitsWithOneAndIsStoredByTheNextRun() {
+        provider = EliProvider.registerDemo(pub);
+        String eli = provider.eli(3);
+        pub.faults().always(java.net.URI.create(eli).getPath(), Fault.truncatedBody());
+
+        CliRun r = sync("--delay", "0", "--tries", "1");
+
+        // issue 13.2: the page is a failed change, listed and retried, not a current resource with a finding
+        assertThat(r.code()).as(r.err() + r.out()).isEqualTo(1);
+        assertThat(CliRun.of("resources", "--store", dir.toString()).out()).doesNotContain("\"" + eli + "\"");
+
+        pub.faults().clear();
+        CliRun again = sync("--delay", "0");
+        assertThat(again.code()).as(again.err() + again.out()).isZero();
+        assertThat(CliRun.of("resources", "--store", dir.toString()).out()).contains("\"" + eli + "\"");
     }
 
     @Test
@@ -124,15 +143,21 @@ class EliSyncCommandTest {
         assertThat(r.err()).startsWith("lexsync: ").doesNotContain("\tat ");
     }
 
-    /** ELI Pillar IV annex §4.1 step 2c: "waits for 5 seconds"; two requests only (Sitemap, feed). */
+    /**
+     * ELI Pillar IV annex §4.1 step 2c: "waits for 5 seconds"; three requests only (the feed to date the Sitemap's
+     * entries, the Sitemap, the feed again for the updates made during the walk).
+     */
     @Test
     void defaultDelayIsFiveSecondsPerHost() {
         provider = EliProvider.builder().acts(0).index(false).build().register(pub);
         CliRun r = sync();
         assertThat(r.code()).as(r.err()).isZero();
         List<RecordedRequest> requests = pub.requests();
-        assertThat(requests).hasSize(2);
-        Duration gap = Duration.ofNanos(requests.get(1).nanoTime() - requests.get(0).nanoTime());
-        assertThat(gap).isGreaterThanOrEqualTo(Duration.ofMillis(4900));
+        assertThat(requests).extracting(RecordedRequest::path)
+                .containsExactly("/eli/eli-update-feed.atom", "/eli/sitemap.xml", "/eli/eli-update-feed.atom");
+        for (int i = 1; i < requests.size(); i++) {
+            Duration gap = Duration.ofNanos(requests.get(i).nanoTime() - requests.get(i - 1).nanoTime());
+            assertThat(gap).isGreaterThanOrEqualTo(Duration.ofMillis(4900));
+        }
     }
 }

@@ -59,6 +59,9 @@ final class ChangePreparer {
      * known state allows the no-fetch shortcut and conditional GET.
      */
     Prepared prepare(PlannedChange change, ResourceState current) {
+        if (change.failure() != null) {
+            return new Prepared.Failed(change, change.failure());
+        }
         if (change.isDelete()) {
             return new Prepared.Ready(change, ResourceWrite.deletion(change.resourceUri(), change.sourceTimestamp()),
                     List.of(), 0);

@@ -16,10 +16,15 @@ import org.lexsync.engine.store.Link;
  * such as a ResourceSync Resource List or Resource Dump (§10, §11), which has no order. When it fails, the
  * run goes on with the next change (DESIGN §4.5) instead of stopping there; the failure is recorded to be
  * retried, and no later checkpoint is stored in that run (§4.1: the checkpoint never passes a failed change).
+ *
+ * <p>{@code failure}, when not null, is a change the planner already knows cannot be applied in this run (it
+ * fetched and read the resource itself, e.g. an ELI page that was cut short or whose metadata cannot be
+ * parsed): the applier fails it like a change whose fetch failed — recorded to be retried, counted, holding
+ * the checkpoint — without fetching anything.
  */
 public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
                             List<PlannedRepresentation> representations, List<Link> links, String title,
-                            String published, String checkpoint, boolean unordered) {
+                            String published, String checkpoint, boolean unordered, ChangeFailure failure) {
 
     public PlannedChange {
         Objects.requireNonNull(sourceId, "sourceId");
@@ -27,9 +32,20 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
         Objects.requireNonNull(kind, "kind");
         representations = representations == null ? List.of() : List.copyOf(representations);
         links = links == null ? List.of() : List.copyOf(links);
+        if (failure != null && !resourceUri.equals(failure.resourceUri())) {
+            throw new IllegalArgumentException("the failure of " + resourceUri + " names " + failure.resourceUri());
+        }
         if (kind == ChangeKind.DELETED && !representations.isEmpty()) {
             throw new IllegalArgumentException("a delete of " + resourceUri + " has no representations to fetch");
         }
+    }
+
+    /** A change without a planned failure. */
+    public PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
+                         List<PlannedRepresentation> representations, List<Link> links, String title,
+                         String published, String checkpoint, boolean unordered) {
+        this(sourceId, resourceUri, kind, sourceTimestamp, representations, links, title, published, checkpoint,
+                unordered, null);
     }
 
     /** An ordered change: when it fails, the run stops before it. */
@@ -42,7 +58,18 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
     /** This change marked as one that the changes after it do not depend on. */
     public PlannedChange asUnordered() {
         return unordered ? this : new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, representations, links,
-                title, published, checkpoint, true);
+                title, published, checkpoint, true, failure);
+    }
+
+    /**
+     * A change the planner found it cannot apply in this run ({@code why} names the resource, URL and reason);
+     * the applier records it as failed without fetching anything.
+     */
+    public static PlannedChange failed(String sourceId, String resourceUri, ChangeKind kind,
+                                       W3cDateTime sourceTimestamp, ChangeFailure why, String checkpoint) {
+        Objects.requireNonNull(why, "why");
+        return new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, List.of(), List.of(), null, null,
+                checkpoint, false, why);
     }
 
     /** A created or updated resource with its files. */

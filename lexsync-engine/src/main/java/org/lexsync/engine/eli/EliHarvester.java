@@ -4,8 +4,12 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Locale;
 
 import org.lexsync.core.findings.Findings;
@@ -18,6 +22,7 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.harvest.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
@@ -52,6 +57,11 @@ public final class EliHarvester implements Harvester {
     public static final String RESYNC = "resync";
     /** A Sitemap walk may mark at most this share of the held resources gone; more looks like a broken Sitemap. */
     static final double MAX_VANISHED_FRACTION = 0.5;
+    /**
+     * Longest planning time whose changes are committed together: at most this much fetching is lost when the
+     * process dies (a slow source's pages would otherwise wait many minutes for the applier's next transaction).
+     */
+    static final Duration COMMIT_INTERVAL = Duration.ofSeconds(2);
 
     private final PageMetadataExtractor extractor = new PageMetadataExtractor();
 
@@ -114,6 +124,9 @@ public final class EliHarvester implements Harvester {
         private ChangeFailure gap;
         private long held;
         private long planned;
+        /** Changes handed to and committed by the applier in earlier slices of this run (for progress). */
+        private long plannedInSlices;
+        private long committedInSlices;
         private EliCheckpoint checkpoint;
 
         Run(HarvestJob job, HarvestContext context, RdfStore rdf, FullTextOptions fullText, Long runId) {
@@ -142,8 +155,11 @@ public final class EliHarvester implements Harvester {
             // wait for a publisher's dead link), but no checkpoint is stored, so the next run walks the Sitemap again
             boolean walked = true;
             if (checkpoint == null) {
+                // the feed is read first only to date the Sitemap's entries as finely as it does (see SourceDates),
+                // and again after the walk for the updates made while the walk ran (step 3)
+                UpdateFeed before = feedBeforeTheWalk(feedUrl);
                 context.listener().note("no baseline yet: reading the whole Sitemap (ELI Pillar IV §4.1 step 2)");
-                walked = sitemapPhase(sitemap, false, false);
+                walked = sitemapPhase(sitemap, false, false, before);
                 if (gap != null) {
                     return report();
                 }
@@ -162,7 +178,7 @@ public final class EliHarvester implements Harvester {
                     walk = true;
                 }
                 if (walk) {
-                    walked = sitemapPhase(sitemap, resync, true);
+                    walked = sitemapPhase(sitemap, resync, true, feed);
                     if (gap != null) {
                         return report();
                     }
@@ -180,11 +196,33 @@ public final class EliHarvester implements Harvester {
             return report();
         }
 
-        /** Steps 2 and 5: every ELI of the Sitemap; returns false when a failure stopped the run. */
-        private boolean sitemapPhase(URI sitemap, boolean refetchAll, boolean markVanished) {
+        /**
+         * Steps 2 and 5: every ELI of the Sitemap, each dated with the finer or later date {@code feed} (read before
+         * the walk) gives it ({@link SourceDates#refine}); returns false when a failure stopped the run.
+         */
+        private boolean sitemapPhase(URI sitemap, boolean refetchAll, boolean markVanished, UpdateFeed feed) {
             SitemapWalk walk = new SitemapWalk(sitemap, fetch, this::record);
+            Map<String, W3cDateTime> feedDates = new HashMap<>();
+            for (Candidate c : feed.oldestFirst()) {
+                if (c.modified() != null) {
+                    feedDates.put(c.eli(), c.modified());
+                }
+            }
+            Iterator<Candidate> dated = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return walk.hasNext();
+                }
+
+                @Override
+                public Candidate next() {
+                    Candidate c = walk.next();
+                    W3cDateTime d = SourceDates.refine(c.modified(), feedDates.get(c.eli()));
+                    return d == c.modified() ? c : new Candidate(c.eli(), d);
+                }
+            };
             boolean complete;
-            try (PagePlanner planner = planner(walk, refetchAll, c -> null)) {
+            try (PagePlanner planner = planner(dated, refetchAll, c -> null)) {
                 // the Sitemap is a set, not a sequence (§3.2): one ELI whose page fails does not hold the others;
                 // it is recorded and retried, and the baseline is not claimed complete (no checkpoint)
                 complete = apply(unordered(planner));
@@ -263,8 +301,16 @@ public final class EliHarvester implements Harvester {
          */
         private void feedPhase(UpdateFeed feed, boolean checkpoints) {
             EliCheckpoint base = checkpoint;
+            // an ELI whose page failed in this run's walk is not fetched again from the feed: it is recorded to be
+            // retried, and these feed changes carry no checkpoint that could pass it
+            Set<String> failedInWalk = new HashSet<>();
+            if (!checkpoints) {
+                failures.forEach(f -> failedInWalk.add(f.resourceUri()));
+            }
+            Iterator<Candidate> candidates = feed.oldestFirst().stream().filter(c -> !failedInWalk.contains(c.eli()))
+                    .iterator();
             boolean complete;
-            try (PagePlanner planner = planner(feed.oldestFirst().iterator(), false, c -> {
+            try (PagePlanner planner = planner(candidates, false, c -> {
                 if (!checkpoints) {
                     return null;
                 }
@@ -293,6 +339,16 @@ public final class EliHarvester implements Harvester {
                     phase, planner.pages(), planner.skipped()));
         }
 
+        /** The feed for dating the Sitemap's entries; an unreadable feed dates none (it fails the run after the walk). */
+        private UpdateFeed feedBeforeTheWalk(URI url) {
+            try {
+                return readFeed(url);
+            } catch (SourceUnreadableException e) {
+                context.listener().note("update feed not readable before the Sitemap walk: " + e.getMessage());
+                return new UpdateFeed(url, List.of(), null, new Findings());
+            }
+        }
+
         private UpdateFeed readFeed(URI url) {
             // a paged feed is followed back to the last synchronisation (or, on the first run, to the Sitemap's newest date)
             UpdateFeed feed = UpdateFeed.read(url, fetch, checkpoint == null ? null : checkpoint.syncedTo());
@@ -309,7 +365,11 @@ public final class EliHarvester implements Harvester {
                     sink, (uri, f) -> record(URI.create(uri), f), cp, job.dryRun());
         }
 
-        /** Hands the changes to the applier (or drains them in a dry run); false when a failure stopped it. */
+        /**
+         * Hands the changes to the applier (or drains them in a dry run) in slices of {@link #COMMIT_INTERVAL},
+         * each committed when it ends (see {@link CommitSlices}); false when a change failed (a gap stops it).
+         * Failures are recorded by the applier alone (item failures, its give-up rule); nothing here keeps its own.
+         */
         private boolean apply(Iterator<PlannedChange> changes) {
             if (job.dryRun()) {
                 while (changes.hasNext()) {
@@ -318,6 +378,21 @@ public final class EliHarvester implements Harvester {
                 }
                 return true;
             }
+            CommitSlices slices = new CommitSlices(changes, COMMIT_INTERVAL);
+            boolean complete = true;
+            while (slices.hasMore()) {
+                if (!applySlice(slices.next())) {
+                    complete = false;
+                    if (gap != null) {
+                        return false;
+                    }
+                }
+            }
+            return complete;
+        }
+
+        /** One apply call; false when a change failed. */
+        private boolean applySlice(Iterator<PlannedChange> changes) {
             long[] graphed = {0};
             Iterator<PlannedChange> counted = new Iterator<>() {
                 @Override
@@ -333,14 +408,20 @@ public final class EliHarvester implements Harvester {
             };
             ApplyReport r;
             try {
+                RunCounts before = counts;
+                long plannedBefore = plannedInSlices;
                 r = context.applier().apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
-                    graphs.committed(p.committed() - graphed[0]);
+                    graphs.committed(p.committed() - graphed[0], p.counts().failed(), this::failedInThisRun);
                     graphed[0] = p.committed();
-                    context.listener().applied(p);
+                    // the run's progress, not the slice's
+                    context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
+                            committedInSlices + p.committed(), before.plus(p.counts())));
                 });
             } finally {
                 graphs.applyEnded();
+                committedInSlices += graphed[0];
             }
+            plannedInSlices += r.counts().total();
             counts = counts.plus(r.counts());
             failures.addAll(r.failures());
             if (r.gap() != null) {
@@ -349,6 +430,11 @@ public final class EliHarvester implements Harvester {
                 return false;
             }
             return r.failures().isEmpty();
+        }
+
+        /** True when the applier recorded a failure of {@code eli} in this run. */
+        private boolean failedInThisRun(String eli) {
+            return store.failures().get(job.sourceId(), eli).map(f -> runId.equals(f.runId())).orElse(false);
         }
 
         /** The changes marked as independent of each other (the applier goes past a failed one). */

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import org.apache.jena.graph.Graph;
 import org.lexsync.core.time.W3cDateTime;
@@ -33,7 +34,8 @@ import org.lexsync.engine.store.Store;
  * <li>the page itself is committed by the applier as the resource's PRIMARY representation, with the
  *     source's date as the resource's source timestamp;</li>
  * <li>after each committed batch, the graphs extracted while planning are queued for exactly the changes
- *     committed (the applier commits in planning order), with that date as the graph's lastmod, and written
+ *     committed (the applier commits in planning order and goes past a failed unordered change, whose graph is
+ *     dropped), with that date as the graph's lastmod, and written
  *     {@value #BATCH} at a time in one TDB2 write transaction (a TDB2 commit costs a journal write and an
  *     fsync of every index, so one per few graphs would dominate); the queue is also written at the first
  *     commit after its oldest graph has waited {@value #MAX_DELAY_SECONDS} s, before a deletion (which
@@ -62,11 +64,16 @@ final class GraphSync {
     /** Graphs of committed changes not yet written, in commit order. */
     private final List<GraphReplacement> queued = new ArrayList<>();
     private long oldestQueuedNanos;
+    /** Failed changes of the current apply call whose pending entry was already dropped. */
+    private long failuresResolved;
     private long written;
     private long removed;
 
-    /** A planned change's graph: null {@code graph} with {@code delete} false means nothing to write. */
-    private record Pending(String eli, Graph graph, W3cDateTime lastmod, boolean delete) {
+    /**
+     * A planned change's graph: null {@code graph} with {@code delete} false means nothing to write; {@code failed}
+     * marks a change the planner already failed (the applier fails it without committing it).
+     */
+    private record Pending(String eli, Graph graph, W3cDateTime lastmod, boolean delete, boolean failed) {
     }
 
     GraphSync(Store store, RdfStore rdf, PageMetadataExtractor extractor) {
@@ -77,19 +84,39 @@ final class GraphSync {
 
     /** Records the graph of the change just planned (null when its page could not be read). */
     void planned(String eli, Graph graph, W3cDateTime lastmod) {
-        pending.add(new Pending(eli, graph, lastmod, false));
+        pending.add(new Pending(eli, graph, lastmod, false, false));
+    }
+
+    /** Records a change the planner failed: it takes its place in the order but is never committed. */
+    void plannedFailure(String eli) {
+        pending.add(new Pending(eli, null, null, false, true));
     }
 
     /** Records a planned deletion. */
     void plannedDeletion(String eli) {
-        pending.add(new Pending(eli, null, null, true));
+        pending.add(new Pending(eli, null, null, true, false));
     }
 
-    /** The applier committed {@code count} more changes of the current apply call. */
+    /** As {@link #committed(long, long, Predicate)} for a call in which no change failed. */
     void committed(long count) {
+        committed(count, 0, eli -> false);
+    }
+
+    /**
+     * The applier committed {@code count} more changes of the current apply call, in which {@code failedSoFar}
+     * changes failed so far; {@code failedInThisRun} tells whether an ELI's change is one of them (its item
+     * failure was recorded in this run). The applier goes past a failed unordered change, so the committed changes
+     * are the planned ones minus the failed ones; a failure is always recorded before a later change commits.
+     */
+    void committed(long count, long failedSoFar, Predicate<String> failedInThisRun) {
         Instant now = Instant.now();
-        for (long i = 0; i < count && !pending.isEmpty(); i++) {
+        for (long i = 0; i < count && !pending.isEmpty(); ) {
             Pending p = pending.poll();
+            if (p.failed() || failedSoFar > failuresResolved && !p.delete() && failedInThisRun.test(p.eli())) {
+                failuresResolved++;
+                continue;
+            }
+            i++;
             if (p.delete()) {
                 // a queued replacement of the same graph must not land after its removal
                 flush();
@@ -115,6 +142,7 @@ final class GraphSync {
      */
     void applyEnded() {
         pending.clear();
+        failuresResolved = 0;
         flush();
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -28,9 +29,11 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.findings.Finding;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.apply.ChangeFailure;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.apply.PlannedRepresentation;
 import org.lexsync.engine.fetch.FetchFailure;
@@ -43,6 +46,7 @@ import org.lexsync.engine.rdf.FullTextChoice;
 import org.lexsync.engine.rdf.FullTextSelector;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.store.ItemFailure;
 import org.lexsync.engine.store.Link;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.ResourceState;
@@ -50,14 +54,17 @@ import org.lexsync.engine.store.Store;
 
 /**
  * Plans one change per legal resource that needs (re)fetching (ELI Pillar IV annex §4.1 steps 2c, 3b, 4a):
- * candidates already held with the same or a newer date are skipped (unless every page is to be fetched
- * again, step 5); for the others the ELI is dereferenced with {@code Accept: text/html} following
+ * candidates already held at the same or a newer date are skipped (see {@link SourceDates#current}; unless
+ * every page is to be fetched again, step 5); for the others the ELI is dereferenced with {@code Accept: text/html} following
  * redirects, the page's RDFa and JSON-LD are extracted and checked (§3.2.2), the full texts are chosen
  * (§4.2), and the change carries the page as the PRIMARY representation (bytes already downloaded) and the
- * full texts as FULLTEXT representations for the applier to fetch and verify. A page that cannot be
- * fetched becomes a plain fetch of the ELI, so that the applier records the failure and holds the
- * checkpoint before it. Pages are fetched and read a few
- * ahead on virtual threads while the applier commits; changes come out in the candidates' order.
+ * full texts as FULLTEXT representations for the applier to fetch and verify. The page is the change: one that
+ * cannot be fetched (cut short, connection lost, an error status), cannot be read, or whose RDFa or a JSON-LD
+ * block cannot be parsed becomes a {@linkplain PlannedChange#failed failed change}, which the applier records
+ * (retried next run, holding the checkpoint, subject to its give-up rule) and nothing of it becomes current.
+ * Only when a later run gets the very same unparsable bytes again is the page kept as the publisher serves it,
+ * with its error findings. Pages are fetched and read a few ahead on virtual threads while the applier
+ * commits; changes come out in the candidates' order.
  */
 final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     /** Pages fetched and read ahead of the applier (the fetcher's per-host politeness still applies). */
@@ -70,6 +77,12 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     static final int MAX_HTML_REDIRECTS = 3;
     /** Asked once after a 406 to {@value #ACCEPT_HTML}. */
     static final String ACCEPT_FALLBACK = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1";
+    /** Reason of a change whose page was fetched but could not be read at all. */
+    static final String PAGE_UNREADABLE = "page-unreadable";
+    /** Reason of a change whose page's RDFa or a JSON-LD block could not be parsed. */
+    static final String METADATA_UNPARSABLE = "metadata-unparsable";
+    static final String PAGE_READABLE_RULE = "eli:3.2.2/page-readable";
+    private static final String SHA_PREFIX = "sha-256 ";
     private static final int LOOKUP_CHUNK = 64;
     private static final Node TITLE = NodeFactory.createURI("http://data.europa.eu/eli/ontology#title");
 
@@ -160,7 +173,10 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         }
         Planned p = head;
         head = null;
-        if (!planOnly) {
+        if (!planOnly && p.change().failure() != null) {
+            // a change failed by the planner is never committed: it queues no graph, only its place
+            graphs.plannedFailure(p.candidate().eli());
+        } else if (!planOnly) {
             graphs.planned(p.candidate().eli(), p.graph(), p.candidate().modified());
         }
         if (p.findings() != null && !p.findings().isEmpty()) {
@@ -251,13 +267,13 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
 
     /** §4.1 step 3b: only an ELI not held, or held with an older date, needs fetching. */
     private static boolean current(Candidate c, ResourceState held) {
-        if (held == null || !held.active() || c.modified() == null || held.sourceTimestamp() == null) {
-            return false;
-        }
-        return c.modified().compareTo(held.sourceTimestamp()) <= 0;
+        return SourceDates.current(c.modified(), held);
     }
 
-    /** Runs on a worker: fetches and reads the page; touches neither the store nor the graphs. */
+    /**
+     * Runs on a worker: fetches and reads the page; writes neither the store nor the graphs (it reads the
+     * item failure of an ELI whose metadata cannot be parsed).
+     */
     private Planned plan(Candidate c, ChangeKind kind) {
         URI eli = URI.create(c.eli());
         String cp = checkpoint.apply(c);
@@ -287,8 +303,8 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
             result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_FALLBACK));
         }
         if (!(result instanceof FetchResult.Fetched fetched)) {
-            return new Planned(c, PlannedChange.upsert(sourceId, c.eli(), kind, c.modified(), List.of(
-                    PlannedRepresentation.fetch(eli, RepresentationRole.PRIMARY, Digests.NONE, null, ACCEPT_HTML)), cp),
+            // the page is the change: without it nothing may become current (it is retried in a later run)
+            return new Planned(c, PlannedChange.failed(sourceId, c.eli(), kind, c.modified(), fetchFailure(c, result), cp),
                     null, fetchFindings);
         }
         FetchResult.Fetched page = fetched;
@@ -299,12 +315,15 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                 metadata = extractor.extract(in, page.finalUrl(), charset(page.contentType()));
             } catch (IOException | LexsyncException e) {
                 Findings f = new Findings();
-                f.error("eli:3.2.2/page-readable", String.format(Locale.ROOT, "the page of %s could not be read: %s",
+                f.error(PAGE_READABLE_RULE, String.format(Locale.ROOT, "the page of %s could not be read: %s",
                         c.eli(), e.getMessage()), 0, 0);
                 if (fetchFindings != null) {
                     f.addAll(fetchFindings);
                 }
-                return new Planned(c, primaryOnly(c, kind, page, cp, null), null, f);
+                TempFiles.deleteQuietly(page.body());
+                return new Planned(c, PlannedChange.failed(sourceId, c.eli(), kind, c.modified(), new ChangeFailure(
+                        c.eli(), page.finalUrl().toString(), PAGE_UNREADABLE, e.getMessage(), page.status(), null), cp),
+                        null, f);
             }
             if (metadata.size() > 0 || hop == MAX_HTML_REDIRECTS) {
                 break;
@@ -335,6 +354,15 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
             findings.addAll(fetchFindings);
         }
         findings.addAll(metadata.findings());
+        Optional<Finding> unparsable = metadata.unparsable();
+        if (unparsable.isPresent() && !brokenAtTheSource(c, page)) {
+            TempFiles.deleteQuietly(page.body());
+            return new Planned(c, PlannedChange.failed(sourceId, c.eli(), kind, c.modified(), new ChangeFailure(c.eli(),
+                    page.finalUrl().toString(), METADATA_UNPARSABLE, String.format(Locale.ROOT, "%s (line %d, column %d;"
+                            + " page %s%s)", unparsable.get().message(), unparsable.get().line(),
+                            unparsable.get().column(), SHA_PREFIX, page.sha256Hex()), page.status(), null), cp),
+                    null, findings);
+        }
         findings.addAll(EliConformance.check(metadata.graph(), c.eli()));
         List<PlannedRepresentation> reps = new ArrayList<>();
         reps.add(PlannedRepresentation.local(page.body(), page.finalUrl(), RepresentationRole.PRIMARY, Digests.NONE,
@@ -355,9 +383,25 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                 title(metadata.graph(), c.eli()), null, cp), metadata.graph(), findings);
     }
 
-    private PlannedChange primaryOnly(Candidate c, ChangeKind kind, FetchResult.Fetched page, String cp, String title) {
-        return new PlannedChange(sourceId, c.eli(), kind, c.modified(), List.of(PlannedRepresentation.local(page.body(),
-                page.finalUrl(), RepresentationRole.PRIMARY, Digests.NONE, page.contentType())), List.of(), title, null, cp);
+    /** Why the page of {@code c} could not be fetched, as the applier records a failed fetch. */
+    private static ChangeFailure fetchFailure(Candidate c, FetchResult result) {
+        if (result instanceof FetchResult.Failed f) {
+            return new ChangeFailure(c.eli(), c.eli(), f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                    f.message(), f.status(), f.retryAfter());
+        }
+        return new ChangeFailure(c.eli(), c.eli(), "not-modified-without-copy",
+                "304 Not Modified to a request without validators", 304, null);
+    }
+
+    /**
+     * True when the last run failed this ELI because its metadata could not be parsed and the page has the very
+     * same bytes now: the publisher serves it broken (not a copy cut short on the way), so it is kept as it is,
+     * with its findings, instead of failing in every run.
+     */
+    private boolean brokenAtTheSource(Candidate c, FetchResult.Fetched page) {
+        Optional<ItemFailure> last = store.failures().get(sourceId, c.eli());
+        return last.isPresent() && METADATA_UNPARSABLE.equals(last.get().reason()) && last.get().message() != null
+                && last.get().message().contains(SHA_PREFIX + page.sha256Hex());
     }
 
     /** The expression, language and format a full text stands for, kept with the stored file. */

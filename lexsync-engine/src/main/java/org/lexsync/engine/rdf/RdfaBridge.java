@@ -34,6 +34,8 @@ import org.xml.sax.helpers.AttributesImpl;
  */
 final class RdfaBridge {
     static final String ELI_PREFIX_RULE = "rdfa:core-1.1-5/eli-prefix-undeclared";
+    /** The RDFa processor gave up on the page: its RDFa statements are lost. */
+    static final String PROCESSING_RULE = "rdfa:core-1.1/processing";
     private static final String XHTML_NS = "http://www.w3.org/1999/xhtml";
     private static final String PROCESSOR_GRAPH_HANDLER = "http://semarglproject.org/core/properties/processor-graph-handler";
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
@@ -79,7 +81,7 @@ final class RdfaBridge {
             parser.endStream();
         } catch (SAXException | ParseException | RuntimeException e) {
             // a processor failure on hostile markup costs this page its RDFa, never the run
-            findings.error("rdfa:core-1.1/processing", "the RDFa processor stopped: " + e,
+            findings.error(PROCESSING_RULE, "the RDFa processor stopped: " + e,
                     position.line(), position.column());
         }
         if (replay.undeclaredEliUses > 0) {

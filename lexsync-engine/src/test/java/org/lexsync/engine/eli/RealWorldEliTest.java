@@ -822,7 +822,7 @@ class RealWorldEliTest {
     }
 
     @Test
-    void malformedJsonLdScriptIsAFindingAndTheOtherScriptIsRead() {
+    void malformedJsonLdScriptFailsThePageUntilTheSameBytesComeAgainThenItIsKeptWithAFinding() {
         String e = eli("pg/6");
         onePage("pg/6", r -> FixtureResponse.ok("text/html", html(
                 "<script type=\"application/ld+json\">{\"@context\": {\"eli\": \"" + RealWorldDocs.ELI
@@ -830,6 +830,16 @@ class RealWorldEliTest {
                         + "<script type=\"application/ld+json\">{\"@context\": {\"eli\": \"" + RealWorldDocs.ELI
                         + "\"}, \"@graph\": [" + RealWorldDocs.jsonLdNodes(e, "JSON") + "]}</script>\n", "")));
 
+        // issue 13.2: a page whose JSON-LD cannot be parsed may be a copy cut short: the change fails, nothing is kept
+        HarvestReport first = sync();
+
+        assertThat(first.complete()).isFalse();
+        assertThat(first.apply().failures()).singleElement()
+                .satisfies(f -> assertThat(f.reason()).isEqualTo(PagePlanner.METADATA_UNPARSABLE));
+        assertThat(findings(first, "jsonld:1.1-7.3/syntax")).hasSize(1);
+        assertThat(isLegalResource(e)).isFalse();
+
+        // the next run gets the very same bytes: the publisher serves it so; kept with the finding, the other read
         HarvestReport report = sync();
 
         assertThat(report.complete()).isTrue();
