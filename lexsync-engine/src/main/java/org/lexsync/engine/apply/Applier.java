@@ -473,7 +473,7 @@ public final class Applier {
          * Records a failed change under the give-up rule and returns the failure as recorded: the consecutive
          * runs it failed in (once per run), quarantined when the rule gives up on it (or it was already),
          * stored with its change when later runs retry it alone — a skipped snapshot item or a quarantined
-         * one. An ordered change that cannot be retried alone is held, whatever the rule says.
+         * one (see {@link RetryCodec} for the changes that cannot be stored).
          */
         private ChangeFailure recordFailure(Prepared.Failed failed) {
             ChangeFailure f = failed.failure();
@@ -485,9 +485,6 @@ public final class Applier {
             boolean quarantine = before.map(ItemFailure::quarantined).orElse(false)
                     || giveUp.givesUp(tries, first, now);
             String retry = quarantine || change.unordered() ? RetryCodec.encode(change) : null;
-            if (retry == null && !change.unordered()) {
-                quarantine = false;
-            }
             FailureStatus status = quarantine ? FailureStatus.QUARANTINED
                     : change.unordered() ? FailureStatus.SKIPPED : FailureStatus.HELD;
             Duration wait = failureBackoff.multipliedBy(Math.min(1L << Math.min(tries - 1, 16), 1024));
@@ -497,7 +494,8 @@ public final class Applier {
             store.failures().record(new ItemFailures.FailedAttempt(sourceId, f.resourceUri(), f.url(), f.reason(),
                     f.message(), runId, now.plus(wait), status, tries, retry));
             failedUris.add(f.resourceUri());
-            return f.recorded(status, tries, retry != null);
+            // a quarantined change without a stored form is retried when its harvester plans it again
+            return f.recorded(status, tries, retry != null || quarantine);
         }
 
         @Override

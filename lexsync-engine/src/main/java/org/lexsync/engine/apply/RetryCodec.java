@@ -13,9 +13,10 @@ import org.lexsync.engine.store.RepresentationRole;
 /**
  * The text form of a change kept in the item-failure table so that later runs retry it on its own (DESIGN
  * §4.6): one line for the change, one per representation, tab-separated fields escaped by {@link LinkCodec},
- * {@code =} (which an escaped field never holds) for null. A representation that is local (unpacked from a
- * dump) is retried from the URL it came from; a change needing request headers (which may hold credentials
- * and are never stored) or local bytes of unknown origin cannot be retried alone ({@link #encode} gives null).
+ * {@code =} (which an escaped field never holds) for null. Only changes whose every file is fetched from a URL
+ * without request headers are kept ({@link #encode} gives null otherwise): headers may hold credentials and are
+ * never stored, and bytes a planner fetched or unpacked itself (an ELI page, a dump bitstream) must go through
+ * that planner again, which the harvester does when its source's documents bring the item back.
  */
 final class RetryCodec {
     private static final String NULL = "=";
@@ -25,18 +26,20 @@ final class RetryCodec {
 
     /** The change as text, or null when it cannot be retried on its own. */
     static String encode(PlannedChange c) {
+        if (c.failure() != null) {
+            return null;
+        }
         StringBuilder b = new StringBuilder();
         b.append("change\t").append(c.kind().token()).append('\t').append(field(c.resourceUri())).append('\t')
                 .append(field(c.sourceTimestamp() == null ? null : c.sourceTimestamp().toString())).append('\t')
                 .append(field(c.title())).append('\t').append(field(c.published())).append('\t')
                 .append(field(LinkCodec.encode(c.links())));
         for (PlannedRepresentation r : c.representations()) {
-            URI url = r.isLocal() ? origin(r) : r.url();
-            if (url == null || !r.headers().isEmpty()) {
+            if (r.isLocal() || !r.headers().isEmpty()) {
                 return null;
             }
-            List<Link> links = r.isLocal() ? r.links().stream().filter(l -> !"via".equals(l.rel())).toList() : r.links();
-            b.append("\nrep\t").append(field(url.toString())).append('\t').append(r.role().token()).append('\t')
+            List<Link> links = r.links();
+            b.append("\nrep\t").append(field(r.url().toString())).append('\t').append(r.role().token()).append('\t')
                     .append(field(r.expected().isEmpty() ? null : r.expected().toString())).append('\t')
                     .append(field(r.length() == null ? null : r.length().toString())).append('\t')
                     .append(field(r.mediaType())).append('\t').append(field(LinkCodec.encode(links)));
@@ -67,23 +70,6 @@ final class RetryCodec {
         return new PlannedChange(sourceId, value(c[2]), ChangeKind.fromToken(c[1]),
                 time == null ? null : W3cDateTimes.parseOrNull(time), reps, LinkCodec.decode(value(c[6])), value(c[4]),
                 value(c[5]), null, true);
-    }
-
-    private static URI origin(PlannedRepresentation r) {
-        for (Link l : r.links()) {
-            if ("via".equals(l.rel()) && l.href() != null) {
-                try {
-                    URI u = new URI(l.href());
-                    String scheme = u.getScheme();
-                    if ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) {
-                        return u;
-                    }
-                } catch (java.net.URISyntaxException e) {
-                    return null;
-                }
-            }
-        }
-        return null;
     }
 
     private static String field(String s) {

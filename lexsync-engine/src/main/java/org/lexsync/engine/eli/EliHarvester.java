@@ -185,7 +185,8 @@ public final class EliHarvester implements Harvester {
                 }
             }
             feedPhase(feed, walked);
-            if (gap == null && failures.isEmpty() && !job.dryRun()) {
+            // failures the give-up rule quarantined no longer hold the checkpoint (DESIGN §4.6)
+            if (gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone) && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
                 String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
                 if (!done.toString().equals(stored)) {
@@ -307,8 +308,9 @@ public final class EliHarvester implements Harvester {
             if (!checkpoints) {
                 failures.forEach(f -> failedInWalk.add(f.resourceUri()));
             }
-            Iterator<Candidate> candidates = feed.oldestFirst().stream().filter(c -> !failedInWalk.contains(c.eli()))
-                    .iterator();
+            List<Candidate> listed = feed.oldestFirst().stream().filter(c -> !failedInWalk.contains(c.eli())).toList();
+            Iterator<Candidate> candidates = java.util.stream.Stream.concat(quarantinedToRetry(listed, failedInWalk),
+                    listed.stream()).iterator();
             boolean complete;
             try (PagePlanner planner = planner(candidates, false, c -> {
                 if (!checkpoints) {
@@ -332,6 +334,23 @@ public final class EliHarvester implements Harvester {
                     }
                 }
             }
+        }
+
+        /**
+         * The quarantined ELIs whose back-off is over and that the feed does not list again: retried on their own
+         * before the feed's entries (DESIGN §4.6), undated so that their page is fetched whatever is held.
+         */
+        private java.util.stream.Stream<Candidate> quarantinedToRetry(List<Candidate> listed, Set<String> failedInWalk) {
+            if (job.dryRun()) {
+                return java.util.stream.Stream.empty();
+            }
+            Set<String> inFeed = new HashSet<>();
+            listed.forEach(c -> inFeed.add(c.eli()));
+            Instant now = Instant.now();
+            return store.failures().list(job.sourceId()).stream()
+                    .filter(f -> f.quarantined() && (f.nextTry() == null || !f.nextTry().isAfter(now)))
+                    .filter(f -> !inFeed.contains(f.resourceUri()) && !failedInWalk.contains(f.resourceUri()))
+                    .map(f -> new Candidate(f.resourceUri(), null));
         }
 
         private void noteProgress(String phase, PagePlanner planner) {
@@ -416,7 +435,7 @@ public final class EliHarvester implements Harvester {
                     // the run's progress, not the slice's
                     context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
                             committedInSlices + p.committed(), before.plus(p.counts())));
-                });
+                }, job.giveUp());
             } finally {
                 graphs.applyEnded();
                 committedInSlices += graphed[0];
@@ -429,7 +448,7 @@ public final class EliHarvester implements Harvester {
                 held += r.held();
                 return false;
             }
-            return r.failures().isEmpty();
+            return r.settled();
         }
 
         /** True when the applier recorded a failure of {@code eli} in this run. */

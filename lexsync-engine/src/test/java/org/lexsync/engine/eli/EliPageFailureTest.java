@@ -64,6 +64,31 @@ class EliPageFailureTest {
     }
 
     @Test
+    void aDeadEliInTheFeedIsQuarantinedAfterThreeRunsAndTheLaterUpdatesGoOn() {   // issue 12.2, DESIGN §4.6
+        h = new EliHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
+        h.sync();
+        java.util.Map<String, String> held = h.active();
+        List<String> updated = h.provider.update(4, 6);
+        h.pub.faults().always(path(updated.get(0)), new Fault.Status(404, null));
+
+        HarvestReport first = h.sync();
+        HarvestReport second = h.sync();
+        HarvestReport third = h.sync();
+
+        assertThat(first.apply().gap().resourceUri()).isEqualTo(updated.get(0));
+        assertThat(second.apply().gap().resourceUri()).isEqualTo(updated.get(0));
+        assertThat(third.apply().gap()).isNull();
+        assertThat(third.apply().quarantined()).isEqualTo(1);
+        assertThat(h.store.failures().get(EliHarness.SOURCE, updated.get(0))).hasValueSatisfying(f -> {
+            assertThat(f.quarantined()).isTrue();
+            assertThat(f.tries()).isEqualTo(3);
+        });
+        for (String later : updated.subList(1, updated.size())) {
+            assertThat(h.active().get(later)).as(later).isNotEqualTo(held.get(later));
+        }
+    }
+
+    @Test
     void aConnectionResetInTheBaselineFailsThatEliAloneAndTheNextRunFetchesOnlyIt() {
         h = new EliHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
         String lost = h.provider.eli(6);
