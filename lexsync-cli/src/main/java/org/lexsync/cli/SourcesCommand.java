@@ -34,7 +34,7 @@ final class SourcesCommand implements Callable<Integer> {
     StoreOptions storeOptions;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Sources file (default: lexsync.yaml in the data directory).")
+            description = "Sources file (default: ./lexsync.yaml, else lexsync.yaml in the data directory).")
     Path config;
 
     @Option(names = "--format", defaultValue = "table", description = "table or jsonl (default: ${DEFAULT-VALUE}).")
@@ -107,7 +107,7 @@ final class SourcesCommand implements Callable<Integer> {
             return 0;
         }
         if (rows.isEmpty()) {
-            out.println(file == null ? "no sources (no lexsync.yaml in " + storeOptions.dataDir() + " and none in the store)"
+            out.println(file == null ? "no sources (no " + ConfigFiles.lookedIn(storeOptions) + ", and none in the store)"
                     : "no sources in " + file);
             out.flush();
             return 0;

@@ -119,7 +119,26 @@ class ConfiguredSyncTest {
     void withoutProtocolOrConfigSyncIsAUsageError() {
         CliRun r = CliRun.of("sync", "--store", store.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("name a protocol");
+        assertThat(r.err()).contains("name a protocol")
+                .contains("there is no " + Path.of("lexsync.yaml").toAbsolutePath() + " nor "
+                        + store.resolve("lexsync.yaml").toAbsolutePath());
+    }
+
+    @Test
+    void theWorkingDirectorysFileComesBeforeTheDataDirectorys() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.writeString(work.resolve("lexsync.yaml"), sources(true), StandardCharsets.UTF_8);
+        Files.createDirectories(store);
+        Files.writeString(store.resolve("lexsync.yaml"), "sources:\n", StandardCharsets.UTF_8);
+        Path log = dir.resolve("child.log");
+
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "sync", "--store", store.toString(),
+                "--ignore-robots").directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log)).contains("2 sources: created 18");
     }
 
     @Test
