@@ -41,6 +41,10 @@ final class HarvestOptions {
     @Option(names = "--dry-run", description = "Read the source and report what would change; write nothing.")
     boolean dryRun;
 
+    @Option(names = "--print-changes",
+            description = "With --dry-run: also list each URI that would be created, updated or deleted.")
+    boolean printChanges;
+
     Duration delayOr(Duration protocolDefault) {
         if (delay == null) {
             return protocolDefault;
@@ -52,6 +56,9 @@ final class HarvestOptions {
     }
 
     void validate() {
+        if (printChanges && !dryRun) {
+            throw new Main.UsageException("--print-changes goes with --dry-run");
+        }
         if (concurrency < 1 || concurrency > 64) {
             throw new Main.UsageException("--concurrency must be between 1 and 64, was " + concurrency);
         }

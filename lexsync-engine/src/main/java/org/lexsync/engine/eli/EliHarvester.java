@@ -313,7 +313,7 @@ public final class EliHarvester implements Harvester {
         private boolean apply(Iterator<PlannedChange> changes) {
             if (job.dryRun()) {
                 while (changes.hasNext()) {
-                    changes.next();
+                    context.listener().planned(changes.next());
                     planned++;
                 }
                 return true;
