@@ -161,7 +161,9 @@ final class HarvestRunner {
                     (c.total() - c.failed()) / seconds);
         }
         if (a != null && a.checkpoint() != null) {
-            out.printf(Locale.ROOT, "  checkpoint: %s%n", a.checkpoint());
+            for (String line : CheckpointText.describe(a.checkpoint())) {
+                out.printf(Locale.ROOT, "  checkpoint: %s%n", line);
+            }
         }
         if (a != null && a.gap() != null) {
             out.printf(Locale.ROOT, "  stopped before %s (%s: %s); %d later changes held for the next run%n",

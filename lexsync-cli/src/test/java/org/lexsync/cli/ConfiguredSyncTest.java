@@ -160,6 +160,24 @@ class ConfiguredSyncTest {
         CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString(), "--format", "jsonl");
         assertThat(r.out().lines()).hasSize(2);
         // rinfo §3.1.4: the feed author's email becomes the source's contact when the file names none
-        assertThat(r.out()).contains("\"id\":\"demo\"", "\"resources\":11", "\"contact\":\"mailto:rinfo@fixture.lexsync.org\"", "\"last_run_status\":\"succeeded +11 ~0 -0\"");
+        assertThat(r.out()).contains("\"id\":\"demo\"", "\"resources\":11", "\"contact\":\"mailto:rinfo@fixture.lexsync.org\"",
+                "\"urls\":[\"" + demo.subscriptionUri() + "\"]", "\"status\":\"succeeded\"",
+                "\"counts\":{\"created\":11,\"updated\":0,\"deleted\":0,\"unchanged\":1,\"failed\":0}")
+                .containsPattern("\"last_run\":\\{\"id\":\\d+,\"status\":\"succeeded\",\"started\":\"[^\"]+Z\",\"ended\":\"[^\"]+Z\"")
+                .contains("\"last_run\":null");
+    }
+
+    @Test
+    void sourcesTableFitsLongIdsAndPrintsTheCheckpointInWords() throws IOException {
+        String longId = "a-very-long-source-identifier-of-some-publisher";
+        Path file = config(sources(true).replace("id: demo", "id: " + longId));
+        CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots", longId);
+
+        CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString());
+
+        String header = r.out().lines().findFirst().orElseThrow();
+        String row = r.out().lines().filter(l -> l.startsWith(longId)).findFirst().orElseThrow();
+        assertThat(row.indexOf(" atom ") + 1).isEqualTo(header.indexOf("PROTOCOL"));
+        assertThat(r.out()).containsPattern("checkpoint: feed entries up to \\d{4}-\\d\\d-\\d\\dT\\S+Z \\(the last: ");
     }
 }
