@@ -104,6 +104,11 @@ final class HarvestRunner {
                 }
 
                 @Override
+                public void expected(long changes) {
+                    progress.expected(changes);
+                }
+
+                @Override
                 public void planned(PlannedChange change) {
                     dryRun.planned(change);
                 }

@@ -28,6 +28,10 @@ public interface HarvestListener {
     default void planned(PlannedChange change) {
     }
 
+    /** The number of changes this run will plan at most, once known (e.g. the ELIs of a whole Sitemap). */
+    default void expected(long changes) {
+    }
+
     /** A notable step, in words (e.g. "falling back to a Sitemap resync: the feed's history is too short"). */
     default void note(String message) {
     }
