@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,20 @@ class ConfiguredSyncTest {
         CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("lexsync.yaml:6: sources[0].approved: must be true or false");
+    }
+
+    @Test
+    void protocolRulesAreCheckedWhenTheFileIsRead() throws IOException {
+        Path file = config("sources:\n  - id: laws\n    protocol: eli\n    url: http://127.0.0.1:9/eli/sitemap.xml\n"
+                + "    approved: true\n");
+
+        for (CliRun r : List.of(CliRun.of("sync", "--config", file.toString(), "--store", store.toString()),
+                CliRun.of("sources", "--config", file.toString(), "--store", store.toString()))) {
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("lexsync.yaml:4: sources[0].url: the eli protocol needs two URLs: the Sitemap,"
+                    + " then the update feed; got 1");
+        }
+        assertThat(store).doesNotExist();
     }
 
     @Test
