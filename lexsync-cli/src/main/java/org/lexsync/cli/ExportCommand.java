@@ -12,6 +12,7 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -80,9 +81,21 @@ final class ExportCommand implements Callable<Integer> {
             Files.createDirectories(root);
             Path manifestFile = root.resolve(ExportPaths.MANIFEST);
             Map<String, ExportManifest.Line> previous = ExportManifest.read(manifestFile);
+            // with --source, the other sources' files of an earlier export stay as they are
+            List<ExportManifest.Line> kept = new ArrayList<>();
+            Set<String> current = new HashSet<>(paths);
+            if (source != null) {
+                previous.values().removeIf(l -> {
+                    boolean keep = !source.equals(l.source()) && !current.contains(l.path());
+                    if (keep) {
+                        kept.add(l);
+                    }
+                    return keep;
+                });
+            }
 
-            int removed = removeGone(root, previous, new HashSet<>(paths));
-            List<ExportManifest.Line> lines = new ArrayList<>(docs.size());
+            int removed = removeGone(root, previous, current);
+            List<ExportManifest.Line> lines = new ArrayList<>(docs.size() + kept.size());
             int created = 0;
             int changed = 0;
             int unchanged = 0;
@@ -111,6 +124,8 @@ final class ExportCommand implements Callable<Integer> {
                 lines.add(new ExportManifest.Line(d.sourceId(), d.uri(), path, md5, rep.sha256(), rep.length(),
                         rep.mediaType()));
             }
+            lines.addAll(kept);
+            lines.sort(Comparator.comparing(ExportManifest.Line::path));
             ExportManifest.write(manifestFile, lines);
             stdout.printf(Locale.ROOT, "exported %d documents to %s: %d written (%d new, %d changed, %.1f MB),"
                             + " %d unchanged, %d removed%n", docs.size(), root, created + changed, created, changed,

@@ -106,6 +106,25 @@ class ExportCommandTest {
     }
 
     @Test
+    void anExportOfOneSourceKeepsTheOtherSourcesFiles() throws Exception {
+        try (FixturePublisher second = FixturePublisher.builder().resources(3).seed(22).start();
+             ResourceSyncSource secondSource = ResourceSyncSource.install(second)) {
+            assertThat(CliRun.of("sync", "resourcesync", second.baseUri().toString(), "--store", store.toString(),
+                    "--delay", "0", "--source-id", "second").code()).isZero();
+            assertThat(export().out()).contains("exported 15 documents");
+
+            CliRun r = CliRun.of("export", "--out", out.toString(), "--store", store.toString(), "--source", "second");
+
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("exported 3 documents").contains("0 written").contains("3 unchanged, 0 removed");
+            assertThat(ExportManifest.read(out.resolve(ExportPaths.MANIFEST))).hasSize(15);
+            for (FixtureResource doc : pub.activeResources()) {
+                assertThat(fileOf(doc)).exists();
+            }
+        }
+    }
+
+    @Test
     void anUnknownSourceIsAUsageError() {
         CliRun r = CliRun.of("export", "--out", out.toString(), "--store", store.toString(), "--source", "nope");
 
