@@ -43,10 +43,11 @@ final class ChangesCommand implements Callable<Integer> {
         long max = limit < 0 ? Long.MAX_VALUE : limit;
         try (Store store = storeOptions.openExisting()) {
             if (format == OutputFormat.table) {
-                out.printf(Locale.ROOT, "%8s %-12s %-8s %-25s %-24s %s%n", "SEQ", "SOURCE", "KIND", "SOURCE TIME",
+                int w = ResourcesCommand.sourceWidth(store, source);
+                out.printf(Locale.ROOT, "%8s %-" + w + "s %-8s %-25s %-24s %s%n", "SEQ", "SOURCE", "KIND", "SOURCE TIME",
                         "COLLECTED", "URI");
                 store.journal().forEachSince(since, source, max, e -> out.printf(Locale.ROOT,
-                        "%8d %-12s %-8s %-25s %-24s %s%n", e.seq(), e.sourceId(), e.kind().name().toLowerCase(Locale.ROOT),
+                        "%8d %-" + w + "s %-8s %-25s %-24s %s%n", e.seq(), e.sourceId(), e.kind().name().toLowerCase(Locale.ROOT),
                         ResourcesCommand.text(e.sourceTimestamp()), e.collected(), e.resourceUri()));
             } else {
                 try (JsonLines json = new JsonLines(out)) {

@@ -2,24 +2,46 @@ package org.lexsync.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.lexsync.engine.config.ConfigException;
 import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.harvest.Harvesters;
 
-/** Finds and reads {@code lexsync.yaml}: the {@code --config} file, else the one in the data directory. */
+/**
+ * Finds and reads {@code lexsync.yaml}: the {@code --config} file, else the one in the working directory, else
+ * the one in the data directory (a project directory's file wins over the store's, as with other tools).
+ */
 final class ConfigFiles {
 
     private ConfigFiles() {
     }
 
-    /** The configuration file to use, or null when none was given and the data directory has none. */
+    /** The configuration file to use, or null when none was given and neither directory has one. */
     static Path locate(Path given, StoreOptions store) {
         if (given != null) {
             return given;
         }
-        Path fallback = store.dataDir().resolve(LexsyncConfig.DEFAULT_FILE_NAME);
-        return Files.isRegularFile(fallback) ? fallback : null;
+        for (Path candidate : candidates(store)) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    /** Where {@link #locate} looks without --config, in order. */
+    static List<Path> candidates(StoreOptions store) {
+        Path here = Path.of(LexsyncConfig.DEFAULT_FILE_NAME);
+        Path inStore = store.dataDir().resolve(LexsyncConfig.DEFAULT_FILE_NAME);
+        return here.toAbsolutePath().normalize().equals(inStore.toAbsolutePath().normalize()) ? List.of(here)
+                : List.of(here, inStore);
+    }
+
+    /** "./lexsync.yaml nor DIR/lexsync.yaml", for messages saying where no file was found. */
+    static String lookedIn(StoreOptions store) {
+        return String.join(" nor ", candidates(store).stream().map(p -> p.toAbsolutePath().normalize().toString())
+                .toList());
     }
 
     /** Reads the file; a bad configuration is a usage error (exit code 2) naming the key and line. */

@@ -68,7 +68,9 @@ final class ConfiguredSync {
         int unreadable = 0;
         try (Store store = storeOptions.openForWriting()) {
             for (SourceConfig s : selected) {
-                register(store, s);
+                if (!options.dryRun) {
+                    register(store, s);
+                }
                 Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
                 HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun,
                         options.giveUp(s.giveUp()));
@@ -87,10 +89,15 @@ final class ConfiguredSync {
                 }
             }
         }
-        out.printf(Locale.ROOT, "%d source%s: created %d, updated %d, deleted %d, unchanged %d, failed %d;"
-                        + " %d with failures, %d unreadable%n", selected.size(), selected.size() == 1 ? "" : "s",
-                total.created(), total.updated(), total.deleted(), total.unchanged(), total.failed(), withFailures,
-                unreadable);
+        if (options.dryRun) {
+            out.printf(Locale.ROOT, "%d source%s [dry run, nothing written]: %d with failures, %d unreadable%n",
+                    selected.size(), selected.size() == 1 ? "" : "s", withFailures, unreadable);
+        } else {
+            out.printf(Locale.ROOT, "%d source%s: created %d, updated %d, deleted %d, unchanged %d, failed %d;"
+                            + " %d with failures, %d unreadable%n", selected.size(), selected.size() == 1 ? "" : "s",
+                    total.created(), total.updated(), total.deleted(), total.unchanged(), total.failed(), withFailures,
+                    unreadable);
+        }
         out.flush();
         if (unreadable == selected.size()) {
             return Main.EXIT_UNREADABLE;

@@ -73,6 +73,10 @@ final class HarvestOptions {
         return rule;
     }
 
+    @Option(names = "--print-changes",
+            description = "With --dry-run: also list each URI that would be created, updated or deleted.")
+    boolean printChanges;
+
     Duration delayOr(Duration protocolDefault) {
         if (delay == null) {
             return protocolDefault;
@@ -84,6 +88,9 @@ final class HarvestOptions {
     }
 
     void validate() {
+        if (printChanges && !dryRun) {
+            throw new Main.UsageException("--print-changes goes with --dry-run");
+        }
         if (concurrency < 1 || concurrency > 64) {
             throw new Main.UsageException("--concurrency must be between 1 and 64, was " + concurrency);
         }

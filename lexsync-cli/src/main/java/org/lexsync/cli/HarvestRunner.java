@@ -14,10 +14,12 @@ import org.lexsync.core.findings.Finding;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.apply.ApplyReport;
 import org.lexsync.engine.apply.ChangeFailure;
+import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.harvest.HarvestListener;
 import org.lexsync.engine.harvest.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.store.RunCounts;
@@ -54,7 +56,7 @@ final class HarvestRunner {
         String sourceId = options.sourceId != null ? options.sourceId : defaultSourceId(harvester.protocol(), urls.get(0));
         HarvestJob job = new HarvestJob(sourceId, urls, protocolOptions, options.dryRun, options.giveUp(null));
         try (Store store = storeOptions.openForWriting()) {
-            if (store.sources().get(sourceId).isEmpty()) {
+            if (!options.dryRun && store.sources().get(sourceId).isEmpty()) {
                 store.sources().put(new SourceRecord(sourceId, harvester.protocol(),
                         urls.stream().map(URI::toString).toList(), null, null, true, options.contact));
             }
@@ -89,12 +91,35 @@ final class HarvestRunner {
         if (options.userAgent != null) {
             fetcherBuilder.userAgent(options.userAgent);
         }
+        DryRunReport dryRun = job.dryRun()
+                ? new DryRunReport(uris -> store.resources().getAll(job.sourceId(), uris), options.printChanges) : null;
         try (Fetcher fetcher = fetcherBuilder.build();
              ProgressView progress = ProgressView.create(job.sourceId(), err)) {
             Applier applier = Applier.builder(fetcher, store).build();
-            HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, progress));
+            HarvestListener listener = dryRun == null ? progress : new HarvestListener() {
+                @Override
+                public void documentRead(URI url, long bytes) {
+                    progress.documentRead(url, bytes);
+                }
+
+                @Override
+                public void note(String message) {
+                    progress.note(message);
+                }
+
+                @Override
+                public void expected(long changes) {
+                    progress.expected(changes);
+                }
+
+                @Override
+                public void planned(PlannedChange change) {
+                    dryRun.planned(change);
+                }
+            };
+            HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
             progress.close();
-            printSummary(report, job.dryRun() ? 0 : store.failures().quarantined(job.sourceId()));
+            printSummary(report, dryRun, job.dryRun() ? 0 : store.failures().quarantined(job.sourceId()));
             return report;
         }
     }
@@ -127,18 +152,27 @@ final class HarvestRunner {
         }
     }
 
-    void printSummary(HarvestReport report, long quarantined) {
+    void printSummary(HarvestReport report, DryRunReport dryRun, long quarantined) {
         ApplyReport a = report.apply();
         RunCounts c = a == null ? RunCounts.ZERO : a.counts();
         double seconds = Math.max(0.001, report.elapsed().toMillis() / 1000.0);
-        out.printf(Locale.ROOT, "%s (%s)%s: created %d, updated %d, deleted %d, unchanged %d, failed %d%n",
-                report.sourceId(), report.protocol(), options.dryRun ? " [dry run]" : "", c.created(), c.updated(),
-                c.deleted(), c.unchanged(), c.failed());
-        out.printf(Locale.ROOT, "  %d documents read (%s), %d changes planned, %.1f s, %.0f changes/s%n",
-                report.documentsRead(), bytes(report.bytesRead()), report.planned(), seconds,
-                (c.total() - c.failed()) / seconds);
+        if (dryRun != null) {
+            out.printf(Locale.ROOT, "%s (%s) [dry run, nothing written]: %d changes planned; %d documents read (%s),"
+                            + " %.1f s%n", report.sourceId(), report.protocol(), report.planned(), report.documentsRead(),
+                    bytes(report.bytesRead()), seconds);
+            dryRun.print(out);
+        } else {
+            out.printf(Locale.ROOT, "%s (%s): created %d, updated %d, deleted %d, unchanged %d, failed %d%n",
+                    report.sourceId(), report.protocol(), c.created(), c.updated(), c.deleted(), c.unchanged(),
+                    c.failed());
+            out.printf(Locale.ROOT, "  %d documents read (%s), %d changes planned, %.1f s, %.0f changes/s%n",
+                    report.documentsRead(), bytes(report.bytesRead()), report.planned(), seconds,
+                    (c.total() - c.failed()) / seconds);
+        }
         if (a != null && a.checkpoint() != null) {
-            out.printf(Locale.ROOT, "  checkpoint: %s%n", a.checkpoint());
+            for (String line : CheckpointText.describe(a.checkpoint())) {
+                out.printf(Locale.ROOT, "  checkpoint: %s%n", line);
+            }
         }
         if (a != null && a.gap() != null) {
             out.printf(Locale.ROOT, "  stopped before %s (%s: %s); %d later changes held for the next run%n",

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
         subcommands = {InspectCommand.class, SyncCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
-                GcCommand.class, SourcesCommand.class, AuditCommand.class, DemoCommand.class, SparqlCommand.class, CommandLine.HelpCommand.class})
+                GcCommand.class, SourcesCommand.class, AuditCommand.class, DemoCommand.class, SparqlCommand.class, GetCommand.class, ExportCommand.class,
+                HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code: the run finished with item failures, or findings include errors. */

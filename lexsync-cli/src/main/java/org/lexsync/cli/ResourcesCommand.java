@@ -38,11 +38,11 @@ final class ResourcesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Store store = storeOptions.openExisting()) {
             if (format == OutputFormat.table) {
-                out.printf(Locale.ROOT, "%-12s %-8s %-25s %10s %-24s %s%n", "SOURCE", "STATUS", "SOURCE TIME", "LENGTH",
-                        "TYPE", "URI");
+                String row = "%-" + sourceWidth(store, source) + "s %-8s %-25s %10s %-24s %s%n";
+                out.printf(Locale.ROOT, row, "SOURCE", "STATUS", "SOURCE TIME", "LENGTH", "TYPE", "URI");
                 store.resources().forEach(source, includeDeleted, r -> {
                     RepresentationState p = primary(r);
-                    out.printf(Locale.ROOT, "%-12s %-8s %-25s %10s %-24s %s%n", r.sourceId(),
+                    out.printf(Locale.ROOT, row, r.sourceId(),
                             r.status().name().toLowerCase(Locale.ROOT), text(r.sourceTimestamp()),
                             p == null ? "" : Long.toString(p.length()), p == null || p.mediaType() == null ? "" : p.mediaType(),
                             r.uri());
@@ -90,6 +90,13 @@ final class ResourcesCommand implements Callable<Integer> {
             }
         }
         return r.representations().isEmpty() ? null : r.representations().get(0);
+    }
+
+    /** Width of a SOURCE column: the longest id of the store's sources (or the one asked for), at least 12. */
+    static int sourceWidth(Store store, String source) {
+        int longest = source != null ? source.length()
+                : store.sources().list().stream().mapToInt(s -> s.id().length()).max().orElse(0);
+        return Math.max(12, longest);
     }
 
     static String text(Object value) {

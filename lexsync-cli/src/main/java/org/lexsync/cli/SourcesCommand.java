@@ -34,14 +34,14 @@ final class SourcesCommand implements Callable<Integer> {
     StoreOptions storeOptions;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Sources file (default: lexsync.yaml in the data directory).")
+            description = "Sources file (default: ./lexsync.yaml, else lexsync.yaml in the data directory).")
     Path config;
 
     @Option(names = "--format", defaultValue = "table", description = "table or jsonl (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     /** One line of the listing. */
-    private record Row(String id, String protocol, boolean approved, String urls, String origin, String contact,
+    private record Row(String id, String protocol, boolean approved, List<String> urls, String origin, String contact,
                        RunRecord lastRun, long resources, long failures, String checkpoint) {
     }
 
@@ -81,7 +81,7 @@ final class SourcesCommand implements Callable<Integer> {
                     failures = store.failures().list(r.id()).size();
                     checkpoint = store.sources().checkpoint(r.id()).orElse(null);
                 }
-                rows.add(new Row(r.id(), r.protocol(), r.approved(), String.join(" ", r.entryUrls()),
+                rows.add(new Row(r.id(), r.protocol(), r.approved(), r.entryUrls(),
                         origin.get(r.id()), contact, last, resources, failures, checkpoint));
             }
         }
@@ -92,12 +92,33 @@ final class SourcesCommand implements Callable<Integer> {
                         JsonLines.field(g, "id", r.id());
                         JsonLines.field(g, "protocol", r.protocol());
                         g.writeBooleanField("approved", r.approved());
-                        JsonLines.field(g, "urls", r.urls());
+                        g.writeArrayFieldStart("urls");
+                        for (String u : r.urls()) {
+                            g.writeString(u);
+                        }
+                        g.writeEndArray();
                         JsonLines.field(g, "from", r.origin());
                         JsonLines.field(g, "contact", r.contact());
-                        JsonLines.field(g, "last_run", r.lastRun() == null ? null : r.lastRun().id());
-                        JsonLines.field(g, "last_run_started", r.lastRun() == null ? null : r.lastRun().started());
-                        JsonLines.field(g, "last_run_status", r.lastRun() == null ? null : status(r.lastRun()));
+                        RunRecord run = r.lastRun();
+                        if (run == null) {
+                            g.writeNullField("last_run");
+                        } else {
+                            g.writeObjectFieldStart("last_run");
+                            JsonLines.field(g, "id", run.id());
+                            JsonLines.field(g, "status", run.status() == null ? null
+                                    : run.status().name().toLowerCase(Locale.ROOT));
+                            JsonLines.field(g, "started", run.started());
+                            JsonLines.field(g, "ended", run.ended());
+                            g.writeObjectFieldStart("counts");
+                            JsonLines.field(g, "created", run.counts().created());
+                            JsonLines.field(g, "updated", run.counts().updated());
+                            JsonLines.field(g, "deleted", run.counts().deleted());
+                            JsonLines.field(g, "unchanged", run.counts().unchanged());
+                            JsonLines.field(g, "failed", run.counts().failed());
+                            g.writeEndObject();
+                            JsonLines.field(g, "error", run.error());
+                            g.writeEndObject();
+                        }
                         JsonLines.field(g, "resources", r.resources());
                         JsonLines.field(g, "failures", r.failures());
                         JsonLines.field(g, "checkpoint", r.checkpoint());
@@ -107,20 +128,23 @@ final class SourcesCommand implements Callable<Integer> {
             return 0;
         }
         if (rows.isEmpty()) {
-            out.println(file == null ? "no sources (no lexsync.yaml in " + storeOptions.dataDir() + " and none in the store)"
+            out.println(file == null ? "no sources (no " + ConfigFiles.lookedIn(storeOptions) + ", and none in the store)"
                     : "no sources in " + file);
             out.flush();
             return 0;
         }
-        out.printf(Locale.ROOT, "%-24s %-12s %-8s %-7s %-22s %-24s %9s %8s%n", "ID", "PROTOCOL", "APPROVED", "FROM",
-                "LAST RUN", "STATUS", "RESOURCES", "FAILURES");
+        int idWidth = Math.max(2, rows.stream().mapToInt(r -> r.id().length()).max().orElse(0));
+        String format = "%-" + idWidth + "s  %-12s %-8s %-7s %-20s %-24s %9s %8s%n";
+        out.printf(Locale.ROOT, format, "ID", "PROTOCOL", "APPROVED", "FROM", "LAST RUN", "STATUS", "RESOURCES",
+                "FAILURES");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-24s %-12s %-8s %-7s %-22s %-24s %9d %8d%n", r.id(), r.protocol(),
-                    r.approved() ? "yes" : "no", r.origin(),
+            out.printf(Locale.ROOT, format, r.id(), r.protocol(), r.approved() ? "yes" : "no", r.origin(),
                     r.lastRun() == null ? "never" : r.lastRun().started().toString().replaceFirst("\\.\\d+Z$", "Z"),
                     r.lastRun() == null ? "-" : status(r.lastRun()), r.resources(), r.failures());
-            out.printf(Locale.ROOT, "    %s%s%s%n", r.urls(), r.contact() == null ? "" : "  " + r.contact(),
-                    r.checkpoint() == null ? "" : "  (checkpoint: " + abbreviate(r.checkpoint()) + ")");
+            out.printf(Locale.ROOT, "    %s%s%n", String.join(" ", r.urls()), r.contact() == null ? "" : "  " + r.contact());
+            for (String line : CheckpointText.describe(r.checkpoint())) {
+                out.printf(Locale.ROOT, "    checkpoint: %s%n", line);
+            }
         }
         out.flush();
         return 0;
@@ -138,9 +162,5 @@ final class SourcesCommand implements Callable<Integer> {
         return Optional.ofNullable(r.status()).map(s -> s.name().toLowerCase(Locale.ROOT)).orElse("-")
                 + String.format(Locale.ROOT, " +%d ~%d -%d", r.counts().created(), r.counts().updated(),
                 r.counts().deleted());
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 100 ? s : s.substring(0, 97) + "...";
     }
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code lexsync sync <protocol> …}: harvests a source once, baseline or incremental from its checkpoint.
  * Each protocol is a subcommand of its own. Without one, syncs the sources of {@code lexsync.yaml}
- * ({@code --config FILE}, else the one in the data directory): the named ids, or all approved sources.
+ * ({@code --config FILE}, else the one in the working directory, else the data directory's): the named ids, or all approved sources.
  */
 @Command(name = "sync", mixinStandardHelpOptions = true,
         description = "Harvests a source once (baseline on first use, incremental afterwards).",
@@ -30,7 +30,7 @@ final class SyncCommand implements Callable<Integer> {
     HarvestOptions harvestOptions;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Sources file (default: lexsync.yaml in the data directory).")
+            description = "Sources file (default: ./lexsync.yaml, else lexsync.yaml in the data directory).")
     Path config;
 
     @Parameters(arity = "0..*", paramLabel = "ID", description = "Configured sources to sync (default: all approved).")
@@ -44,6 +44,7 @@ final class SyncCommand implements Callable<Integer> {
             return new ConfiguredSync(storeOptions, harvestOptions, concurrencyGiven, spec.commandLine().getOut(),
                     spec.commandLine().getErr()).run(file, ids);
         }
-        throw new Main.UsageException("name a protocol, e.g. 'lexsync sync resourcesync URL' (see 'lexsync sync --help')");
+        throw new Main.UsageException("name a protocol, e.g. 'lexsync sync resourcesync URL' (see 'lexsync help sync"
+                + " resourcesync'), or give --config FILE: there is no " + ConfigFiles.lookedIn(storeOptions));
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,20 @@ class ConfiguredSyncTest {
     }
 
     @Test
+    void protocolRulesAreCheckedWhenTheFileIsRead() throws IOException {
+        Path file = config("sources:\n  - id: laws\n    protocol: eli\n    url: http://127.0.0.1:9/eli/sitemap.xml\n"
+                + "    approved: true\n");
+
+        for (CliRun r : List.of(CliRun.of("sync", "--config", file.toString(), "--store", store.toString()),
+                CliRun.of("sources", "--config", file.toString(), "--store", store.toString()))) {
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("lexsync.yaml:4: sources[0].url: the eli protocol needs two URLs: the Sitemap,"
+                    + " then the update feed; got 1");
+        }
+        assertThat(store).doesNotExist();
+    }
+
+    @Test
     void unknownIdIsAUsageError() throws IOException {
         Path file = config(sources(true));
         CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "nope");
@@ -119,7 +134,26 @@ class ConfiguredSyncTest {
     void withoutProtocolOrConfigSyncIsAUsageError() {
         CliRun r = CliRun.of("sync", "--store", store.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("name a protocol");
+        assertThat(r.err()).contains("name a protocol")
+                .contains("there is no " + Path.of("lexsync.yaml").toAbsolutePath() + " nor "
+                        + store.resolve("lexsync.yaml").toAbsolutePath());
+    }
+
+    @Test
+    void theWorkingDirectorysFileComesBeforeTheDataDirectorys() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.writeString(work.resolve("lexsync.yaml"), sources(true), StandardCharsets.UTF_8);
+        Files.createDirectories(store);
+        Files.writeString(store.resolve("lexsync.yaml"), "sources:\n", StandardCharsets.UTF_8);
+        Path log = dir.resolve("child.log");
+
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "sync", "--store", store.toString(),
+                "--ignore-robots").directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log)).contains("2 sources: created 18");
     }
 
     @Test
@@ -141,6 +175,24 @@ class ConfiguredSyncTest {
         CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString(), "--format", "jsonl");
         assertThat(r.out().lines()).hasSize(2);
         // rinfo §3.1.4: the feed author's email becomes the source's contact when the file names none
-        assertThat(r.out()).contains("\"id\":\"demo\"", "\"resources\":11", "\"contact\":\"mailto:rinfo@fixture.lexsync.org\"", "\"last_run_status\":\"succeeded +11 ~0 -0\"");
+        assertThat(r.out()).contains("\"id\":\"demo\"", "\"resources\":11", "\"contact\":\"mailto:rinfo@fixture.lexsync.org\"",
+                "\"urls\":[\"" + demo.subscriptionUri() + "\"]", "\"status\":\"succeeded\"",
+                "\"counts\":{\"created\":11,\"updated\":0,\"deleted\":0,\"unchanged\":1,\"failed\":0}")
+                .containsPattern("\"last_run\":\\{\"id\":\\d+,\"status\":\"succeeded\",\"started\":\"[^\"]+Z\",\"ended\":\"[^\"]+Z\"")
+                .contains("\"last_run\":null");
+    }
+
+    @Test
+    void sourcesTableFitsLongIdsAndPrintsTheCheckpointInWords() throws IOException {
+        String longId = "a-very-long-source-identifier-of-some-publisher";
+        Path file = config(sources(true).replace("id: demo", "id: " + longId));
+        CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots", longId);
+
+        CliRun r = CliRun.of("sources", "--config", file.toString(), "--store", store.toString());
+
+        String header = r.out().lines().findFirst().orElseThrow();
+        String row = r.out().lines().filter(l -> l.startsWith(longId)).findFirst().orElseThrow();
+        assertThat(row.indexOf(" atom ") + 1).isEqualTo(header.indexOf("PROTOCOL"));
+        assertThat(r.out()).containsPattern("checkpoint: feed entries up to \\d{4}-\\d\\d-\\d\\dT\\S+Z \\(the last: ");
     }
 }

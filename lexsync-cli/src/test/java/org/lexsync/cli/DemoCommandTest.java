@@ -2,6 +2,7 @@ package org.lexsync.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,22 @@ class DemoCommandTest {
                 .contains("(atom): created 0, updated 0, deleted 1")
                 .contains("(eli): created 12")
                 .contains("\"Act No 2025/1, version 1\"@en")
-                .contains("Demo finished: the local copy is verified and in sync");
+                .contains("Demo finished: every change was applied, but some published documents break their spec:")
+                .containsPattern("eli-127\\.0\\.0\\.1-\\d+ recorded 1 error finding in run \\d+ \\(lexsync runs --store ")
+                .doesNotContain("verified and in sync");
+    }
+
+    @Test
+    void aStoreThatHoldsDataIsRefused() throws Exception {
+        Path used = Files.createDirectories(dir.resolve("used"));
+        Files.writeString(used.resolve("lexsync.db"), "x");
+
+        CliRun r = CliRun.of("demo", "--store", used.toString());
+
+        assertThat(r.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err()).contains("--store " + used + " already holds a LexSync store (lexsync.db)")
+                .contains("needs a new or empty directory");
+        assertThat(Files.readString(used.resolve("lexsync.db"))).isEqualTo("x");
     }
 
     @Test

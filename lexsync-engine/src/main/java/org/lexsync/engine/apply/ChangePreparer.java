@@ -102,7 +102,7 @@ final class ChangePreparer {
     }
 
     /** True when the source timestamp is the stored one and every file's promised digest matches the stored file. */
-    private static boolean promisesCurrentState(PlannedChange change, ResourceState current) {
+    static boolean promisesCurrentState(PlannedChange change, ResourceState current) {
         if (change.sourceTimestamp() == null || current.sourceTimestamp() == null
                 || !change.sourceTimestamp().toString().equals(current.sourceTimestamp().toString())
                 || change.representations().size() != current.representations().size()) {

@@ -92,7 +92,7 @@ public final class AtomHarvester implements Harvester {
             ApplyReport applied = null;
             if (job.dryRun()) {
                 while (changes.hasNext()) {
-                    changes.next();
+                    context.listener().planned(changes.next());
                 }
             } else {
                 applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied,

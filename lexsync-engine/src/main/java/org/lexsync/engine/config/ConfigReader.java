@@ -33,7 +33,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * Reads {@code lexsync.yaml}. The YAML is composed into a node tree only — no objects are constructed from
  * tags, so the file cannot make the reader instantiate anything — and every value is checked here, so a
  * mistake is reported with its key path and line. Unknown keys are errors (a misspelt key must not be
- * silently ignored). Format:
+ * silently ignored), and so are a protocol's wrong number of URLs or unknown options ({@link ProtocolRules}).
+ * Format:
  *
  * <pre>
  * sources:
@@ -180,6 +181,7 @@ public final class ConfigReader {
         if (opts != null && !isNull(opts)) {
             mapping(opts, at + ".options").forEach((k, v) -> options.put(k, scalar(v, at + ".options." + k)));
         }
+        ProtocolRules.forProtocol(protocol).ifPresent(rule -> checkProtocol(rule, protocol, m, at, urls, options, opts));
         return new SourceConfig(id, protocol, urls, delay, concurrency, schedule, approved, contact, options,
                 line(node), giveUp(m.get("give-up"), at + ".give-up"));
     }
@@ -216,6 +218,32 @@ public final class ConfigReader {
             }
         }
         return rule;
+    }
+
+    /** The protocol's own rules: how many URLs, which options with which values. */
+    private void checkProtocol(ProtocolRules.Rule rule, String protocol, Map<String, Node> m, String at,
+                               List<URI> urls, Map<String, String> options, Node opts) {
+        if (urls.size() != rule.urls()) {
+            String key = m.containsKey("urls") ? "urls" : "url";
+            throw error(at + "." + key, m.get(key), String.format(Locale.ROOT, "the %s protocol needs %s; got %d",
+                    protocol, rule.urlsMeaning(), urls.size()));
+        }
+        if (options.isEmpty()) {
+            return;
+        }
+        Map<String, Node> nodes = mapping(opts, at + ".options");
+        for (Map.Entry<String, String> o : options.entrySet()) {
+            String key = at + ".options." + o.getKey();
+            ProtocolRules.OptionCheck check = rule.options().get(o.getKey());
+            if (check == null) {
+                throw error(key, nodes.get(o.getKey()), String.format(Locale.ROOT,
+                        "unknown option for protocol %s (known: %s)", protocol,
+                        String.join(", ", rule.options().keySet().stream().sorted().toList())));
+            }
+            check.problem(o.getValue()).ifPresent(p -> {
+                throw error(key, nodes.get(o.getKey()), "must be " + p + ", was '" + o.getValue() + "'");
+            });
+        }
     }
 
     private List<URI> urls(Map<String, Node> m, String at) {

@@ -250,6 +250,7 @@ public final class EliHarvester implements Harvester {
                 checkpoint = checkpoint == null ? new EliCheckpoint(walk.newest()) : checkpoint.atLeast(walk.newest());
             }
             context.listener().note(String.format(Locale.ROOT, "Sitemap: %d ELIs", walk.entries()));
+            context.listener().expected(walk.entries());
             // the walk yields each ELI once and remembers them: after a whole walk, every ELI of the Sitemap
             return !markVanished || markVanished(walk.elis());
         }
@@ -392,7 +393,7 @@ public final class EliHarvester implements Harvester {
         private boolean apply(Iterator<PlannedChange> changes) {
             if (job.dryRun()) {
                 while (changes.hasNext()) {
-                    changes.next();
+                    context.listener().planned(changes.next());
                     planned++;
                 }
                 return true;

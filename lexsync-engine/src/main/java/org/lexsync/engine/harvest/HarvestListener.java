@@ -2,6 +2,7 @@ package org.lexsync.engine.harvest;
 
 import java.net.URI;
 import org.lexsync.engine.apply.ApplyProgress;
+import org.lexsync.engine.apply.PlannedChange;
 
 /**
  * Receives progress from a running harvest (the CLI draws its progress bar from it). Every method has a
@@ -18,6 +19,17 @@ public interface HarvestListener {
 
     /** The applier committed a batch. */
     default void applied(ApplyProgress progress) {
+    }
+
+    /**
+     * A dry run planned this change (instead of applying it), in the order it would be applied: lets the command
+     * line compare the plan with the store and report what would be created, updated or deleted.
+     */
+    default void planned(PlannedChange change) {
+    }
+
+    /** The number of changes this run will plan at most, once known (e.g. the ELIs of a whole Sitemap). */
+    default void expected(long changes) {
     }
 
     /** A notable step, in words (e.g. "falling back to a Sitemap resync: the feed's history is too short"). */

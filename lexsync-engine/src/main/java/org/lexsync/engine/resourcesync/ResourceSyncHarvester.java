@@ -200,7 +200,9 @@ public final class ResourceSyncHarvester implements Harvester {
             if (job.dryRun()) {
                 try (plan) {
                     while (plan.hasNext()) {
-                        discardLocalFiles(plan.next());
+                        PlannedChange c = plan.next();
+                        context.listener().planned(c);
+                        discardLocalFiles(c);
                     }
                 }
                 return new Result(null, plan.taken(), null);
