@@ -34,6 +34,16 @@ public final class FileBlobStore implements BlobStore {
         this.tmp = Files.createDirectories(tmp);
     }
 
+    private FileBlobStore(Path root, Path tmp, boolean unused) {
+        this.root = root;
+        this.tmp = tmp;
+    }
+
+    /** A store over existing directories that creates nothing (for a read-only data directory). */
+    static FileBlobStore existing(Path root, Path tmp) {
+        return new FileBlobStore(root, tmp, false);
+    }
+
     public Path root() {
         return root;
     }

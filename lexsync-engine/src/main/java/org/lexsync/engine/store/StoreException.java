@@ -2,8 +2,12 @@ package org.lexsync.engine.store;
 
 import org.lexsync.core.LexsyncException;
 
-/** A store operation failed: the database or the blob directory could not be read or written. */
-public final class StoreException extends LexsyncException {
+/**
+ * A store operation failed: the database or the blob directory could not be read or written. A failure whose
+ * cause is known to be local and lasting (full disk, read-only store, damaged database) is the subclass
+ * {@link StoreUnavailableException}.
+ */
+public class StoreException extends LexsyncException {
     private static final long serialVersionUID = 1L;
 
     private final String operation;
