@@ -3,6 +3,7 @@ package org.lexsync.cli;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.lexsync.core.LexsyncException;
+import org.lexsync.engine.rdf.RdfStoreException;
 import org.lexsync.engine.store.StoreException;
 import org.lexsync.engine.store.StoreUnavailableException;
 import picocli.CommandLine;
@@ -61,6 +62,11 @@ public final class Main implements Runnable {
             StoreException store = cause(e, StoreException.class);
             if (store != null) {
                 err.println("lexsync: local store error: " + store.getMessage());
+                return EXIT_STORE;
+            }
+            RdfStoreException rdf = cause(e, RdfStoreException.class);
+            if (rdf != null) {
+                err.println("lexsync: local store error: " + rdf.getMessage());
                 return EXIT_STORE;
             }
             if (e instanceof GracefulStop.Stopped) {
