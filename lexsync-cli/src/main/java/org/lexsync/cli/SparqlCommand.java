@@ -60,12 +60,25 @@ final class SparqlCommand implements Callable<Integer> {
                     + " (run a sync first, or give --store DIR)");
         }
         PrintWriter out = spec.commandLine().getOut();
-        // a store without RDF (no ELI source) answers from an empty graph; nothing is created
-        try (RdfStore rdf = Files.isDirectory(dir.resolve("rdf")) ? RdfStore.open(dir) : RdfStore.empty();
-             Utf8ToWriter stream = new Utf8ToWriter(out)) {
-            rdf.query(query, resultFormat, stream);
-        } catch (SparqlQueryException e) {
-            throw new Main.UsageException(e.getMessage());
+        Path rdfDir = dir.resolve("rdf");
+        Path snapshot = null;
+        try {
+            Path opened = dir;
+            if (Files.isDirectory(rdfDir) && !Files.isWritable(rdfDir)) {
+                snapshot = ReadOnlyRdf.snapshot(rdfDir);
+                opened = snapshot;
+            }
+            // a store without RDF (no ELI source) answers from an empty graph; nothing is created
+            try (RdfStore rdf = Files.isDirectory(rdfDir) ? RdfStore.open(opened) : RdfStore.empty();
+                 Utf8ToWriter stream = new Utf8ToWriter(out)) {
+                rdf.query(query, resultFormat, stream);
+            } catch (SparqlQueryException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
+        } finally {
+            if (snapshot != null) {
+                NewStore.deleteTree(snapshot);
+            }
         }
         out.flush();
         return 0;

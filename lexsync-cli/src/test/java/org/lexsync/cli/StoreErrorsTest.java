@@ -101,6 +101,24 @@ class StoreErrorsTest {
     }
 
     @Test
+    void sparqlReadsTheRdfOfAReadOnlyStore() throws IOException {
+        Path store = disk(64L << 20);
+        org.lexsync.fixture.eli.EliProvider provider = org.lexsync.fixture.eli.EliProvider.registerDemo(pub);
+        CliRun eli = CliRun.of("sync", "eli", "--sitemap", provider.sitemapUrl().toString(), "--feed",
+                provider.feedUrl().toString(), "--store", store.toString(), "--ignore-robots", "--delay", "0");
+        assertThat(eli.code()).as(eli.err()).isZero();
+        String[] query = {"sparql", "--store", store.toString(), "--format", "csv",
+                "SELECT ?e ?t WHERE { ?e <http://data.europa.eu/eli/ontology#title> ?t } ORDER BY ?e ?t"};
+        CliRun writable = CliRun.of(query);
+        disk.readOnly();
+
+        CliRun r = CliRun.of(query);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(writable.out());
+        assertThat(r.out().lines().count()).isGreaterThan(1);
+    }
+
+    @Test
     void aDamagedDatabaseExitsFourNamingTheFile() throws IOException {
         Path store = dir.resolve("store");
         assertThat(sync(store).code()).isZero();

@@ -71,7 +71,7 @@ public final class RdfStore implements AutoCloseable {
             Dataset dataset = TDB2Factory.connectDataset(directory.toString());
             dataset.getContext().set(TDB2.symUnionDefaultGraph, true);
             return new RdfStore(directory, dataset);
-        } catch (IOException | JenaException e) {
+        } catch (IOException | JenaException | org.apache.jena.atlas.RuntimeIOException e) {
             throw new RdfStoreException(directory.toString(), "the TDB2 store could not be opened: " + e.getMessage(), e);
         }
     }
