@@ -68,7 +68,11 @@ final class HarvestRunner {
             try {
                 return run(harvester, job, store, protocolDelay);
             } catch (RuntimeException e) {
-                discard = fresh.isNew() && store.journal().lastSeq() == 0 && store.resources().count(null, false) == 0;
+                try {
+                    discard = fresh.isNew() && store.journal().lastSeq() == 0 && store.resources().count(null, false) == 0;
+                } catch (RuntimeException unreadable) {
+                    e.addSuppressed(unreadable); // keep what cannot be checked
+                }
                 throw e;
             }
         } finally {

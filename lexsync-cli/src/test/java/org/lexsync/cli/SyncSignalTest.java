@@ -21,6 +21,7 @@ import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.eli.EliProvider;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
@@ -91,6 +92,34 @@ class SyncSignalTest {
             assertThat(run.status()).isEqualTo(RunStatus.INTERRUPTED);
             assertThat(run.counts().created()).isEqualTo(rows).isPositive();
             assertThat(run.error()).contains("process " + child.pid()).contains("ended without finishing the run");
+        }
+    }
+
+    @Test
+    void sigtermStopsAnEliSyncWithinSecondsAndMarksItsRunInterrupted() throws Exception {
+        Path store = dir.resolve("store");
+        try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
+            EliProvider provider = EliProvider.builder().acts(400).perSitemap(100).build().register(pub);
+            Path log = dir.resolve("eli.log");
+            Process child = start(store, log, "sync", "eli", "--sitemap", provider.sitemapUrl().toString(), "--feed",
+                    provider.feedUrl().toString(), "--store", store.toString(), "--ignore-robots", "--delay", "0.02");
+            for (int i = 0; i < 600 && pub.requests().stream().filter(r -> r.path().contains("/act/")).count() < 40; i++) {
+                assertThat(child.isAlive()).as("the child is still harvesting").isTrue();
+                Thread.sleep(100);
+            }
+
+            long sent = System.nanoTime();
+            kill("TERM", child);
+            boolean exited = child.waitFor(30, TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - sent) / 1e9;
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(exited).as(output).isTrue();
+            assertThat(child.exitValue()).as(output).isEqualTo(143);
+            assertThat(seconds).as("seconds from SIGTERM to exit").isLessThan(10);
+            assertThat(output).contains(" interrupted (run 1): kept created ");
+            RunRecord run = runs(store).get(0);
+            assertThat(run.status()).isEqualTo(RunStatus.INTERRUPTED);
+            assertThat(run.counts().created()).isEqualTo(journalRows(store));
         }
     }
 
