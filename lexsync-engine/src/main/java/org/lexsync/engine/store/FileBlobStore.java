@@ -30,11 +30,10 @@ public final class FileBlobStore implements BlobStore {
 
     /** A store rooted at {@code root}, staging in {@code tmp} (which must be on the same filesystem). */
     public FileBlobStore(Path root, Path tmp) throws IOException {
-        this.root = Files.createDirectories(root);
-        this.tmp = Files.createDirectories(tmp);
+        this(Files.createDirectories(root), Files.createDirectories(tmp), true);
     }
 
-    private FileBlobStore(Path root, Path tmp, boolean unused) {
+    private FileBlobStore(Path root, Path tmp, boolean created) {
         this.root = root;
         this.tmp = tmp;
     }
