@@ -154,14 +154,26 @@ public final class Runs {
 
     private void markInterrupted(long runId, String ended, String note) {
         db.write("mark run " + runId + " interrupted", c -> {
+            // the changes that failed in this run and still wait for a retry are its failed count (they are
+            // recorded as they fail; only a finishing run wrote the count before)
+            long failed;
+            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM item_failures WHERE run_id = ?")) {
+                st.setLong(1, runId);
+                try (ResultSet rs = st.executeQuery()) {
+                    failed = rs.next() ? rs.getLong(1) : 0;
+                }
+            }
             try (PreparedStatement st = c.prepareStatement("UPDATE runs SET status = ?, ended_at = ?,"
-                    + " error = COALESCE(?, error) WHERE id = ? AND status IN (?, ?)")) {
+                    + " error = COALESCE(?, error), failed = CASE WHEN failed > ? THEN failed ELSE ? END"
+                    + " WHERE id = ? AND status IN (?, ?)")) {
                 st.setString(1, RunStatus.INTERRUPTED.token());
                 st.setString(2, ended);
                 st.setString(3, note);
-                st.setLong(4, runId);
-                st.setString(5, RunStatus.RUNNING.token());
-                st.setString(6, RunStatus.ABORTED.token());
+                st.setLong(4, failed);
+                st.setLong(5, failed);
+                st.setLong(6, runId);
+                st.setString(7, RunStatus.RUNNING.token());
+                st.setString(8, RunStatus.ABORTED.token());
                 st.executeUpdate();
             }
             return null;

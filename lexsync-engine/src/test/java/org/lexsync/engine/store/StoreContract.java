@@ -431,12 +431,15 @@ abstract class StoreContract {
         store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a")), List.of(), "1"));
         assertThat(store.runs().interruptOrphans()).isZero();
 
+        store.failures().record("s1", "http://x/b", "http://x/b.pdf", "http-status", "HTTP 500", run,
+                Instant.now().plusSeconds(60));
+
         List<RunRecord> marked = store.runs().interruptHeld(before, "stopped by SIGTERM");
 
         assertThat(marked).singleElement().satisfies(r -> {
             assertThat(r.id()).isEqualTo(run);
             assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
-            assertThat(r.counts().created()).isEqualTo(1);
+            assertThat(r.counts()).isEqualTo(new RunCounts(1, 0, 0, 0, 1));
             assertThat(r.error()).isEqualTo("stopped by SIGTERM");
             assertThat(r.ended()).isNotNull();
         });
