@@ -17,6 +17,7 @@ import org.lexsync.engine.harvest.Harvesters;
 import org.lexsync.engine.store.RunCounts;
 import org.lexsync.engine.store.SourceRecord;
 import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreException;
 
 /**
  * {@code lexsync sync --config FILE [ID…]}: harvests the named sources of {@code lexsync.yaml} (or all
@@ -82,6 +83,8 @@ final class ConfiguredSync {
                     if (HarvestRunner.exitCode(report, store) != 0) {
                         withFailures++;
                     }
+                } catch (StoreException e) {
+                    throw e; // a full, read-only or damaged store stops every source (exit 4), not just this one
                 } catch (LexsyncException | IllegalArgumentException e) {
                     unreadable++;
                     err.printf(Locale.ROOT, "lexsync: %s: %s%n", s.id(), e.getMessage());

@@ -23,8 +23,10 @@ import org.lexsync.engine.harvest.HarvestListener;
 import org.lexsync.engine.harvest.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.store.RunRecord;
 import org.lexsync.engine.store.SourceRecord;
 import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreConfig;
 
 /**
  * Runs one harvester from the command line: opens the store, builds the polite fetcher and the applier
@@ -55,12 +57,53 @@ final class HarvestRunner {
         options.validate();
         String sourceId = options.sourceId != null ? options.sourceId : defaultSourceId(harvester.protocol(), urls.get(0));
         HarvestJob job = new HarvestJob(sourceId, urls, protocolOptions, options.dryRun, options.giveUp(null));
+        if (options.dryRun) {
+            return dryRun(harvester, job, protocolDelay);
+        }
+        NewStore fresh = NewStore.before(storeOptions.config());
+        boolean discard = false;
         try (Store store = storeOptions.openForWriting()) {
             if (!options.dryRun && store.sources().get(sourceId).isEmpty()) {
                 store.sources().put(new SourceRecord(sourceId, harvester.protocol(),
                         urls.stream().map(URI::toString).toList(), null, null, true, options.contact));
             }
+            try {
+                return run(harvester, job, store, protocolDelay);
+            } catch (RuntimeException e) {
+                try {
+                    discard = fresh.isNew() && store.journal().lastSeq() == 0 && store.resources().count(null, false) == 0;
+                } catch (RuntimeException unreadable) {
+                    e.addSuppressed(unreadable); // keep what cannot be checked
+                }
+                throw e;
+            }
+        } finally {
+            if (discard) {
+                fresh.discard();
+            }
+        }
+    }
+
+    /**
+     * A dry run compares with the store and creates nothing (issue 13.7): an existing store is opened as it is,
+     * and without one the harvest runs against an empty scratch store that is deleted afterwards.
+     */
+    private int dryRun(Harvester harvester, HarvestJob job, Duration protocolDelay) {
+        if (storeOptions.exists()) {
+            try (Store store = storeOptions.openExisting()) {
+                return run(harvester, job, store, protocolDelay);
+            }
+        }
+        Path scratch;
+        try {
+            scratch = Files.createTempDirectory("lexsync-dry-run-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (Store store = Store.open(StoreConfig.of(scratch))) {
             return run(harvester, job, store, protocolDelay);
+        } finally {
+            NewStore.deleteTree(scratch);
         }
     }
 
@@ -79,9 +122,13 @@ final class HarvestRunner {
                 : Main.EXIT_FAILURES;
     }
 
-    /** Runs one harvest with this politeness, prints its summary and returns its report. */
+    /**
+     * Runs one harvest with this politeness, prints its summary and returns its report. SIGINT or SIGTERM
+     * stops it cleanly ({@link GracefulStop}): the run is marked interrupted with what it committed, which is
+     * printed, and {@link GracefulStop.Stopped} is thrown.
+     */
     HarvestReport harvest(Harvester harvester, HarvestJob job, Store store, Politeness politeness) {
-        Path temp = tempDirectory();
+        Path temp = store.readOnly() ? tempDirectory() : store.fileBlobs().tempDirectory();
         Fetcher.Builder fetcherBuilder = Fetcher.builder().version(Version.current()).politeness(politeness)
                 .tries(options.tries).totalTimeout(Duration.ofMillis(Math.round(options.timeout * 1000)))
                 .ignoreRobots(options.ignoreRobots).tempDirectory(temp);
@@ -93,7 +140,8 @@ final class HarvestRunner {
         }
         DryRunReport dryRun = job.dryRun()
                 ? new DryRunReport(uris -> store.resources().getAll(job.sourceId(), uris), options.printChanges) : null;
-        try (Fetcher fetcher = fetcherBuilder.build();
+        try (GracefulStop stop = GracefulStop.install();
+             Fetcher fetcher = fetcherBuilder.build();
              ProgressView progress = ProgressView.create(job.sourceId(), err)) {
             Applier applier = Applier.builder(fetcher, store).build();
             HarvestListener listener = dryRun == null ? progress : new HarvestListener() {
@@ -117,11 +165,38 @@ final class HarvestRunner {
                     dryRun.planned(change);
                 }
             };
-            HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
+            HarvestReport report;
+            try {
+                report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
+            } catch (RuntimeException e) {
+                if (!stop.requested()) {
+                    throw e;
+                }
+                progress.close();
+                throw stopped(job, store, stop);
+            }
             progress.close();
             printSummary(report, dryRun, job.dryRun() ? 0 : store.failures().quarantined(job.sourceId()));
             return report;
         }
+    }
+
+    /** After a stop by signal: marks the run interrupted, prints what was kept in two lines, returns the exception. */
+    private GracefulStop.Stopped stopped(HarvestJob job, Store store, GracefulStop stop) {
+        Thread.interrupted(); // the store is written once more below
+        List<RunRecord> runs = job.dryRun() ? List.of()
+                : store.runs().interruptHeld(stop.requestedAt(), "stopped by a signal (SIGINT or SIGTERM)");
+        RunCounts kept = runs.stream().map(RunRecord::counts).reduce(RunCounts.ZERO, RunCounts::plus);
+        String runIds = String.join(", ", runs.stream().map(r -> Long.toString(r.id())).toList());
+        err.printf(Locale.ROOT, "lexsync: %s interrupted%s: kept created %d, updated %d, deleted %d, unchanged %d%n",
+                job.sourceId(), runs.isEmpty() ? "" : " (run " + runIds + ")", kept.created(), kept.updated(),
+                kept.deleted(), kept.unchanged());
+        String checkpoint = job.dryRun() ? null : store.sources().checkpoint(job.sourceId()).orElse(null);
+        err.printf(Locale.ROOT, "  %s%n", checkpoint == null ? "no checkpoint yet; the next run starts from the beginning"
+                + " and skips what is stored" : "checkpoint stored: " + checkpoint + "; the next run continues from there");
+        err.flush();
+        out.flush();
+        return new GracefulStop.Stopped(job.sourceId() + " interrupted");
     }
 
     /**
@@ -143,10 +218,17 @@ final class HarvestRunner {
         return b.build();
     }
 
+    /**
+     * Where the fetcher of a command without a writable store downloads: the data directory's {@code tmp} when
+     * it can be written (never created here: read commands create no store), else the system's temp directory.
+     */
     private Path tempDirectory() {
         Path dir = storeOptions.dataDir().resolve("tmp");
+        if (Files.isDirectory(dir) && Files.isWritable(dir)) {
+            return dir;
+        }
         try {
-            return Files.createDirectories(dir);
+            return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "lexsync-tmp"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,13 +3,18 @@ package org.lexsync.cli;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.lexsync.core.LexsyncException;
+import org.lexsync.engine.rdf.RdfStoreException;
+import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.store.StoreUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code lexsync} command. Exit codes follow DESIGN.md §8: 0 success, 1 the run finished with item
  * failures (or a checked document has errors), 2 usage or configuration error, 3 the source could not be
- * read at all. Expected failures print one line naming what and where, never a stack trace.
+ * read at all, 4 a local store error (disk full, read-only store, damaged database). A sync stopped by SIGINT
+ * or SIGTERM exits 130 or 143 after storing what it committed. Expected failures print one line naming what
+ * and where, never a stack trace.
  */
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
@@ -24,6 +29,10 @@ public final class Main implements Runnable {
     public static final int EXIT_USAGE = 2;
     /** Exit code: the source could not be read at all. */
     public static final int EXIT_UNREADABLE = 3;
+    /** Exit code: a local store error (disk full, read-only store, damaged database), not the source's fault. */
+    public static final int EXIT_STORE = 4;
+    /** Exit code of a sync stopped by SIGINT (128 + 2); SIGTERM gives 143. */
+    public static final int EXIT_SIGINT = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -46,6 +55,24 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            StoreUnavailableException unavailable = cause(e, StoreUnavailableException.class);
+            if (unavailable != null) {
+                err.println("lexsync: " + unavailable.reason() + " (" + unavailable.operation() + ")");
+                return EXIT_STORE;
+            }
+            StoreException store = cause(e, StoreException.class);
+            if (store != null) {
+                err.println("lexsync: local store error: " + store.getMessage());
+                return EXIT_STORE;
+            }
+            RdfStoreException rdf = cause(e, RdfStoreException.class);
+            if (rdf != null) {
+                err.println("lexsync: local store error: " + rdf.getMessage());
+                return EXIT_STORE;
+            }
+            if (e instanceof GracefulStop.Stopped) {
+                return EXIT_SIGINT; // what was kept is printed; the JVM exits with 128 + the signal's number
+            }
             if (e instanceof LexsyncException) {
                 err.println("lexsync: " + e.getMessage());
                 return EXIT_UNREADABLE;
@@ -60,6 +87,19 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** {@code e} or the first of its causes of this type, else null. */
+    static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
     }
 
     private static String commandPath(CommandLine c) {

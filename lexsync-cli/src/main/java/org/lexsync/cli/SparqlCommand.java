@@ -55,15 +55,30 @@ final class SparqlCommand implements Callable<Integer> {
             throw new Main.UsageException("--format must be table, json or csv, was " + format);
         }
         Path dir = storeOptions.dataDir();
-        if (!Files.isDirectory(dir)) {
+        if (!storeOptions.exists()) {
             throw new Main.UsageException("no LexSync store at " + dir.toAbsolutePath()
                     + " (run a sync first, or give --store DIR)");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (RdfStore rdf = RdfStore.open(dir); Utf8ToWriter stream = new Utf8ToWriter(out)) {
-            rdf.query(query, resultFormat, stream);
-        } catch (SparqlQueryException e) {
-            throw new Main.UsageException(e.getMessage());
+        Path rdfDir = dir.resolve("rdf");
+        Path snapshot = null;
+        try {
+            Path opened = dir;
+            if (Files.isDirectory(rdfDir) && !Files.isWritable(rdfDir)) {
+                snapshot = ReadOnlyRdf.snapshot(rdfDir);
+                opened = snapshot;
+            }
+            // a store without RDF (no ELI source) answers from an empty graph; nothing is created
+            try (RdfStore rdf = Files.isDirectory(rdfDir) ? RdfStore.open(opened) : RdfStore.empty();
+                 Utf8ToWriter stream = new Utf8ToWriter(out)) {
+                rdf.query(query, resultFormat, stream);
+            } catch (SparqlQueryException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
+        } finally {
+            if (snapshot != null) {
+                NewStore.deleteTree(snapshot);
+            }
         }
         out.flush();
         return 0;

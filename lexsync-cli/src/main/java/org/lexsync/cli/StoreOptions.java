@@ -1,6 +1,5 @@
 package org.lexsync.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
@@ -54,13 +53,21 @@ final class StoreOptions {
         return Store.open(config());
     }
 
-    /** Opens an existing store; a missing data directory is a usage error rather than an empty store. */
+    /**
+     * Opens an existing store without creating anything (read commands): a missing store is a usage error
+     * naming the directory; a store that cannot be written is opened read-only.
+     */
     Store openExisting() {
         StoreConfig config = config();
-        if (config.sqlite() && !Files.isDirectory(config.dataDir())) {
+        if (!Store.exists(config)) {
             throw new Main.UsageException("no LexSync store at " + config.dataDir().toAbsolutePath()
                     + " (run a sync first, or give --store DIR)");
         }
-        return Store.open(config);
+        return Store.openExisting(config);
+    }
+
+    /** True when the store exists (its database file is there, or a JDBC URL names it). */
+    boolean exists() {
+        return Store.exists(config());
     }
 }

@@ -504,16 +504,21 @@ public final class Applier {
                 f.cancel(true);
             }
             committer.shutdown();
+            // a batch already handed over finishes (it is one transaction either way), also when this thread was
+            // interrupted (SIGINT/SIGTERM on the command line): wait for it with the interrupt set aside
+            boolean interrupted = Thread.interrupted();
             try {
-                // a batch already handed over finishes (it is one transaction either way)
                 committer.awaitTermination(1, TimeUnit.MINUTES);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                interrupted = true;
             }
             workers.shutdownNow();
             try {
                 workers.awaitTermination(1, TimeUnit.MINUTES);
             } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }

@@ -25,6 +25,7 @@ import java.util.zip.ZipException;
 import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
+import org.lexsync.engine.store.StoreException;
 
 /**
  * Streams one response body to a temp file in a single pass (DESIGN §4.3): undoes the Content-Encoding
@@ -83,7 +84,7 @@ final class DigestingBodyHandler {
             try (InputStream in = decode(url, wire, contentEncoding)) {
                 if (out == null) {
                     file = tempFile(raw);
-                    out = Files.newOutputStream(file);
+                    out = LocalFile.open(file);
                 }
                 // Sized to the body when its length is known: a 64 KB buffer per small resource was most of
                 // the garbage of a sync of many small files.
@@ -99,7 +100,7 @@ final class DigestingBodyHandler {
                     }
                     if (memory != null && out == memory && length > inlineLimit) {
                         file = tempFile(raw);
-                        out = Files.newOutputStream(file);
+                        out = LocalFile.open(file);
                         memory.writeTo(out);
                         memory = null;
                     }
@@ -125,6 +126,9 @@ final class DigestingBodyHandler {
                     : new Body(file, null, length, hex);
             file = null;
             return body;
+        } catch (LocalFile.WriteFailure e) {
+            // our disk, not the source: a full or read-only store is named as such (issue 13.4, exit code 4)
+            throw StoreException.writing(tempDirectory, "write the body of " + url + " to a temp file", e.getCause());
         } catch (TimedBodyStream.BodyTimeoutException e) {
             throw FetchException.transientFailure(url, FetchFailure.TIMEOUT, e.getMessage(), e);
         } catch (InterruptedIOException e) {
@@ -148,7 +152,58 @@ final class DigestingBodyHandler {
             return Files.createTempFile(tempDirectory, "fetch-", ".part");
         } catch (IOException e) {
             closeQuietly(raw);
-            throw new UncheckedIOException("cannot create a temp file in " + tempDirectory, e);
+            throw StoreException.writing(tempDirectory, "create a temp file in " + tempDirectory, e);
+        }
+    }
+
+    /** A temp file whose write failures are told apart from failures reading the body (they are local). */
+    private static final class LocalFile extends java.io.FilterOutputStream {
+        /** Writing the temp file failed. */
+        static final class WriteFailure extends UncheckedIOException {
+            private static final long serialVersionUID = 1L;
+
+            WriteFailure(IOException cause) {
+                super(cause);
+            }
+        }
+
+        private LocalFile(OutputStream out) {
+            super(out);
+        }
+
+        static OutputStream open(Path file) {
+            try {
+                return new LocalFile(Files.newOutputStream(file));
+            } catch (IOException e) {
+                throw new WriteFailure(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new WriteFailure(e);
+            }
+        }
+
+        @Override
+        public void write(int b) {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw new WriteFailure(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new WriteFailure(e);
+            }
         }
     }
 

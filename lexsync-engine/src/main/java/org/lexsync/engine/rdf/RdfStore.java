@@ -19,6 +19,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Dataset;
+import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
@@ -70,12 +71,20 @@ public final class RdfStore implements AutoCloseable {
             Dataset dataset = TDB2Factory.connectDataset(directory.toString());
             dataset.getContext().set(TDB2.symUnionDefaultGraph, true);
             return new RdfStore(directory, dataset);
-        } catch (IOException | JenaException e) {
+        } catch (IOException | JenaException | org.apache.jena.atlas.RuntimeIOException e) {
             throw new RdfStoreException(directory.toString(), "the TDB2 store could not be opened: " + e.getMessage(), e);
         }
     }
 
-    /** The TDB2 directory. */
+    /**
+     * An empty store in memory, for queries on a data directory that holds no RDF (a read command creates
+     * nothing there, issue 13.7).
+     */
+    public static RdfStore empty() {
+        return new RdfStore(null, DatasetFactory.createTxnMem());
+    }
+
+    /** The TDB2 directory (null for {@link #empty()}). */
     public Path directory() {
         return directory;
     }
@@ -223,7 +232,9 @@ public final class RdfStore implements AutoCloseable {
 
     @Override
     public void close() {
-        TDBInternal.expel(dsg);
+        if (directory != null) {
+            TDBInternal.expel(dsg);
+        }
     }
 
     private static Query parse(String sparql) {
@@ -244,7 +255,7 @@ public final class RdfStore implements AutoCloseable {
         try {
             Txn.executeWrite(dsg, work);
         } catch (JenaException e) {
-            throw new RdfStoreException(directory.toString(), operation + " failed: " + e.getMessage(), e);
+            throw new RdfStoreException(String.valueOf(directory), operation + " failed: " + e.getMessage(), e);
         }
     }
 

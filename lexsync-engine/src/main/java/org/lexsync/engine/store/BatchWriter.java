@@ -18,7 +18,7 @@ import org.lexsync.core.time.W3cDateTime;
  * Commits a {@link CommitBatch} inside one transaction (DESIGN §4.2): compares every write with the
  * current state (also with writes earlier in the same batch), skips identical ones, appends journal rows
  * with sequence numbers taken from the locked {@code journal} counter, replaces resource and file rows,
- * inserts the inline blobs, clears item failures and moves the checkpoint.
+ * inserts the inline blobs, clears item failures, moves the checkpoint and adds the outcomes to the run's counts.
  */
 final class BatchWriter {
 
@@ -84,7 +84,30 @@ final class BatchWriter {
         if (batch.checkpoint() != null) {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
+        countInRun(c, batch.runId(), outcomes);
         return outcomes;
+    }
+
+    /**
+     * Adds the batch's outcomes to its run's counts in the batch's own transaction, so that a run that never
+     * finishes (killed, interrupted) still shows exactly what it committed (issue 13.3).
+     */
+    private static void countInRun(Connection c, Long runId, List<WriteOutcome> outcomes) throws SQLException {
+        if (runId == null || outcomes.isEmpty()) {
+            return;
+        }
+        long[] counts = new long[4];
+        for (WriteOutcome o : outcomes) {
+            counts[o.unchanged() ? 3 : o.kind().ordinal()]++;
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE runs SET created = created + ?, updated = updated + ?,"
+                + " deleted = deleted + ?, unchanged = unchanged + ? WHERE id = ?")) {
+            for (int i = 0; i < counts.length; i++) {
+                s.setLong(i + 1, counts[i]);
+            }
+            s.setLong(5, runId);
+            s.executeUpdate();
+        }
     }
 
     private static ChangeKind decide(Current cur, ResourceWrite w, String ts, String fp) {

@@ -2,6 +2,8 @@ package org.lexsync.engine.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -11,7 +13,10 @@ import org.flywaydb.core.Flyway;
 /**
  * The pooled database behind the store: opens it (SQLite in WAL mode with {@code synchronous=FULL}, so a
  * committed batch survives power loss, or PostgreSQL), migrates it with Flyway, and runs work in
- * connections and transactions. SQLite has one writer, so writes are serialised in-process.
+ * connections and transactions. SQLite has one writer, so writes are serialised in-process. A read-only
+ * database (a SQLite store whose directory or file cannot be written) is opened without migrations or a WAL
+ * of its own; writing to it fails as {@link StoreUnavailableException.Kind#READ_ONLY}. Failures are named by
+ * {@link StoreFailures}.
  */
 final class Db implements AutoCloseable {
 
@@ -20,14 +25,28 @@ final class Db implements AutoCloseable {
         T run(Connection c) throws SQLException;
     }
 
+    private final StoreConfig config;
     private final HikariDataSource ds;
     private final boolean sqlite;
+    private final boolean readOnly;
     private final ReentrantLock writeLock = new ReentrantLock();
 
+    /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
+        this(config, false);
+    }
+
+    /**
+     * Opens the database; {@code readOnly} (SQLite only) opens it read-only without migrating it. With no
+     * write-ahead log beside the file (a cleanly closed store) SQLite could not create one in a read-only
+     * directory, so the file is then opened as immutable: nobody can write it without that log either.
+     */
+    Db(StoreConfig config, boolean readOnly) {
+        this.config = config;
         this.sqlite = config.sqlite();
+        this.readOnly = readOnly && sqlite;
         HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(config.effectiveJdbcUrl());
+        hc.setJdbcUrl(this.readOnly ? readOnlyUrl(config) : config.effectiveJdbcUrl());
         hc.setPoolName("lexsync-store");
         hc.setMaximumPoolSize(config.poolSize());
         hc.setMinimumIdle(1);
@@ -37,7 +56,12 @@ final class Db implements AutoCloseable {
         if (config.password() != null) {
             hc.setPassword(config.password());
         }
-        if (sqlite) {
+        if (this.readOnly) {
+            hc.addDataSourceProperty("open_mode", "65"); // SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            hc.setReadOnly(true); // else the pool resets the flag, which SQLite refuses on an open connection
+            hc.addDataSourceProperty("busy_timeout", "60000");
+            hc.addDataSourceProperty("cache_size", "-8192");
+        } else if (sqlite) {
             hc.addDataSourceProperty("journal_mode", "WAL");
             // FULL: the WAL is fsynced at every commit; NORMAL could lose the last batches on power loss.
             hc.addDataSourceProperty("synchronous", "FULL");
@@ -52,16 +76,65 @@ final class Db implements AutoCloseable {
         } else {
             hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         }
-        this.ds = new HikariDataSource(hc);
-        Flyway.configure(Db.class.getClassLoader())
-                .dataSource(ds)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        HikariDataSource opened;
+        try {
+            opened = new HikariDataSource(hc);
+        } catch (RuntimeException e) {
+            throw translate("open database " + config.effectiveJdbcUrl(), e);
+        }
+        this.ds = opened;
+        try {
+            Flyway flyway = Flyway.configure(Db.class.getClassLoader())
+                    .dataSource(ds)
+                    .locations("classpath:db/migration")
+                    .load();
+            if (this.readOnly) {
+                if (flyway.info().pending().length > 0) {
+                    throw StoreFailures.readOnly(config.dataDir(), "open database " + config.effectiveJdbcUrl(), null);
+                }
+            } else {
+                flyway.migrate();
+            }
+        } catch (RuntimeException e) {
+            ds.close();
+            throw translate("open database " + config.effectiveJdbcUrl(), e);
+        }
+    }
+
+    /** A read-only SQLite URL for the store's database: immutable when no write-ahead log lies beside it. */
+    private static String readOnlyUrl(StoreConfig config) {
+        String url = config.effectiveJdbcUrl();
+        String file = url.substring("jdbc:sqlite:".length());
+        if (file.startsWith("file:") || Files.exists(Path.of(file + "-wal"))) {
+            return url;
+        }
+        return "jdbc:sqlite:file:" + file.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?immutable=1";
+    }
+
+    /** The store exception for a failure while opening: a named local cause when the chain holds one. */
+    private RuntimeException translate(String operation, RuntimeException e) {
+        if (e instanceof StoreException) {
+            return e;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                return StoreFailures.of(config, operation, sql);
+            }
+        }
+        return new StoreException(operation, String.valueOf(e.getMessage()), e);
     }
 
     boolean sqlite() {
         return sqlite;
+    }
+
+    /** True when opened read-only (nothing can be written). */
+    boolean readOnly() {
+        return readOnly;
+    }
+
+    StoreConfig config() {
+        return config;
     }
 
     javax.sql.DataSource dataSource() {
@@ -73,22 +146,27 @@ final class Db implements AutoCloseable {
         try (Connection c = ds.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            throw new StoreException(operation, e.getMessage(), e);
+            throw StoreFailures.of(config, operation, e);
         }
     }
 
     /** Runs work in one transaction: all of it commits or none of it does. */
     <T> T write(String operation, Work<T> work) {
+        if (readOnly) {
+            throw StoreFailures.readOnly(config.dataDir(), operation, null);
+        }
         if (sqlite) {
             writeLock.lock();
         }
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
+            Exception failure = null;
             try {
                 T result = work.run(c);
                 c.commit();
                 return result;
             } catch (SQLException | RuntimeException e) {
+                failure = e;
                 try {
                     c.rollback();
                 } catch (SQLException suppressed) {
@@ -96,10 +174,19 @@ final class Db implements AutoCloseable {
                 }
                 throw e;
             } finally {
-                c.setAutoCommit(true);
+                try {
+                    c.setAutoCommit(true);
+                } catch (SQLException e) {
+                    // after SQLite rolled a failed transaction back itself (e.g. SQLITE_FULL) this fails too;
+                    // the first failure is the one to report
+                    if (failure == null) {
+                        throw e;
+                    }
+                    failure.addSuppressed(e);
+                }
             }
         } catch (SQLException e) {
-            throw new StoreException(operation, e.getMessage(), e);
+            throw StoreFailures.of(config, operation, e);
         } finally {
             if (sqlite) {
                 writeLock.unlock();

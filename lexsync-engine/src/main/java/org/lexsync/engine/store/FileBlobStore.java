@@ -30,8 +30,17 @@ public final class FileBlobStore implements BlobStore {
 
     /** A store rooted at {@code root}, staging in {@code tmp} (which must be on the same filesystem). */
     public FileBlobStore(Path root, Path tmp) throws IOException {
-        this.root = Files.createDirectories(root);
-        this.tmp = Files.createDirectories(tmp);
+        this(Files.createDirectories(root), Files.createDirectories(tmp), true);
+    }
+
+    private FileBlobStore(Path root, Path tmp, boolean created) {
+        this.root = root;
+        this.tmp = tmp;
+    }
+
+    /** A store over existing directories that creates nothing (for a read-only data directory). */
+    static FileBlobStore existing(Path root, Path tmp) {
+        return new FileBlobStore(root, tmp, false);
     }
 
     public Path root() {

@@ -3,16 +3,23 @@ package org.lexsync.engine.store;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.core.findings.Severity;
 
-/** Harvest runs and the conformance findings recorded per run. Obtain through {@link Store#runs()}. */
+/**
+ * Harvest runs and the conformance findings recorded per run. Obtain through {@link Store#runs()}. A run
+ * records the process holding it; its counts grow with every committed batch (in that batch's transaction),
+ * so a run that never finishes still shows what it committed. A run left {@code running} by a process that
+ * is gone reads as {@link RunStatus#INTERRUPTED} (and is stored so by the next writable open).
+ */
 public final class Runs {
     private static final String SELECT = "SELECT id, source_id, started_at, ended_at, status, created, updated,"
-            + " deleted, unchanged, failed, error FROM runs";
+            + " deleted, unchanged, failed, error, holder_pid, holder_host, holder_started FROM runs";
 
     private final Db db;
 
@@ -33,31 +40,140 @@ public final class Runs {
                 id = rs.getLong(1);
             }
             try (PreparedStatement st = c.prepareStatement(
-                    "INSERT INTO runs (id, source_id, started_at, status) VALUES (?, ?, ?, ?)")) {
+                    "INSERT INTO runs (id, source_id, started_at, status, holder_pid, holder_host, holder_started)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                RunHolder holder = RunHolder.current();
                 st.setLong(1, id);
                 st.setString(2, sourceId);
                 st.setString(3, Db.now());
                 st.setString(4, RunStatus.RUNNING.token());
+                st.setLong(5, holder.pid());
+                st.setString(6, holder.host());
+                st.setString(7, holder.started());
                 st.executeUpdate();
             }
             return id;
         });
     }
 
-    /** Records the end of a run with its counts and the error that stopped it (null when none). */
+    /**
+     * Records the end of a run with its counts and the error that stopped it (null when none). A count never
+     * falls below what the run's committed batches recorded: a caller that lost its tally (an abort) does not
+     * erase what was committed.
+     */
     public void finish(long runId, RunStatus status, RunCounts counts, String error) {
         db.write("finish run " + runId, c -> {
-            try (PreparedStatement st = c.prepareStatement("UPDATE runs SET ended_at = ?, status = ?, created = ?,"
-                    + " updated = ?, deleted = ?, unchanged = ?, failed = ?, error = ? WHERE id = ?")) {
+            try (PreparedStatement st = c.prepareStatement("UPDATE runs SET ended_at = ?, status = ?,"
+                    + " created = CASE WHEN created > ? THEN created ELSE ? END,"
+                    + " updated = CASE WHEN updated > ? THEN updated ELSE ? END,"
+                    + " deleted = CASE WHEN deleted > ? THEN deleted ELSE ? END,"
+                    + " unchanged = CASE WHEN unchanged > ? THEN unchanged ELSE ? END,"
+                    + " failed = CASE WHEN failed > ? THEN failed ELSE ? END, error = ? WHERE id = ?")) {
                 st.setString(1, Db.now());
                 st.setString(2, status.token());
-                st.setLong(3, counts.created());
-                st.setLong(4, counts.updated());
-                st.setLong(5, counts.deleted());
-                st.setLong(6, counts.unchanged());
-                st.setLong(7, counts.failed());
-                st.setString(8, error);
-                st.setLong(9, runId);
+                long[] values = {counts.created(), counts.updated(), counts.deleted(), counts.unchanged(), counts.failed()};
+                for (int i = 0; i < values.length; i++) {
+                    st.setLong(3 + 2 * i, values[i]);
+                    st.setLong(4 + 2 * i, values[i]);
+                }
+                st.setString(13, error);
+                st.setLong(14, runId);
+                st.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Marks as {@link RunStatus#INTERRUPTED} the runs this process holds that are still running, or that ended
+     * as aborted at or after {@code since} (the harvest stopped by the interruption records an abort on its way
+     * out). Their counts stay what their committed batches recorded. Returns the runs marked.
+     */
+    public List<RunRecord> interruptHeld(Instant since, String note) {
+        RunHolder me = RunHolder.current();
+        List<Long> ids = db.read("find runs held by process " + me.pid(), c -> {
+            List<Long> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT id, status, ended_at FROM runs WHERE holder_pid = ?"
+                    + " AND holder_host = ? AND status IN (?, ?) ORDER BY id")) {
+                st.setLong(1, me.pid());
+                st.setString(2, me.host());
+                st.setString(3, RunStatus.RUNNING.token());
+                st.setString(4, RunStatus.ABORTED.token());
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        Instant ended = Resources.instant(rs.getString(3));
+                        if (RunStatus.RUNNING.token().equals(rs.getString(2)) || ended != null && !ended.isBefore(since)) {
+                            out.add(rs.getLong(1));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+        List<RunRecord> marked = new ArrayList<>();
+        for (long id : ids) {
+            markInterrupted(id, Db.now(), note);
+            get(id).ifPresent(marked::add);
+        }
+        return marked;
+    }
+
+    /**
+     * Stores as {@link RunStatus#INTERRUPTED} every run left running by a process on this host that is gone,
+     * ended at its last journal row (or its start). Returns how many runs were marked.
+     */
+    public int interruptOrphans() {
+        List<RunRecord> orphans = db.read("find interrupted runs", c -> {
+            List<RunRecord> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement(SELECT + " WHERE status = ?")) {
+                st.setString(1, RunStatus.RUNNING.token());
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        RunRecord r = map(rs);
+                        if (r.status() == RunStatus.INTERRUPTED) {
+                            out.add(r);
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+        for (RunRecord r : orphans) {
+            String ended = db.read("find the end of run " + r.id(), c -> {
+                try (PreparedStatement st = c.prepareStatement("SELECT MAX(collected_at) FROM journal WHERE run_id = ?")) {
+                    st.setLong(1, r.id());
+                    try (ResultSet rs = st.executeQuery()) {
+                        return rs.next() && rs.getString(1) != null ? rs.getString(1) : r.started().toString();
+                    }
+                }
+            });
+            markInterrupted(r.id(), ended, r.error());
+        }
+        return orphans.size();
+    }
+
+    private void markInterrupted(long runId, String ended, String note) {
+        db.write("mark run " + runId + " interrupted", c -> {
+            // the changes that failed in this run and still wait for a retry are its failed count (they are
+            // recorded as they fail; only a finishing run wrote the count before)
+            long failed;
+            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM item_failures WHERE run_id = ?")) {
+                st.setLong(1, runId);
+                try (ResultSet rs = st.executeQuery()) {
+                    failed = rs.next() ? rs.getLong(1) : 0;
+                }
+            }
+            try (PreparedStatement st = c.prepareStatement("UPDATE runs SET status = ?, ended_at = ?,"
+                    + " error = COALESCE(?, error), failed = CASE WHEN failed > ? THEN failed ELSE ? END"
+                    + " WHERE id = ? AND status IN (?, ?)")) {
+                st.setString(1, RunStatus.INTERRUPTED.token());
+                st.setString(2, ended);
+                st.setString(3, note);
+                st.setLong(4, failed);
+                st.setLong(5, failed);
+                st.setLong(6, runId);
+                st.setString(7, RunStatus.RUNNING.token());
+                st.setString(8, RunStatus.ABORTED.token());
                 st.executeUpdate();
             }
             return null;
@@ -148,10 +264,25 @@ public final class Runs {
         });
     }
 
+    /** A run row; a running run whose holder process is gone reads as interrupted, with a note saying so. */
     private static RunRecord map(ResultSet rs) throws SQLException {
+        RunStatus status = RunStatus.fromToken(rs.getString(5));
+        String error = rs.getString(11);
+        long pid = rs.getLong(12);
+        boolean held = !rs.wasNull();
+        if (status == RunStatus.RUNNING && held) {
+            RunHolder holder = new RunHolder(pid, rs.getString(13), rs.getString(14));
+            if (!holder.alive()) {
+                status = RunStatus.INTERRUPTED;
+                if (error == null) {
+                    error = String.format(Locale.ROOT, "process %d on %s ended without finishing the run", pid,
+                            holder.host());
+                }
+            }
+        }
         return new RunRecord(rs.getLong(1), rs.getString(2), Resources.instant(rs.getString(3)),
-                Resources.instant(rs.getString(4)), RunStatus.fromToken(rs.getString(5)),
+                Resources.instant(rs.getString(4)), status,
                 new RunCounts(rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10)),
-                rs.getString(11));
+                error);
     }
 }

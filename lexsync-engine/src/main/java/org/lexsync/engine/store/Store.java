@@ -3,6 +3,7 @@ package org.lexsync.engine.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -28,22 +29,61 @@ public final class Store implements AutoCloseable {
         this.blobs = new TieredBlobStore(smallBlobs, files, config.smallBlobMaxBytes());
     }
 
-    /** Opens (creating and migrating when needed) the store described by {@code config}. */
+    /**
+     * Opens (creating and migrating when needed) the store described by {@code config} for writing. Runs left
+     * {@code running} by a process that is gone are marked {@link RunStatus#INTERRUPTED} on the way.
+     */
     public static Store open(StoreConfig config) {
         FileBlobStore files;
         try {
             Files.createDirectories(config.dataDir());
             files = new FileBlobStore(config.dataDir().resolve("blobs"), config.dataDir().resolve("tmp"));
         } catch (IOException e) {
-            throw new StoreException("open data directory " + config.dataDir(), e.toString(), e);
+            throw StoreFailures.of(config.dataDir(), "open data directory " + config.dataDir(), e);
         }
-        Db db;
+        Store store = new Store(config, new Db(config), files);
         try {
-            db = new Db(config);
+            store.runs().interruptOrphans();
         } catch (RuntimeException e) {
-            throw new StoreException("open database " + config.effectiveJdbcUrl(), String.valueOf(e.getMessage()), e);
+            store.close();
+            throw e;
         }
-        return new Store(config, db, files);
+        return store;
+    }
+
+    /**
+     * True when the store of {@code config} exists: on SQLite, its database file is in the data directory; a
+     * PostgreSQL store is assumed to exist (it is created by its administrator).
+     */
+    public static boolean exists(StoreConfig config) {
+        return !config.sqlite() || config.jdbcUrl() != null || Files.isRegularFile(databaseFile(config));
+    }
+
+    /** The SQLite database file of a store in its data directory. */
+    public static Path databaseFile(StoreConfig config) {
+        return config.dataDir().resolve("lexsync.db");
+    }
+
+    /**
+     * Opens an existing store (see {@link #exists}) without creating anything: writable when it can be
+     * written, otherwise read-only (a read-only mount or directory, an immutable file), when it is not migrated
+     * and every write fails as {@link StoreUnavailableException.Kind#READ_ONLY}.
+     */
+    public static Store openExisting(StoreConfig config) {
+        if (!exists(config)) {
+            throw new StoreException("open store " + config.dataDir().toAbsolutePath(), "no LexSync store there", null);
+        }
+        if (!config.sqlite() || config.jdbcUrl() != null || (StoreFailures.writable(config.dataDir())
+                && Files.isWritable(databaseFile(config)))) {
+            return open(config);
+        }
+        FileBlobStore files = FileBlobStore.existing(config.dataDir().resolve("blobs"), config.dataDir().resolve("tmp"));
+        return new Store(config, new Db(config, true), files);
+    }
+
+    /** True when this store was opened read-only. */
+    public boolean readOnly() {
+        return db.readOnly();
     }
 
     public StoreConfig config() {
@@ -108,9 +148,9 @@ public final class Store implements AutoCloseable {
         try {
             return GarbageCollector.collect(db, files, Instant.now().minus(grace));
         } catch (IOException e) {
-            throw new StoreException("collect blobs", e.toString(), e);
+            throw StoreFailures.of(config.dataDir(), "collect blobs", e);
         } catch (UncheckedIOException e) {
-            throw new StoreException("collect blobs", e.getCause().toString(), e.getCause());
+            throw StoreFailures.of(config.dataDir(), "collect blobs", e.getCause());
         }
     }
 

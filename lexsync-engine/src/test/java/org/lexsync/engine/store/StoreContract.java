@@ -402,6 +402,50 @@ abstract class StoreContract {
     }
 
     @Test
+    void aRunsCountsGrowWithEachCommittedBatch() {
+        long run = store.runs().start("s1");
+        store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a"),
+                write("http://x/b", "2024-01-01T00:00:00Z", "b")), List.of(), "1"));
+        store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-02T00:00:00Z", "a2"),
+                write("http://x/b", "2024-01-01T00:00:00Z", "b"), ResourceWrite.deletion("http://x/c", null)), List.of(), "2"));
+
+        RunRecord r = store.runs().get(run).orElseThrow();
+        assertThat(r.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(r.counts()).isEqualTo(new RunCounts(2, 1, 0, 2, 0));
+    }
+
+    @Test
+    void finishingARunNeverLowersTheCountsItsBatchesCommitted() {
+        long run = store.runs().start("s1");
+        store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a")), List.of(), "1"));
+
+        store.runs().finish(run, RunStatus.ABORTED, RunCounts.ZERO, "stopped");
+
+        assertThat(store.runs().get(run).orElseThrow().counts()).isEqualTo(new RunCounts(1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void aRunOfThisProcessIsRunningAndAnInterruptMarksItWithWhatItCommitted() {
+        Instant before = Instant.now();
+        long run = store.runs().start("s1");
+        store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a")), List.of(), "1"));
+        assertThat(store.runs().interruptOrphans()).isZero();
+
+        store.failures().record("s1", "http://x/b", "http://x/b.pdf", "http-status", "HTTP 500", run,
+                Instant.now().plusSeconds(60));
+
+        List<RunRecord> marked = store.runs().interruptHeld(before, "stopped by SIGTERM");
+
+        assertThat(marked).singleElement().satisfies(r -> {
+            assertThat(r.id()).isEqualTo(run);
+            assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
+            assertThat(r.counts()).isEqualTo(new RunCounts(1, 0, 0, 0, 1));
+            assertThat(r.error()).isEqualTo("stopped by SIGTERM");
+            assertThat(r.ended()).isNotNull();
+        });
+    }
+
+    @Test
     void itemFailuresCountTriesAndAreClearedByASuccessfulCommit() {
         Instant next = Instant.parse("2030-01-01T00:00:00Z");
         store.failures().record("s1", "http://x/a", "http://x/a.pdf", "http-status", "503", null, next);

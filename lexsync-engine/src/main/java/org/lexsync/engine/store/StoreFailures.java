@@ -1,0 +1,148 @@
+package org.lexsync.engine.store;
+
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * Names a failed store operation's cause when it is local and lasting (DESIGN §8, exit code 4): a full disk,
+ * a read-only store or a damaged database become a {@link StoreUnavailableException} with a one-line message
+ * naming the directory or database; anything else stays a plain {@link StoreException}. SQLite reports a full
+ * disk as {@code SQLITE_FULL}, but also as an I/O error or, once it rolled the transaction back itself, as
+ * "no transaction is active" on commit; so an I/O-ish failure is also checked against the free space.
+ */
+final class StoreFailures {
+    /** Below this many usable bytes a failed write is blamed on the full disk. */
+    static final long NEARLY_FULL = 1L << 20;
+
+    private static final int SQLITE_ERROR = 1;
+    private static final int SQLITE_PERM = 3;
+    private static final int SQLITE_READONLY = 8;
+    private static final int SQLITE_IOERR = 10;
+    private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_FULL = 13;
+    private static final int SQLITE_CANTOPEN = 14;
+    private static final int SQLITE_NOTADB = 26;
+
+    private StoreFailures() {
+    }
+
+    /** The exception for a failed database operation on the store of {@code config}. */
+    static StoreException of(StoreConfig config, String operation, SQLException e) {
+        StoreUnavailableException named = config.sqlite() ? sqlite(config, operation, e) : postgres(config, operation, e);
+        return named != null ? named : new StoreException(operation, String.valueOf(e.getMessage()), e);
+    }
+
+    /** The exception for a failed file operation under {@code dir} (blobs, temp files). */
+    static StoreException of(Path dir, String operation, IOException e) {
+        String text = String.valueOf(e.getMessage()) + (e instanceof FileSystemException f ? " " + f.getReason() : "");
+        if (text.contains("No space left on device") || nearlyFull(dir)) {
+            return full(dir, operation, e);
+        }
+        if (text.contains("Read-only file system") || !writable(dir)) {
+            return readOnly(dir, operation, e);
+        }
+        return new StoreException(operation, e.toString(), e);
+    }
+
+    static StoreUnavailableException full(Path dir, String operation, Throwable cause) {
+        long free = usable(dir);
+        return new StoreUnavailableException(StoreUnavailableException.Kind.FULL, dir.toString(), operation,
+                String.format(Locale.ROOT, "no space left on device in %s: %s bytes free", dir.toAbsolutePath(),
+                        free < 0 ? "?" : Long.toString(free)), cause);
+    }
+
+    static StoreUnavailableException readOnly(Path dir, String operation, Throwable cause) {
+        return new StoreUnavailableException(StoreUnavailableException.Kind.READ_ONLY, dir.toString(), operation,
+                "store " + dir.toAbsolutePath() + " is read-only", cause);
+    }
+
+    static StoreUnavailableException damaged(String database, String operation, String detail, Throwable cause) {
+        return new StoreUnavailableException(StoreUnavailableException.Kind.DAMAGED, database, operation,
+                "store database " + database + " is damaged (" + detail
+                        + "); restore it from a backup or move it away to harvest again", cause);
+    }
+
+    private static StoreUnavailableException sqlite(StoreConfig config, String operation, SQLException e) {
+        Path dir = config.dataDir();
+        int code = primaryCode(e);
+        String message = String.valueOf(e.getMessage());
+        return switch (code) {
+            case SQLITE_FULL -> full(dir, operation, e);
+            case SQLITE_READONLY, SQLITE_PERM -> readOnly(dir, operation, e);
+            case SQLITE_CORRUPT, SQLITE_NOTADB -> damaged(database(config), operation,
+                    code == SQLITE_NOTADB ? "file is not a database" : "database disk image is malformed", e);
+            case SQLITE_IOERR, SQLITE_ERROR, SQLITE_CANTOPEN -> {
+                if (nearlyFull(dir) || message.contains("disk is full")) {
+                    yield full(dir, operation, e);
+                }
+                if (code != SQLITE_ERROR && !writable(dir)) {
+                    yield readOnly(dir, operation, e);
+                }
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
+    private static StoreUnavailableException postgres(StoreConfig config, String operation, SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String db = config.effectiveJdbcUrl();
+        return switch (state) {
+            case "53100" -> new StoreUnavailableException(StoreUnavailableException.Kind.FULL, db, operation,
+                    "no space left on device for the database " + db + " (" + e.getMessage() + ")", e);
+            case "25006" -> new StoreUnavailableException(StoreUnavailableException.Kind.READ_ONLY, db, operation,
+                    "store database " + db + " is read-only", e);
+            case "XX001", "XX002" -> damaged(db, operation, e.getMessage(), e);
+            default -> null;
+        };
+    }
+
+    /** SQLite's primary result code (the low byte of an extended code), or -1 when there is none. */
+    private static int primaryCode(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && s.getErrorCode() > 0) {
+                return s.getErrorCode() & 0xff;
+            }
+        }
+        return -1;
+    }
+
+    private static String database(StoreConfig config) {
+        String url = config.effectiveJdbcUrl();
+        return url.startsWith("jdbc:sqlite:") ? url.substring("jdbc:sqlite:".length()) : url;
+    }
+
+    /** True when the file system holding {@code dir} has less than {@link #NEARLY_FULL} usable bytes. */
+    static boolean nearlyFull(Path dir) {
+        long free = usable(dir);
+        return free >= 0 && free < NEARLY_FULL;
+    }
+
+    /** Usable bytes on the file system holding {@code dir} (or its nearest existing ancestor), -1 if unknown. */
+    static long usable(Path dir) {
+        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                try {
+                    return Files.getFileStore(p).getUsableSpace();
+                } catch (IOException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** False when {@code dir} (or the nearest existing ancestor) cannot be written, e.g. a read-only mount. */
+    static boolean writable(Path dir) {
+        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                return Files.isWritable(p);
+            }
+        }
+        return false;
+    }
+}
