@@ -93,7 +93,7 @@ final class ChangePreparer {
         return switch (f.reason()) {
             case "http-status" -> f.status() == 408 || f.status() == 429 || f.status() >= 500;
             case "forbidden-scheme", "forbidden-address", "robots-disallowed", "robots-unavailable", "too-large", "too-many-redirects",
-                 "redirect-loop", "interrupted", "local-file", "not-modified-without-copy" -> false;
+                 "redirect-loop", "interrupted", "local-file", "not-modified-without-copy", "host-unreachable" -> false;
             default -> true;
         };
     }
