@@ -11,11 +11,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lexsync.core.findings.Finding;
+import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.apply.ApplyReport;
 import org.lexsync.engine.apply.ChangeFailure;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.fetch.UnreachableHost;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestReport;
@@ -88,11 +90,34 @@ final class HarvestRunner {
         try (Fetcher fetcher = fetcherBuilder.build();
              ProgressView progress = ProgressView.create(job.sourceId(), err)) {
             Applier applier = Applier.builder(fetcher, store).build();
-            HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, progress));
+            HarvestReport report = withUnreachableHosts(store, fetcher,
+                    harvester.harvest(job, new HarvestContext(store, fetcher, applier, progress)));
             progress.close();
             printSummary(report);
             return report;
         }
+    }
+
+    /**
+     * The report with one finding per host whose circuit breaker opened in the run (issue 13.5), put first and
+     * kept with the run: its requests failed as {@code host-unreachable} item failures, one per URL, but the
+     * cause is the one host.
+     */
+    private static HarvestReport withUnreachableHosts(Store store, Fetcher fetcher, HarvestReport report) {
+        List<UnreachableHost> hosts = fetcher.unreachableHosts();
+        if (hosts.isEmpty()) {
+            return report;
+        }
+        Findings found = new Findings();
+        for (UnreachableHost h : hosts) {
+            found.error(UnreachableHost.RULE, h.describe(), 0, 0);
+        }
+        if (report.apply() != null && report.apply().runId() > 0) {
+            store.runs().addFindings(report.apply().runId(), null, found);
+        }
+        found.addAll(report.findings());
+        return new HarvestReport(report.sourceId(), report.protocol(), report.apply(), report.documentsRead(),
+                report.bytesRead(), report.planned(), found, report.elapsed());
     }
 
     /**
