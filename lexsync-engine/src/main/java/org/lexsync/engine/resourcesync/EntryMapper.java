@@ -93,6 +93,22 @@ final class EntryMapper {
     }
 
     /**
+     * A created/updated resource whose bytes cannot be had in this run: the change fails with {@code reason} and
+     * {@code message} when applied, without a fetch, and is retried by a later run.
+     */
+    PlannedChange unavailable(SitemapEntry e, URI uri, URI document, ChangeKind kind, String reason, String message,
+                              String checkpoint) {
+        return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(),
+                List.of(PlannedRepresentation.unavailable(RepresentationRole.PRIMARY, uri, reason, message)),
+                links(e, document), null, null, checkpoint);
+    }
+
+    /** The origins besides the source's own that the operator configured as mirrors. */
+    List<URI> mirrors() {
+        return options.mirrors();
+    }
+
+    /**
      * A created/updated resource whose bytes are already here (a dump bitstream, §11.2, §13.2): in
      * {@code file}, or in {@code bytes} when small (exactly one of them).
      */
