@@ -32,6 +32,7 @@ import org.lexsync.engine.store.Store;
  * failures). Unreadable sources surface as exceptions that {@link Main} maps to exit code 3.
  */
 final class HarvestRunner {
+    private static final String HOST_UNREACHABLE = "host-unreachable";
     private final StoreOptions storeOptions;
     private final HarvestOptions options;
     private final PrintWriter out;
@@ -166,11 +167,19 @@ final class HarvestRunner {
                     a.gap().resourceUri(), a.gap().reason(), a.gap().message(), a.held());
         }
         if (a != null) {
-            for (ChangeFailure f : a.failures().stream().limit(20).toList()) {
+            // items not tried because their host's breaker was open: one line, the finding names the host
+            long unreachable = a.failures().stream().filter(f -> f.reason().equals(HOST_UNREACHABLE)).count();
+            if (unreachable > 0) {
+                out.printf(Locale.ROOT, "  failed: %d items not tried, their host did not answer (%s; retried by the"
+                        + " next run)%n", unreachable, HOST_UNREACHABLE);
+            }
+            List<ChangeFailure> others = a.failures().stream().filter(f -> !f.reason().equals(HOST_UNREACHABLE))
+                    .toList();
+            for (ChangeFailure f : others.stream().limit(20).toList()) {
                 out.printf(Locale.ROOT, "  failed: %s (%s: %s)%n", f.resourceUri(), f.reason(), f.message());
             }
-            if (a.failures().size() > 20) {
-                out.printf(Locale.ROOT, "  ... %d more failures (lexsync runs lists them)%n", a.failures().size() - 20);
+            if (others.size() > 20) {
+                out.printf(Locale.ROOT, "  ... %d more failures (lexsync runs lists them)%n", others.size() - 20);
             }
         }
         if (!report.findings().isEmpty()) {

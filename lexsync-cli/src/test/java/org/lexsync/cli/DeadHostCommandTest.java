@@ -67,7 +67,8 @@ class DeadHostCommandTest {
         System.out.printf(java.util.Locale.ROOT, "%,d ELIs on a dead host: %d ms%n%s%n", ELIS, millis, r.out());
 
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
-        assertThat(r.out()).contains("failed " + ELIS);
+        assertThat(r.out()).contains("failed " + ELIS).contains("failed: " + ELIS + " items not tried")
+                .doesNotContain("failed: http://");
         assertThat(r.out().split(UnreachableHost.RULE, -1)).as(r.out()).hasSize(2);
         assertThat(r.out()).contains("host 127.0.0.1:" + deadPort + " unreachable");
     }
