@@ -318,7 +318,8 @@ final class DumpPlan extends Plan {
         if (fallback.allows(uri)) {
             docs.findings().error(rule, String.format(Locale.ROOT, "%s; %s is fetched from its loc instead", why,
                     e.loc()), e.line(), e.column());
-            return ordered(mapper.upsert(e, uri, pkg.url(), kind, checkpoint));
+            // a duplicate link inside a package is held to the same rule as the loc
+            return ordered(mapper.upsert(e, uri, pkg.url(), kind, checkpoint, fallback::allows));
         }
         String refusal = fallback.refusal(uri, why);
         docs.findings().error(rule, refusal, e.line(), e.column());

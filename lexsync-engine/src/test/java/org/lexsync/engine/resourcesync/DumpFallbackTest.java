@@ -134,6 +134,20 @@ class DumpFallbackTest {
     }
 
     @Test
+    void aDuplicateLinkOfTheEntryOnAnotherOriginIsNotTriedEither() throws IOException {
+        String loc = source.uri("/f/res/here").toString();
+        dumpWithAnEntryLacking(loc, path("not-in-the-package", missing) + "/><rs:ln rel=\"duplicate\" href=\""
+                + elsewhere.uri("/res/copy") + "\"");
+
+        HarvestReport r = sync();
+
+        assertThat(r.complete()).as(r.findings().toString()).isTrue();
+        assertStored(loc, missing);
+        assertThat(elsewhere.requests()).isEmpty();
+        assertThat(messages(r, "rs:14.2/mirror-refused")).hasSize(1);
+    }
+
+    @Test
     void aLocOnAConfiguredMirrorIsFetched() throws IOException {
         String loc = elsewhere.uri("/res/there").toString();
         dumpWithAnEntryLacking(loc, path("not-in-the-package", missing));
