@@ -23,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code lexsync audit <protocol> …}: compares a local copy with what the source publishes now. Exit code 0
- * only when they are in sync, 1 when they differ, 3 when the source cannot be read.
+ * only when they are proven in sync, 1 when they differ or some resources cannot be checked (the source states
+ * no hash and no comparable time for them), 3 when the source cannot be read.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true,
         description = "Compares the local copy of a source with what the source publishes now.",
@@ -41,8 +42,9 @@ final class AuditCommand implements Callable<Integer> {
     /** {@code lexsync audit resourcesync URL} (ResourceSync §5.2 Audit). */
     @Command(name = "resourcesync", mixinStandardHelpOptions = true,
             description = "Audits the local copy against the source's current Resource List (and its Change Lists"
-                    + " since the list's at): in sync, missing, extra (deleted at the source) and mismatched"
-                    + " (hash, length, lastmod) resources.")
+                    + " since the list's at): in sync, missing, extra (deleted at the source), mismatched (by hash and"
+                    + " length where the source gives a hash, else by length and lastmod at the source's granularity)"
+                    + " and unverified (nothing to check them by) resources.")
     static final class ResourceSyncAuditCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -86,15 +88,18 @@ final class AuditCommand implements Callable<Integer> {
         }
 
         private void text(AuditReport r, PrintWriter out) {
-            out.printf(Locale.ROOT, "%s: %s%n", r.sourceId(), r.isInSync() ? "in sync" : "NOT in sync");
-            out.printf(Locale.ROOT, "  in sync %d, missing %d, extra %d, mismatched %d (source lists %d; at %s)%n",
-                    r.inSync(), r.missing(), r.extra(), r.mismatched(), r.sourceResources(),
-                    r.at() == null ? "unknown" : r.at());
+            out.printf(Locale.ROOT, "%s: %s%n", r.sourceId(), r.isInSync() ? "in sync" : r.differs() ? "NOT in sync"
+                    : "no difference found, but not verified: the source states no hash and no comparable lastmod for"
+                    + " some resources");
+            out.printf(Locale.ROOT, "  in sync %d, missing %d, extra %d, mismatched %d, unverified %d"
+                            + " (source lists %d; at %s)%n", r.inSync(), r.missing(), r.extra(), r.mismatched(),
+                    r.unverified(), r.sourceResources(), r.at() == null ? "unknown" : r.at());
             out.printf(Locale.ROOT, "  %d documents read, %.1f s%n", r.documentsRead(), r.elapsed().toMillis() / 1000.0);
             r.missingUris().stream().limit(list).forEach(u -> out.println("  missing: " + u));
             r.extraUris().stream().limit(list).forEach(u -> out.println("  extra: " + u));
             r.mismatches().stream().limit(list).forEach(m -> out.printf(Locale.ROOT,
                     "  mismatched: %s (%s: source %s, local %s)%n", m.uri(), m.what(), m.expected(), m.actual()));
+            r.unverifiedUris().stream().limit(list).forEach(u -> out.println("  unverified: " + u));
             for (Finding f : r.findings().list().stream().limit(5).toList()) {
                 out.println("  finding: " + f);
             }
@@ -110,6 +115,7 @@ final class AuditCommand implements Callable<Integer> {
                 g.writeNumberField("missing", r.missing());
                 g.writeNumberField("extra", r.extra());
                 g.writeNumberField("mismatched", r.mismatched());
+                g.writeNumberField("unverified", r.unverified());
                 g.writeStringField("at", r.at() == null ? null : r.at().toString());
                 strings(g, "capabilityLists", r.capabilityLists().stream().map(URI::toString).toList());
                 strings(g, "missingUris", r.missingUris());
@@ -124,6 +130,7 @@ final class AuditCommand implements Callable<Integer> {
                     g.writeEndObject();
                 }
                 g.writeEndArray();
+                strings(g, "unverifiedUris", r.unverifiedUris());
                 g.writeNumberField("findings", r.findings().total());
                 g.writeNumberField("elapsedMillis", r.elapsed().toMillis());
                 g.writeEndObject();

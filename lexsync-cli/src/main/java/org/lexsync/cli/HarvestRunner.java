@@ -11,12 +11,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lexsync.core.findings.Finding;
+import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.apply.ApplyReport;
 import org.lexsync.engine.apply.ChangeFailure;
 import org.lexsync.engine.apply.PlannedChange;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.fetch.UnreachableHost;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestListener;
@@ -34,6 +36,7 @@ import org.lexsync.engine.store.StoreConfig;
  * failures). Unreadable sources surface as exceptions that {@link Main} maps to exit code 3.
  */
 final class HarvestRunner {
+    private static final String HOST_UNREACHABLE = "host-unreachable";
     private final StoreOptions storeOptions;
     private final HarvestOptions options;
     private final PrintWriter out;
@@ -167,7 +170,8 @@ final class HarvestRunner {
             };
             HarvestReport report;
             try {
-                report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
+                report = withUnreachableHosts(store, fetcher,
+                        harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener)));
             } catch (RuntimeException e) {
                 if (!stop.requested()) {
                     throw e;
@@ -197,6 +201,28 @@ final class HarvestRunner {
         err.flush();
         out.flush();
         return new GracefulStop.Stopped(job.sourceId() + " interrupted");
+    }
+
+    /**
+     * The report with one finding per host whose circuit breaker opened in the run (issue 13.5), put first and
+     * kept with the run: its requests failed as {@code host-unreachable} item failures, one per URL, but the
+     * cause is the one host.
+     */
+    private static HarvestReport withUnreachableHosts(Store store, Fetcher fetcher, HarvestReport report) {
+        List<UnreachableHost> hosts = fetcher.unreachableHosts();
+        if (hosts.isEmpty()) {
+            return report;
+        }
+        Findings found = new Findings();
+        for (UnreachableHost h : hosts) {
+            found.error(UnreachableHost.RULE, h.describe(), 0, 0);
+        }
+        if (report.apply() != null && report.apply().runId() > 0) {
+            store.runs().addFindings(report.apply().runId(), null, found);
+        }
+        found.addAll(report.findings());
+        return new HarvestReport(report.sourceId(), report.protocol(), report.apply(), report.documentsRead(),
+                report.bytesRead(), report.planned(), found, report.elapsed());
     }
 
     /**
@@ -261,13 +287,21 @@ final class HarvestRunner {
                     a.gap().resourceUri(), a.gap().reason(), a.gap().message(), a.held());
         }
         if (a != null) {
-            for (ChangeFailure f : a.failures().stream().limit(20).toList()) {
+            // items not tried because their host's breaker was open: one line, the finding names the host
+            long unreachable = a.failures().stream().filter(f -> f.reason().equals(HOST_UNREACHABLE)).count();
+            if (unreachable > 0) {
+                out.printf(Locale.ROOT, "  failed: %d items not tried, their host did not answer (%s; retried by the"
+                        + " next run)%n", unreachable, HOST_UNREACHABLE);
+            }
+            List<ChangeFailure> others = a.failures().stream().filter(f -> !f.reason().equals(HOST_UNREACHABLE))
+                    .toList();
+            for (ChangeFailure f : others.stream().limit(20).toList()) {
                 out.printf(Locale.ROOT, "  failed: %s (%s: %s)%s%n", f.resourceUri(), f.reason(), f.message(),
                         f.quarantined() ? String.format(Locale.ROOT, " [quarantined: failed in %d run%s]", f.tries(),
                                 f.tries() == 1 ? "" : "s") : f.retriedAlone() ? " [retried alone next run]" : "");
             }
-            if (a.failures().size() > 20) {
-                out.printf(Locale.ROOT, "  ... %d more failures (lexsync runs lists them)%n", a.failures().size() - 20);
+            if (others.size() > 20) {
+                out.printf(Locale.ROOT, "  ... %d more failures (lexsync runs lists them)%n", others.size() - 20);
             }
         }
         if (quarantined > 0) {

@@ -68,6 +68,11 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
             description = "Skip resources whose URI matches (repeatable).")
     List<String> excludes;
 
+    @Option(names = "--mirror", paramLabel = "URL",
+            description = "An origin besides the source's own from which a Resource Dump entry that cannot be unpacked"
+                    + " may be fetched at its loc (repeatable); a loc elsewhere fails that resource.")
+    List<java.net.URI> mirrors;
+
     @Override
     public Integer call() {
         target.validate();
@@ -100,6 +105,17 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
                 }
             }
             options.put(ResourceSyncHarvester.OPTION_EXCLUDE, String.join("\n", excludes));
+        }
+        if (mirrors != null && !mirrors.isEmpty()) {
+            for (java.net.URI m : mirrors) {
+                String scheme = m.getScheme() == null ? "" : m.getScheme().toLowerCase(java.util.Locale.ROOT);
+                if (m.getHost() == null || !scheme.equals("http") && !scheme.equals("https")) {
+                    throw new Main.UsageException("--mirror must be an http(s) URL such as https://mirror.example.org/,"
+                            + " was " + m);
+                }
+            }
+            options.put(ResourceSyncHarvester.OPTION_MIRROR, String.join("\n",
+                    mirrors.stream().map(java.net.URI::toString).toList()));
         }
         if (target.accessToken != null) {
             options.put(ResourceSyncHarvester.OPTION_ACCESS_TOKEN, target.accessToken);

@@ -96,7 +96,8 @@ final class ChangePreparer {
         return switch (f.reason()) {
             case "http-status" -> f.status() == 408 || f.status() == 429 || f.status() >= 500;
             case "forbidden-scheme", "forbidden-address", "robots-disallowed", "robots-unavailable", "too-large", "too-many-redirects",
-                 "redirect-loop", "interrupted", "local-file", "not-modified-without-copy" -> false;
+                 "redirect-loop", "interrupted", "local-file", "not-modified-without-copy", "host-unreachable",
+                 "foreign-origin" -> false;
             default -> true;
         };
     }
@@ -141,7 +142,10 @@ final class ChangePreparer {
         List<InlineBlob> inline = new ArrayList<>(1);
         long inlineBytes = 0;
         for (PlannedRepresentation p : change.representations()) {
-            Object r = p.isLocal() ? local(change, p) : fetch(change, p, current);
+            Object r = p.unavailable() != null
+                    ? new ChangeFailure(change.resourceUri(), null, p.unavailable().reason(), p.unavailable().message(),
+                    0, null)
+                    : p.isLocal() ? local(change, p) : fetch(change, p, current);
             if (r instanceof ChangeFailure failure) {
                 return new Prepared.Failed(change, failure);
             }

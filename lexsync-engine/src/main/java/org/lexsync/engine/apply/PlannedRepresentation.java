@@ -15,13 +15,25 @@ import org.lexsync.engine.store.RepresentationRole;
  * extracted from a ZIP dump; the applier takes ownership of that file and moves or deletes it) or, when
  * small, in {@code localBytes} (which nobody may change once planned). Carries what the source promised
  * (digests, length, media type), the links it stated for the file and any request headers its fetch needs.
+ * A planner that knows the file cannot be had in this run without breaking a rule (e.g. a dump bitstream that
+ * cannot be unpacked and whose {@code loc} is on a foreign origin) plans it {@link #unavailable} instead: the
+ * change then fails with the planner's reason, without a fetch, and is retried by a later run.
  */
 public record PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
                                     String mediaType, List<Link> links, byte[] localBytes,
-                                    Map<String, String> headers) {
+                                    Map<String, String> headers, Unavailable unavailable) {
+
+    /** Why a file cannot be had: a failure reason (lower-case, hyphenated) and a message naming what and where. */
+    public record Unavailable(String reason, String message) {
+        public Unavailable {
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(message, "message");
+        }
+    }
 
     public PlannedRepresentation {
-        int sources = (url == null ? 0 : 1) + (localFile == null ? 0 : 1) + (localBytes == null ? 0 : 1);
+        int sources = (url == null ? 0 : 1) + (localFile == null ? 0 : 1) + (localBytes == null ? 0 : 1)
+                + (unavailable == null ? 0 : 1);
         if (sources != 1) {
             throw new IllegalArgumentException("a planned representation has exactly one of a URL, a local file or"
                     + " local bytes, was url=" + url + " localFile=" + localFile + " localBytes="
@@ -39,6 +51,12 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
         headers = headers == null ? Map.of() : Map.copyOf(headers);
     }
 
+    /** A representation fetched, or local in a file or in bytes (exactly one of them). */
+    public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
+                                 String mediaType, List<Link> links, byte[] localBytes, Map<String, String> headers) {
+        this(url, localFile, role, expected, length, mediaType, links, localBytes, headers, null);
+    }
+
     /** A representation with local bytes or none (see the record's description), without request headers. */
     public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
                                  String mediaType, List<Link> links, byte[] localBytes) {
@@ -51,7 +69,7 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
      */
     public PlannedRepresentation withHeaders(Map<String, String> requestHeaders) {
         return new PlannedRepresentation(url, localFile, role, expected, length, mediaType, links, localBytes,
-                requestHeaders);
+                requestHeaders, unavailable);
     }
 
     /** A representation fetched from {@code url} or read from {@code localFile} (exactly one of them). */
@@ -62,7 +80,18 @@ public record PlannedRepresentation(URI url, Path localFile, RepresentationRole 
 
     /** True when the bytes are already here (a local file or local bytes) and nothing is fetched. */
     public boolean isLocal() {
-        return url == null;
+        return localFile != null || localBytes != null;
+    }
+
+    /**
+     * A file that cannot be had in this run: the change fails with {@code reason} and {@code message} and is
+     * retried by a later run; nothing is fetched. {@code originalUrl} (nullable) is kept as a {@code via} link.
+     */
+    public static PlannedRepresentation unavailable(RepresentationRole role, URI originalUrl, String reason,
+                                                    String message) {
+        return new PlannedRepresentation(null, null, role, Digests.NONE, null, null,
+                originalUrl == null ? List.of() : List.of(new Link("via", originalUrl.toString())), null, Map.of(),
+                new Unavailable(reason, message));
     }
 
     /** A file to fetch with what the source promised about it. */

@@ -35,7 +35,7 @@ final class RetryCodec {
                 .append(field(c.title())).append('\t').append(field(c.published())).append('\t')
                 .append(field(LinkCodec.encode(c.links())));
         for (PlannedRepresentation r : c.representations()) {
-            if (r.isLocal() || !r.headers().isEmpty()) {
+            if (r.url() == null || !r.headers().isEmpty()) {
                 return null;
             }
             List<Link> links = r.links();

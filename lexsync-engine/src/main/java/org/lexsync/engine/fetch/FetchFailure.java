@@ -31,6 +31,11 @@ public enum FetchFailure {
     ROBOTS_UNAVAILABLE,
     /** The body ended before its announced length or its encoding was cut short. */
     TRUNCATED,
+    /**
+     * Not tried: the host's circuit breaker is open after too many consecutive connection failures or timeouts
+     * in this run ({@link Fetcher.Builder#unreachableAfter(int)}); the item is retried by a later run.
+     */
+    HOST_UNREACHABLE,
     /** The calling thread was interrupted. */
     INTERRUPTED
 }

@@ -34,12 +34,14 @@ public final class Fetcher implements AutoCloseable {
     private final RetryPolicy retry;
     private final String userAgent;
     private final Map<String, Politeness> overrides = new ConcurrentHashMap<>();
+    private final HostBreaker breaker;
     private volatile boolean closed;
 
     private Fetcher(Builder b) {
         this.userAgent = b.userAgent();
         this.retry = new RetryPolicy(b.tries, b.backoffBase, b.maxBackoff, b.maxRetryAfter);
-        this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout);
+        this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause);
+        this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker);
         HostPoliteness hosts = new HostPoliteness(b.globalConcurrency);
         overrides.putAll(b.overrides);
         Politeness defaults = b.politeness;
@@ -55,7 +57,7 @@ public final class Fetcher implements AutoCloseable {
         RobotsCache robots = b.ignoreRobots ? null : new RobotsCache(PRODUCT,
                 url -> self[0].loadRobots(url), b.robotsTtl, b.robotsErrorTtl);
         this.follower = new RedirectFollower(client, hosts, robots, politeness, bodies, b.maxRedirects,
-                b.blockPrivateAddresses, b.maxCrawlDelay);
+                b.blockPrivateAddresses, b.maxCrawlDelay, breaker);
         self[0] = follower;
     }
 
@@ -74,6 +76,14 @@ public final class Fetcher implements AutoCloseable {
         overrides.put(host.trim().toLowerCase(Locale.ROOT), Objects.requireNonNull(politeness, "politeness"));
     }
 
+    /**
+     * Every host whose circuit breaker opened while this fetcher ran (issue 13.5), so that a harvest can report
+     * one finding per dead host instead of one per URL it did not try.
+     */
+    public java.util.List<UnreachableHost> unreachableHosts() {
+        return breaker.unreachable();
+    }
+
     /** The User-Agent header sent with every request. */
     public String userAgent() {
         return userAgent;
@@ -88,16 +98,25 @@ public final class Fetcher implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("fetcher is closed");
         }
+        FetchException previous = null;
         for (int attempt = 1; ; attempt++) {
             try {
                 FetchResult result = follower.follow(request);
                 return result instanceof FetchResult.Fetched f && attempt > 1 ? withTries(f, attempt) : result;
             } catch (FetchException e) {
+                if (e.reason() == FetchFailure.HOST_UNREACHABLE) {
+                    // refused by the host's open breaker without a network attempt; when this fetch's own
+                    // failures opened it, they are the better answer
+                    FetchException shown = previous == null ? e : previous;
+                    return new FetchResult.Failed(request.url(), shown.reason(), shown.getMessage(), shown.status(),
+                            attempt - 1, shown.retryAfter());
+                }
                 boolean tooLong = e.retryAfter() != null && e.retryAfter().compareTo(retry.maxRetryAfter()) > 0;
                 if (!e.retryable() || attempt >= retry.tries() || tooLong) {
                     return new FetchResult.Failed(request.url(), e.reason(), e.getMessage(), e.status(), attempt,
                             e.retryAfter());
                 }
+                previous = e;
                 Duration wait = retry.delayBefore(attempt + 1, e.retryAfter());
                 LOG.debug("try {} of {} failed ({}), retrying in {} ms: {}", attempt, request.url(), e.reason(),
                         wait.toMillis(), e.getMessage());
@@ -152,6 +171,8 @@ public final class Fetcher implements AutoCloseable {
         private boolean blockPrivateAddresses;
         private Path tempDirectory = Path.of(System.getProperty("java.io.tmpdir"));
         private HttpClient.Version httpVersion = HttpClient.Version.HTTP_2;
+        private int unreachableAfter = 5;
+        private Duration unreachablePause = Duration.ofMinutes(10);
 
         private Builder() {
         }
@@ -284,6 +305,22 @@ public final class Fetcher implements AutoCloseable {
         /** Where bodies are written (default java.io.tmpdir); the blob store renames them from there. */
         public Builder tempDirectory(Path dir) {
             this.tempDirectory = Objects.requireNonNull(dir, "dir");
+            return this;
+        }
+
+        /**
+         * Consecutive connection failures or timeouts (attempts, retries included, before any response) after
+         * which a host's circuit breaker opens: its further requests fail at once as
+         * {@link FetchFailure#HOST_UNREACHABLE} (default 5). Any response from the host closes it again.
+         */
+        public Builder unreachableAfter(int failures) {
+            this.unreachableAfter = positive(failures, "unreachableAfter");
+            return this;
+        }
+
+        /** How long an open breaker refuses requests before one is let through to probe the host (default 10 min). */
+        public Builder unreachablePause(Duration d) {
+            this.unreachablePause = positive(d, "unreachablePause");
             return this;
         }
 

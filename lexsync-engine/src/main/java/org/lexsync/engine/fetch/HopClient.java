@@ -25,9 +25,10 @@ final class HopClient implements AutoCloseable {
     private final String userAgent;
     private final Duration readTimeout;
     private final Duration totalTimeout;
+    private final HostBreaker breaker;
 
     HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
-              Duration totalTimeout) {
+              Duration totalTimeout, HostBreaker breaker) {
         this.client = HttpClient.newBuilder()
                 .version(version)
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -41,10 +42,15 @@ final class HopClient implements AutoCloseable {
         this.userAgent = userAgent;
         this.readTimeout = readTimeout;
         this.totalTimeout = totalTimeout;
+        this.breaker = breaker;
     }
 
-    /** Sends a GET; the caller reads (or closes) the body stream of the response. */
+    /**
+     * Sends a GET; the caller reads (or closes) the body stream of the response. Fails at once, without a
+     * connection attempt, while the host's breaker is open; tells the breaker how the attempt went.
+     */
     HttpResponse<TimedBodyStream> get(URI url, Map<String, String> headers) throws InterruptedException {
+        breaker.check(url);
         long deadline = System.nanoTime() + totalTimeout.toNanos();
         // The client itself fails the exchange with an HttpTimeoutException when no headers arrive in time,
         // so the wait below needs no timer of its own (a timed wait on a virtual thread costs a hand-off to
@@ -62,14 +68,20 @@ final class HopClient implements AutoCloseable {
         CompletableFuture<HttpResponse<TimedBodyStream>> future = client.sendAsync(b.build(),
                 TimedBodyStream.handler(readTimeout.toNanos(), deadline));
         try {
-            return future.get();
+            HttpResponse<TimedBodyStream> response = future.get();
+            breaker.succeeded(url);
+            return response;
         } catch (InterruptedException e) {
             future.cancel(true);
+            breaker.abandoned(url);
             throw e;
         } catch (CancellationException e) {
+            breaker.abandoned(url);
             throw FetchException.transientFailure(url, FetchFailure.CONNECTION, "exchange cancelled", e);
         } catch (ExecutionException e) {
-            throw translate(url, e.getCause());
+            FetchException failure = translate(url, e.getCause());
+            breaker.failed(url, failure);
+            throw failure;
         }
     }
 

@@ -25,6 +25,15 @@ final class HostPoliteness {
 
     /** Blocks until a request to {@code hostKey} may start under {@code politeness}. */
     Permit acquire(String hostKey, Politeness politeness) throws InterruptedException {
+        return acquire(hostKey, politeness, () -> { });
+    }
+
+    /**
+     * As {@link #acquire(String, Politeness)}, but {@code admit} is asked again once the host's slot is free and
+     * before its delay is reserved; when it throws (the host's breaker opened while the caller queued) the
+     * caller leaves with that exception, reserving no delay, so queued requests to a dead host end at once.
+     */
+    Permit acquire(String hostKey, Politeness politeness, Runnable admit) throws InterruptedException {
         Host host = hosts.computeIfAbsent(hostKey, k -> new Host());
         long minDelay = politeness.minDelay().toNanos();
         long waitNanos;
@@ -32,6 +41,12 @@ final class HostPoliteness {
         try {
             while (host.inFlight >= politeness.maxPerHost()) {
                 host.freed.await();
+            }
+            try {
+                admit.run();
+            } catch (RuntimeException refused) {
+                host.freed.signal();
+                throw refused;
             }
             host.inFlight++;
             long now = System.nanoTime();

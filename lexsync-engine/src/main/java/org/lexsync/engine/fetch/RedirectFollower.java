@@ -36,10 +36,11 @@ final class RedirectFollower {
     private final int maxRedirects;
     private final boolean blockPrivateAddresses;
     private final Duration maxCrawlDelay;
+    private final HostBreaker breaker;
 
     RedirectFollower(HopClient client, HostPoliteness hosts, RobotsCache robots, Function<URI, Politeness> politeness,
                      DigestingBodyHandler bodies, int maxRedirects, boolean blockPrivateAddresses,
-                     Duration maxCrawlDelay) {
+                     Duration maxCrawlDelay, HostBreaker breaker) {
         this.client = client;
         this.hosts = hosts;
         this.robots = robots;
@@ -48,6 +49,7 @@ final class RedirectFollower {
         this.maxRedirects = maxRedirects;
         this.blockPrivateAddresses = blockPrivateAddresses;
         this.maxCrawlDelay = maxCrawlDelay;
+        this.breaker = breaker;
     }
 
     /** Fetches {@code request} once (redirects included); the result's {@code tries} is left at 1. */
@@ -59,6 +61,8 @@ final class RedirectFollower {
         Map<String, String> headers = requestHeaders(request);
         for (int redirects = 0; ; redirects++) {
             checkScheme(current);
+            // before the address guard's DNS lookup, robots.txt and the politeness wait: a dead host costs nothing
+            breaker.peek(current);
             if (blockPrivateAddresses) {
                 AddressGuard.check(current);
             }
@@ -84,7 +88,8 @@ final class RedirectFollower {
             if (crawlDelay.compareTo(p.minDelay()) > 0) {
                 p = p.withMinDelay(crawlDelay);
             }
-            try (HostPoliteness.Permit permit = hosts.acquire(hostKey, p)) {
+            URI hop = current;
+            try (HostPoliteness.Permit permit = hosts.acquire(hostKey, p, () -> breaker.peek(hop))) {
                 HttpResponse<TimedBodyStream> response = client.get(current, headers);
                 int status = response.statusCode();
                 if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
@@ -207,7 +212,9 @@ final class RedirectFollower {
                 if (blockPrivateAddresses) {
                     AddressGuard.check(current);
                 }
-                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), politeness.apply(current))) {
+                URI robots = current;
+                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), politeness.apply(current),
+                        () -> breaker.peek(robots))) {
                     HttpResponse<TimedBodyStream> response = client.get(current, Map.of("Accept", "text/plain"));
                     int status = response.statusCode();
                     if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
@@ -219,7 +226,7 @@ final class RedirectFollower {
                         response.body().close();
                         return new RobotsCache.Answer(status, new byte[0], null, null);
                     }
-                    byte[] body = readUpTo(response.body(), RobotsCache.MAX_ROBOTS_BYTES,
+                    byte[] body = readUpTo(current, response.body(), RobotsCache.MAX_ROBOTS_BYTES,
                             response.headers().firstValue("Content-Encoding").orElse(null));
                     return new RobotsCache.Answer(status, body, response.headers().firstValue("Content-Type").orElse(null), null);
                 }
@@ -231,14 +238,20 @@ final class RedirectFollower {
         return new RobotsCache.Answer(404, new byte[0], null, null);
     }
 
-    private static byte[] readUpTo(TimedBodyStream stream, int max, String encoding) {
+    /**
+     * Reads robots.txt up to {@code max} decoded bytes. A body that breaks off is no robots.txt at all (its cut
+     * rules would read as fewer restrictions): a transient {@link FetchFailure#TRUNCATED} failure, so the host
+     * counts as unreachable for now (RFC 9309 §2.3.1.4) and robots.txt is asked for again.
+     */
+    private static byte[] readUpTo(URI url, TimedBodyStream stream, int max, String encoding) {
         try (stream) {
             InputStream in = DigestingBodyHandler.isIdentity(encoding) ? stream
                     : encoding.trim().equalsIgnoreCase("gzip") ? new java.util.zip.GZIPInputStream(stream)
                     : new java.util.zip.InflaterInputStream(stream);
             return in.readNBytes(max);
         } catch (IOException e) {
-            return new byte[0];
+            throw FetchException.transientFailure(url, FetchFailure.TRUNCATED,
+                    "robots.txt broke off: " + e.getMessage(), e);
         }
     }
 

@@ -30,7 +30,9 @@ import org.lexsync.engine.store.ChangeKind;
  * <p>What a package cannot give is taken from the resource's URI, the default way to its content (§5.1): a
  * manifest entry without a {@code path} (§13.2 requires one except for deletions), or one whose bitstream the
  * package does not hold, holds twice, holds corrupt, names unsafely or holds beyond the entry bounds — each
- * with an error finding naming the package and the path; when that fetch fails too, that resource fails
+ * with an error finding naming the package and the path — but only when that URI is on the source's own
+ * origin or a configured mirror ({@link DumpFallback}); otherwise the change fails as {@code foreign-origin}
+ * without a fetch. When that fetch fails too, that resource fails
  * alone (a Resource Dump is a snapshot, so the others go on and no checkpoint is stored; a Change Dump stops
  * there, DESIGN §4.1). A bitstream that is there but does not match the manifest's hash or length fails
  * without a fetch (the applier verifies; the source contradicts itself). A package that is no readable ZIP,
@@ -61,6 +63,7 @@ final class DumpPlan extends Plan {
     private long packages;
     private final UriSet seen = new UriSet();
     private final EntryRepair repair;
+    private final DumpFallback fallback;
 
     DumpPlan(SourceDocuments docs, EntryMapper mapper, DumpLimits limits, Path tempDir, URI set, URI root,
              boolean changeDump, CheckpointHolder holder) {
@@ -73,6 +76,7 @@ final class DumpPlan extends Plan {
         this.changeDump = changeDump;
         this.holder = holder;
         this.repair = new EntryRepair(docs.findings());
+        this.fallback = new DumpFallback(set, mapper.mirrors());
     }
 
     /** The Resource Dump's snapshot time ({@code at}, §11.1), known once planning started. */
@@ -281,10 +285,8 @@ final class DumpPlan extends Plan {
             }
         }
         if (md.path() == null || md.path().isBlank()) {
-            docs.findings().error("rs:" + section() + "/path", String.format(Locale.ROOT,
-                    "%s: entry %s has no path; fetched from its loc instead", manifest.document(), e.loc()),
-                    e.line(), e.column());
-            return ordered(mapper.upsert(e, uri, base, kind, checkpoint));
+            return fallBack(e, uri, kind, checkpoint, "rs:" + section() + "/path",
+                    String.format(Locale.ROOT, "%s: entry %s has no path", manifest.document(), e.loc()));
         }
         Digests expected = mapper.select(md.hash());
         ZipPackage.Extracted x;
@@ -295,9 +297,7 @@ final class DumpPlan extends Plan {
                 throw refused;
             }
             // the package cannot give this bitstream; the resource's URI is the default way to it (§5.1)
-            docs.findings().error("rs:" + section() + "/bitstream", String.format(Locale.ROOT,
-                    "%s; %s is fetched from its loc instead", refused.getMessage(), e.loc()), e.line(), e.column());
-            return ordered(mapper.upsert(e, uri, base, kind, checkpoint));
+            return fallBack(e, uri, kind, checkpoint, "rs:" + section() + "/bitstream", refused.getMessage());
         }
         String mismatch = x.mismatch(expected, md.length());
         if (mismatch != null) {
@@ -306,6 +306,24 @@ final class DumpPlan extends Plan {
                     e.line(), e.column());
         }
         return ordered(mapper.local(e, uri, base, kind, x.file(), x.bytes(), expected, checkpoint));
+    }
+
+    /**
+     * The change for an entry the package cannot give ({@code why}): fetched from its {@code loc} when that is on
+     * the source's origin or a configured mirror, else failing as {@code foreign-origin} without a fetch; either
+     * way with an error finding.
+     */
+    private PlannedChange fallBack(SitemapEntry e, URI uri, ChangeKind kind, String checkpoint, String rule,
+                                   String why) {
+        if (fallback.allows(uri)) {
+            docs.findings().error(rule, String.format(Locale.ROOT, "%s; %s is fetched from its loc instead", why,
+                    e.loc()), e.line(), e.column());
+            // a duplicate link inside a package is held to the same rule as the loc
+            return ordered(mapper.upsert(e, uri, pkg.url(), kind, checkpoint, fallback::allows));
+        }
+        String refusal = fallback.refusal(uri, why);
+        docs.findings().error(rule, refusal, e.line(), e.column());
+        return ordered(mapper.unavailable(e, uri, pkg.url(), kind, "foreign-origin", refusal, checkpoint));
     }
 
     /** The section of the manifest this plan reads: §13.2 (Change Dump) or §11.2 (Resource Dump). */

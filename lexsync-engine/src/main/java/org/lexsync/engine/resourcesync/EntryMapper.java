@@ -80,16 +80,38 @@ final class EntryMapper {
 
     /** A created/updated resource fetched over HTTP (from a mirror when one answers correctly). */
     PlannedChange upsert(SitemapEntry e, URI uri, URI document, ChangeKind kind, String checkpoint) {
+        return upsert(e, uri, document, kind, checkpoint, target -> true);
+    }
+
+    /** As {@link #upsert(SitemapEntry, URI, URI, ChangeKind, String)}, trying only the mirrors {@code mirrorAllowed} accepts. */
+    PlannedChange upsert(SitemapEntry e, URI uri, URI document, ChangeKind kind, String checkpoint,
+                         java.util.function.Predicate<URI> mirrorAllowed) {
         RsMetadata md = e.mdOrEmpty();
         Digests expected = options.select(md.hash());
         List<PlannedRepresentation> reps = new ArrayList<>(2);
-        PlannedRepresentation primary = fromMirror(e, document, expected, md);
+        PlannedRepresentation primary = fromMirror(e, document, expected, md, mirrorAllowed);
         reps.add(primary != null ? primary
                 : authorized(new PlannedRepresentation(uri, null, RepresentationRole.PRIMARY, expected, md.length(),
                 md.type(), List.of()), document));
         addMetadata(e, document, reps);
         return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(), reps, links(e, document), null, null,
                 checkpoint);
+    }
+
+    /**
+     * A created/updated resource whose bytes cannot be had in this run: the change fails with {@code reason} and
+     * {@code message} when applied, without a fetch, and is retried by a later run.
+     */
+    PlannedChange unavailable(SitemapEntry e, URI uri, URI document, ChangeKind kind, String reason, String message,
+                              String checkpoint) {
+        return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(),
+                List.of(PlannedRepresentation.unavailable(RepresentationRole.PRIMARY, uri, reason, message)),
+                links(e, document), null, null, checkpoint);
+    }
+
+    /** The origins besides the source's own that the operator configured as mirrors. */
+    List<URI> mirrors() {
+        return options.mirrors();
     }
 
     /**
@@ -142,7 +164,8 @@ final class EntryMapper {
      * Tries the entry's {@code duplicate} links (§14.2) in {@code pri} order (lowest first, absent = 999999);
      * the first mirror whose bytes verify gives a local file; null when there is none or all fail.
      */
-    private PlannedRepresentation fromMirror(SitemapEntry e, URI document, Digests expected, RsMetadata md) {
+    private PlannedRepresentation fromMirror(SitemapEntry e, URI document, Digests expected, RsMetadata md,
+                                             java.util.function.Predicate<URI> allowed) {
         List<RsLink> mirrors = new ArrayList<>();
         for (RsLink l : e.links()) {
             if ("duplicate".equalsIgnoreCase(l.rel()) && l.href() != null) {
@@ -156,6 +179,12 @@ final class EntryMapper {
         for (RsLink l : mirrors) {
             URI target = resolveHttp(document, l.href());
             if (target == null) {
+                continue;
+            }
+            if (!allowed.test(target)) {
+                docs.findings().info("rs:14.2/mirror-refused", String.format(Locale.ROOT,
+                        "mirror %s of %s is not on the source's origin or a configured mirror; not tried", target,
+                        e.loc()), e.line(), e.column());
                 continue;
             }
             FetchResult r = docs.fetcher().fetch(new FetchRequest(target, Expectation.of(expected, md.length()),

@@ -31,13 +31,20 @@ import org.lexsync.engine.store.Store;
 /**
  * Audits a local copy against a ResourceSync source (ResourceSync §5.2 Audit): the source's current
  * resources are its Resource List (or Index) as of its {@code at}, updated by the Change Lists' changes
- * after {@code at}; each is compared with the stored state by hash (sha-256 and md5 when given), length
- * and lastmod, and stored resources the source no longer has are reported as extra. Streams the list and
- * looks the store up in chunks, so memory grows only with the number of changes since {@code at} and
- * eight bytes per listed resource ({@link UriSet}).
+ * after {@code at}; stored resources the source no longer has are reported as extra. Each resource is
+ * compared with the stored state by what proves its bytes (issue 12.3): by hash (sha-256, md5) and length when
+ * the source states a hash the store also holds — then times are not looked at; otherwise by length and by
+ * time, at the granularity of the coarser value ({@link AuditTimes}), and only times of one kind: the store
+ * keeps the time a change was planned with (a v1.1 {@code datetime} when a Change List gives one, else the
+ * {@code lastmod}), so a Resource List {@code lastmod} is never compared with what may be a Change List
+ * {@code datetime}. A resource with nothing comparable is {@code unverified}, neither in sync nor mismatched.
+ * Streams the list and looks the store up in chunks, so memory grows only with the number of changes since
+ * {@code at} and eight bytes per listed resource ({@link UriSet}).
  */
 public final class ResourceSyncAudit {
     private static final int CHUNK = 500;
+    /** Marks a resource whose bytes nothing the source states can prove or disprove. */
+    private static final AuditReport.Mismatch UNVERIFIED = new AuditReport.Mismatch("", "unverified", "", "");
 
     private final Fetcher fetcher;
     private final Store store;
@@ -83,16 +90,39 @@ public final class ResourceSyncAudit {
         }
         tally.extras();
         return new AuditReport(sourceId, sets.stream().map(CapabilitySet::uri).toList(), at, tally.inSync,
-                tally.missing, tally.extra, tally.mismatched, tally.missingUris, tally.extraUris, tally.mismatches,
-                docs.documents(), findings, Duration.between(started, Instant.now()));
+                tally.missing, tally.extra, tally.mismatched, tally.unverified, tally.missingUris, tally.extraUris,
+                tally.mismatches, tally.unverifiedUris, docs.documents(), findings,
+                Duration.between(started, Instant.now()));
     }
 
-    /** What the source states about one resource now. */
-    private record Expected(String uri, boolean deleted, Digests hash, Long length, W3cDateTime lastmod) {
-        static Expected of(String uri, SitemapEntry e, boolean deleted) {
+    /**
+     * What the source states about one resource now. {@code time} is the entry's change time (its v1.1
+     * {@code datetime}, else its {@code lastmod}), the kind of time the store keeps; {@code timeComparable} is
+     * false when the stored time may be of the other kind.
+     */
+    private record Expected(String uri, boolean deleted, Digests hash, Long length, W3cDateTime time,
+                            boolean timeComparable) {
+        /** A Change List entry: the store took its time from an entry like it. */
+        static Expected changed(String uri, SitemapEntry e, boolean deleted) {
             RsMetadata md = e.mdOrEmpty();
-            return new Expected(uri, deleted, md.hash(), md.length(), e.lastmod());
+            return new Expected(uri, deleted, md.hash(), md.length(), e.changeTime(), true);
         }
+
+        /**
+         * A Resource List entry: its time is comparable unless the source's changes carry v1.1 datetimes and
+         * the entry does not (then the store may hold a change's datetime where the list has a lastmod).
+         */
+        static Expected listed(String uri, SitemapEntry e, boolean sourceUsesDatetime) {
+            RsMetadata md = e.mdOrEmpty();
+            return new Expected(uri, false, md.hash(), md.length(), e.changeTime(),
+                    md.datetime() != null || !sourceUsesDatetime);
+        }
+    }
+
+    /** The latest change after {@code at} of each resource, and whether any change read carries a v1.1 datetime. */
+    private static final class Changes {
+        final Map<String, Expected> latest = new HashMap<>();
+        boolean datetime;
     }
 
     private W3cDateTime auditSet(SourceDocuments docs, CapabilitySet set, URI list, Tally tally) {
@@ -101,7 +131,7 @@ public final class ResourceSyncAudit {
         try (SourceDocuments.Opened root = docs.open(list)) {
             SitemapHeader h = root.reader().header();
             at = h.md() == null ? null : h.md().at();
-            Map<String, Expected> changed = changesSince(docs, set, at);
+            Changes changed = changesSince(docs, set, at);
             if (h.isIndex()) {
                 while (root.reader().hasNext()) {
                     SitemapEntry e = root.reader().next();
@@ -119,7 +149,7 @@ public final class ResourceSyncAudit {
                 }
             }
             List<Expected> rest = new ArrayList<>();
-            for (Expected x : changed.values()) {
+            for (Expected x : changed.latest.values()) {
                 if (!x.deleted()) {
                     rest.add(x);
                     if (rest.size() == CHUNK) {
@@ -134,7 +164,7 @@ public final class ResourceSyncAudit {
         return at;
     }
 
-    private void compareList(SourceDocuments.Opened doc, Map<String, Expected> changed, Tally tally) {
+    private void compareList(SourceDocuments.Opened doc, Changes changed, Tally tally) {
         List<Expected> chunk = new ArrayList<>(CHUNK);
         URI base = doc.download().finalUrl();
         while (doc.reader().hasNext()) {
@@ -144,10 +174,10 @@ public final class ResourceSyncAudit {
                 continue;
             }
             String uri = resolved.toString();
-            if (changed.containsKey(uri)) {
+            if (changed.latest.containsKey(uri)) {
                 continue;
             }
-            chunk.add(Expected.of(uri, e, false));
+            chunk.add(Expected.listed(uri, e, changed.datetime));
             if (chunk.size() == CHUNK) {
                 tally.compare(chunk);
                 chunk.clear();
@@ -157,8 +187,8 @@ public final class ResourceSyncAudit {
     }
 
     /** The latest change after {@code at} of every resource the Change Lists name (§12). */
-    private Map<String, Expected> changesSince(SourceDocuments docs, CapabilitySet set, W3cDateTime at) {
-        Map<String, Expected> changed = new HashMap<>();
+    private Changes changesSince(SourceDocuments docs, CapabilitySet set, W3cDateTime at) {
+        Changes changed = new Changes();
         URI root = set.get(Capability.CHANGELIST);
         if (root == null) {
             return changed;
@@ -194,17 +224,20 @@ public final class ResourceSyncAudit {
         return changed;
     }
 
-    private static void readChanges(SourceDocuments.Opened doc, W3cDateTime at, Map<String, Expected> changed) {
+    private static void readChanges(SourceDocuments.Opened doc, W3cDateTime at, Changes changed) {
         URI base = doc.download().finalUrl();
         while (doc.reader().hasNext()) {
             SitemapEntry e = doc.reader().next();
+            if (e.mdOrEmpty().datetime() != null) {
+                changed.datetime = true;
+            }
             W3cDateTime t = e.changeTime();
             URI resolved = e.loc() == null ? null : EntryRepair.absolute(e.loc(), base);
             if (resolved == null || at != null && t != null && !t.toInstant().isAfter(at.toInstant())) {
                 continue;
             }
             String uri = resolved.toString();
-            changed.put(uri, Expected.of(uri, e, e.change() == ChangeType.DELETED));
+            changed.latest.put(uri, Expected.changed(uri, e, e.change() == ChangeType.DELETED));
         }
     }
 
@@ -216,6 +249,8 @@ public final class ResourceSyncAudit {
         long missing;
         long extra;
         long mismatched;
+        long unverified;
+        final List<String> unverifiedUris = new ArrayList<>();
         final List<String> missingUris = new ArrayList<>();
         final List<String> extraUris = new ArrayList<>();
         final List<AuditReport.Mismatch> mismatches = new ArrayList<>();
@@ -243,7 +278,12 @@ public final class ResourceSyncAudit {
                     continue;
                 }
                 AuditReport.Mismatch m = difference(x, s);
-                if (m == null) {
+                if (m == UNVERIFIED) {
+                    unverified++;
+                    if (unverifiedUris.size() < AuditReport.MAX_LISTED) {
+                        unverifiedUris.add(x.uri());
+                    }
+                } else if (m == null) {
                     inSync++;
                 } else {
                     mismatched++;
@@ -265,20 +305,32 @@ public final class ResourceSyncAudit {
             if (rep == null) {
                 return new AuditReport.Mismatch(x.uri(), "content", "a file", "none");
             }
+            boolean hashed = false;
             Digest sha = x.hash().get(HashAlgorithm.SHA_256).orElse(null);
-            if (sha != null && !sha.hex().equals(rep.sha256())) {
-                return new AuditReport.Mismatch(x.uri(), "hash", sha.toString(), "sha-256:" + rep.sha256());
+            if (sha != null && rep.sha256() != null) {
+                if (!sha.hex().equals(rep.sha256())) {
+                    return new AuditReport.Mismatch(x.uri(), "hash", sha.toString(), "sha-256:" + rep.sha256());
+                }
+                hashed = true;
             }
             Digest md5 = x.hash().get(HashAlgorithm.MD5).orElse(null);
-            if (md5 != null && rep.md5() != null && !md5.hex().equals(rep.md5())) {
-                return new AuditReport.Mismatch(x.uri(), "hash", md5.toString(), "md5:" + rep.md5());
+            if (md5 != null && rep.md5() != null) {
+                if (!md5.hex().equals(rep.md5())) {
+                    return new AuditReport.Mismatch(x.uri(), "hash", md5.toString(), "md5:" + rep.md5());
+                }
+                hashed = true;
             }
             if (x.length() != null && x.length() != rep.length()) {
                 return new AuditReport.Mismatch(x.uri(), "length", x.length().toString(), Long.toString(rep.length()));
             }
-            if (x.lastmod() != null && s.sourceTimestamp() != null
-                    && !x.lastmod().toInstant().equals(s.sourceTimestamp().toInstant())) {
-                return new AuditReport.Mismatch(x.uri(), "lastmod", x.lastmod().toString(),
+            if (hashed) {
+                return null; // the bytes are proven; a time says nothing more about them
+            }
+            if (x.time() == null || s.sourceTimestamp() == null || !x.timeComparable()) {
+                return UNVERIFIED;
+            }
+            if (!AuditTimes.same(x.time(), s.sourceTimestamp())) {
+                return new AuditReport.Mismatch(x.uri(), "lastmod", x.time().toString(),
                         s.sourceTimestamp().toString());
             }
             return null;

@@ -42,7 +42,8 @@ import org.lexsync.engine.store.RunStatus;
  * baseline, apply changes from then on), {@value #OPTION_EXCLUDE} (regular expressions, one per line;
  * matching resource URIs are skipped), {@value #OPTION_CAPABILITY_LIST} (sync this set only) and
  * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents and with resource fetches on
- * their origin) and
+ * their origin), {@value #OPTION_MIRROR} (origins besides the source's own, one per line, from which a Resource
+ * Dump entry that cannot be unpacked may be fetched at its {@code loc}) and
  * {@value #OPTION_SCRATCH_DIR} (where dump bitstreams are unpacked before the applier takes them; default the
  * store's temp directory; only bitstreams over 64 KB are unpacked to files).
  */
@@ -56,6 +57,8 @@ public final class ResourceSyncHarvester implements Harvester {
     public static final String OPTION_CAPABILITY_LIST = "capability-list";
     public static final String OPTION_ACCESS_TOKEN = "access-token";
     public static final String OPTION_SCRATCH_DIR = "scratch-dir";
+    /** Mirror origins (URLs, one per line) whose {@code loc}s a dump entry that cannot be unpacked may be fetched from. */
+    public static final String OPTION_MIRROR = "mirror";
 
     private final XmlLimits xmlLimits;
     private final DumpLimits dumpLimits;

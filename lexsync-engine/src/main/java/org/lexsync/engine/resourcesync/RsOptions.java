@@ -19,7 +19,7 @@ import org.lexsync.core.time.W3cDateTimes;
  * {@link ResourceSyncHarvester}); a bad value is an {@link IllegalArgumentException} naming key and value.
  */
 record RsOptions(Baseline baseline, boolean forceBaseline, boolean delete, HashMode hash, W3cDateTime from,
-                 List<Pattern> excludes, URI capabilityList, String accessToken) {
+                 List<Pattern> excludes, URI capabilityList, String accessToken, List<URI> mirrors) {
 
     /** Where a baseline comes from (ResourceSync §5.2): the Resource List, the Resource Dump, or the dump when offered. */
     enum Baseline { LIST, DUMP, AUTO }
@@ -81,8 +81,30 @@ record RsOptions(Baseline baseline, boolean forceBaseline, boolean delete, HashM
             }
         }
         String token = options.get(ResourceSyncHarvester.OPTION_ACCESS_TOKEN);
+        List<URI> mirrors = new ArrayList<>();
+        String m = options.get(ResourceSyncHarvester.OPTION_MIRROR);
+        if (m != null) {
+            for (String line : m.split("\n")) {
+                if (!line.isBlank()) {
+                    mirrors.add(mirror(line.strip()));
+                }
+            }
+        }
         return new RsOptions(baseline, b != null, delete, hash, from, List.copyOf(excludes), capabilityList,
-                token == null || token.isBlank() ? null : token.strip());
+                token == null || token.isBlank() ? null : token.strip(), List.copyOf(mirrors));
+    }
+
+    private static URI mirror(String value) {
+        try {
+            URI u = new URI(value);
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && u.getHost() != null) {
+                return u;
+            }
+        } catch (java.net.URISyntaxException notAUri) {
+            // reported below
+        }
+        throw bad(ResourceSyncHarvester.OPTION_MIRROR, value, "an http(s) URL such as https://mirror.example.org/");
     }
 
     private static IllegalArgumentException bad(String key, String value, String expected) {
