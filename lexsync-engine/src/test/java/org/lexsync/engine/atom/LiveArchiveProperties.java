@@ -5,6 +5,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
 import org.lexsync.engine.harvest.LiveStep;
 import org.lexsync.engine.harvest.LiveSteps;
@@ -23,7 +24,7 @@ class LiveArchiveProperties {
                                             @ForAll @IntRange(min = 1, max = 4) int every,
                                             @ForAll @IntRange(min = 2, max = 7) int initial,
                                             @ForAll boolean stableUrls) {
-        TempDirs.with(dir -> new LiveAtomScenario(stableUrls, initial, every, steps, dir).check());
+        TempDirs.with(dir -> Statistics.collect(new LiveAtomScenario(stableUrls, initial, every, steps, dir).check()));
     }
 
     @Provide

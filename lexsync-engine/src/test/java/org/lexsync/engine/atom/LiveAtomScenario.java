@@ -63,8 +63,11 @@ final class LiveAtomScenario {
                 + " entries at start, 3 per archive, " + (stableUrls ? "stable" : "per-version") + " document URLs");
     }
 
-    /** Runs the scenario; an AssertionError names the broken rule and tells the runs. */
-    void check() {
+    /**
+     * Runs the scenario; an AssertionError names the broken rule and tells the runs. Returns the try's
+     * {@link RunStory#coverage()}.
+     */
+    String check() {
         try (FixturePublisher pub = FixturePublisher.builder().resources(0).start();
              Store store = Store.open(StoreConfig.of(dir.resolve("data")));
              Fetcher fetcher = Fetcher.builder().version("test").politeness(new Politeness(1, Duration.ZERO))
@@ -95,6 +98,7 @@ final class LiveAtomScenario {
             List<JournalEntry> rows = new ArrayList<>();
             store.journal().forEachSince(0, SOURCE, 0, rows::add);
             assertThat(JournalChecks.duplicates(rows)).as("journal rows repeated%n%s", log).isEmpty();
+            return log.coverage();
         }
     }
 

@@ -5,6 +5,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
 import org.lexsync.engine.harvest.LiveStep;
 import org.lexsync.engine.harvest.LiveSteps;
@@ -18,15 +19,15 @@ import org.lexsync.engine.harvest.TempDirs;
  */
 class LiveUpdateFeedProperties {
 
-    @Property(tries = 15, seed = "1507")
+    @Property(tries = 10, seed = "1507")
     void updateFeedConvergesOnALiveProvider(@ForAll("scripts") List<LiveStep> steps,
                                             @ForAll @IntRange(min = 1, max = 4) int every,
                                             @ForAll @IntRange(min = 2, max = 6) int initial) {
-        TempDirs.with(dir -> new LiveEliScenario(initial, every, steps, dir).check());
+        TempDirs.with(dir -> Statistics.collect(new LiveEliScenario(initial, every, steps, dir).check()));
     }
 
     @Provide
     Arbitrary<List<LiveStep>> scripts() {
-        return LiveSteps.scripts(10, false, false);
+        return LiveSteps.scripts(8, false, false);
     }
 }

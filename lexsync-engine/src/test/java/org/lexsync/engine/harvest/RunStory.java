@@ -11,6 +11,7 @@ import java.util.List;
 public final class RunStory {
     private final String setting;
     private final List<String> lines = new ArrayList<>();
+    private int incomplete;
 
     /** {@code setting}: the script and the source's options, first line of the story. */
     public RunStory(String setting) {
@@ -28,6 +29,11 @@ public final class RunStory {
             b.append("nothing to apply");
         } else {
             b.append(r.complete() ? "complete" : "incomplete").append(", ").append(r.apply().counts());
+            if (!r.complete()) {
+                synchronized (this) {
+                    incomplete++;
+                }
+            }
             if (r.apply().gap() != null) {
                 b.append(", stopped at ").append(r.apply().gap().resourceUri()).append(" (")
                         .append(r.apply().gap().reason()).append(": ").append(r.apply().gap().message()).append("), ")
@@ -37,6 +43,14 @@ public final class RunStory {
                     .append(f.resourceUri()).append(" (").append(f.reason()).append(')'));
         }
         add(b.toString());
+    }
+
+    /**
+     * A label for jqwik's statistics: whether some run stopped on a failure, i.e. whether the try reached
+     * the case the property is about (a property whose runs all succeed at once proves little).
+     */
+    public synchronized String coverage() {
+        return incomplete > 0 ? "some run failed and was resumed" : "every run complete at once";
     }
 
     @Override

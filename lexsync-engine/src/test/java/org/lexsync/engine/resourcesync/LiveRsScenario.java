@@ -70,8 +70,11 @@ final class LiveRsScenario {
                 + " resources at start, " + feed);
     }
 
-    /** Runs the scenario; an AssertionError names the broken rule and tells the runs. */
-    void check() {
+    /**
+     * Runs the scenario; an AssertionError names the broken rule and tells the runs. Returns the try's
+     * {@link RunStory#coverage()}.
+     */
+    String check() {
         try (FixturePublisher pub = FixturePublisher.builder().resources(initial).seed(7).bodyBytes(256).start();
              ResourceSyncSource source = ResourceSyncSource.builder(pub).promiseEveryVersion(true)
                      .resourceDump(feed == Feed.CHANGE_DUMP).changeList(feed == Feed.CHANGE_LIST)
@@ -103,6 +106,7 @@ final class LiveRsScenario {
                     story()).isTrue();
             List<JournalEntry> dups = JournalChecks.duplicates(journal(store));
             assertThat(dups).as("journal rows repeated%n%s", story()).isEmpty();
+            return log.coverage();
         }
     }
 

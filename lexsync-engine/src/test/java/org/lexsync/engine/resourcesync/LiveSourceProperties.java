@@ -5,6 +5,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
 import org.lexsync.engine.harvest.LiveStep;
 import org.lexsync.engine.harvest.LiveSteps;
@@ -22,14 +23,14 @@ class LiveSourceProperties {
     void changeListsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {
-        TempDirs.with(dir -> new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, initial, every, steps, dir).check());
+        TempDirs.with(dir -> Statistics.collect(new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, initial, every, steps, dir).check()));
     }
 
     @Property(tries = 20, seed = "1307")
     void changeDumpsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {
-        TempDirs.with(dir -> new LiveRsScenario(LiveRsScenario.Feed.CHANGE_DUMP, initial, every, steps, dir).check());
+        TempDirs.with(dir -> Statistics.collect(new LiveRsScenario(LiveRsScenario.Feed.CHANGE_DUMP, initial, every, steps, dir).check()));
     }
 
     @Provide
