@@ -24,11 +24,12 @@ class LiveArchiveProperties {
                                             @ForAll @IntRange(min = 1, max = 4) int every,
                                             @ForAll @IntRange(min = 2, max = 7) int initial,
                                             @ForAll boolean stableUrls) {
-        TempDirs.with(dir -> Statistics.collect(new LiveAtomScenario(stableUrls, initial, every, steps, dir).check()));
+        TempDirs.with(dir -> Statistics.collect(
+                new LiveAtomScenario(stableUrls, initial, every, steps, dir).check()));
     }
 
     @Provide
     Arbitrary<List<LiveStep>> scripts() {
-        return LiveSteps.scripts(12, true, false);
+        return LiveSteps.scripts(12, true, false, true);
     }
 }

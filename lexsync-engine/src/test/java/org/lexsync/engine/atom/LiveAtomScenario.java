@@ -30,6 +30,7 @@ import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.LiveScript;
 import org.lexsync.fixture.atom.AtomSource;
@@ -76,7 +77,7 @@ final class LiveAtomScenario {
                      .totalTimeout(Duration.ofSeconds(20)).tempDirectory(store.fileBlobs().tempDirectory()).build()) {
             AtomSource source = AtomSource.register(pub, "/atom", 3, 200).stableDocumentUrls(stableUrls);
             source.publishNew(initial);
-            List<Runnable> changes = steps.stream().map(s -> (Runnable) () -> make(s, source)).toList();
+            List<Runnable> changes = steps.stream().map(s -> (Runnable) () -> make(s, pub, source)).toList();
             LiveScript live = LiveScript.every(every, changes);
             pub.onArrival(live);
             syncWhileLive("first collection", source, store, fetcher);
@@ -84,6 +85,7 @@ final class LiveAtomScenario {
             syncWhileLive("collection 3", source, store, fetcher);
             pub.onArrival(null);
             int left = live.drain();
+            pub.faults().clear();
             log.add(String.format(Locale.ROOT, "%d of %d steps made while collecting, %d after", steps.size() - left,
                     steps.size(), left));
             StoreDiff diff = null;
@@ -119,7 +121,7 @@ final class LiveAtomScenario {
                         new HarvestContext(store, fetcher, applier, null)));
     }
 
-    private static void make(LiveStep step, AtomSource source) {
+    private static void make(LiveStep step, FixturePublisher pub, AtomSource source) {
         List<String> active = new ArrayList<>(source.active().keySet());
         switch (step) {
             case LiveStep.Create c -> source.publishNew(1);
@@ -135,6 +137,7 @@ final class LiveAtomScenario {
                     source.delete(active.get(d.pick() % active.size()));
                 }
             }
+            case LiveStep.Corrupt c -> pub.faults().add("/atom/doc/*", new Fault.CorruptBody(), 1);
             case LiveStep.CloseList c -> {
                 // an Atom source has no change document to close; its archives fill up by themselves
             }

@@ -28,6 +28,6 @@ class LiveUpdateFeedProperties {
 
     @Provide
     Arbitrary<List<LiveStep>> scripts() {
-        return LiveSteps.scripts(8, false, false);
+        return LiveSteps.scripts(8, false, false, false);
     }
 }

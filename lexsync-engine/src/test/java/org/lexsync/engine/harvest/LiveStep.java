@@ -33,6 +33,18 @@ public sealed interface LiveStep {
     }
 
     /**
+     * The next download of a document (a resource, a feed entry's file) arrives corrupted in transit: same
+     * length, other bytes, so only a digest check can notice. The source's promise is right; the bytes must
+     * not become current.
+     */
+    record Corrupt() implements LiveStep {
+        @Override
+        public String toString() {
+            return "corrupt-next";
+        }
+    }
+
+    /**
      * Ends the source's current change document (a ResourceSync Change List or Change Dump interval is
      * closed and a new one opened); nothing for protocols without such documents.
      */

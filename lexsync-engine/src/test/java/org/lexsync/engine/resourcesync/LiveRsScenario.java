@@ -34,6 +34,7 @@ import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.ChangeScript;
+import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.LiveScript;
@@ -41,11 +42,12 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
  * One live-source scenario against the fixture ResourceSync Source (DESIGN §4.6–4.7): a baseline and two
- * incremental syncs while the source makes the script's changes (one after every {@code every} requests for lists, dumps or resources),
- * then, once the changes stop, at most two more syncs. Asserts after every sync that the store holds only
- * bytes the source really published for each URI (nothing unverified became current), after the last one
- * that the store equals the source byte for byte, and that the journal has no duplicate row. The source
- * promises the hash and length of every version in its Change Lists, as live sources do.
+ * incremental syncs while the source makes the script's changes (one after every {@code every} requests for
+ * lists, dumps or resources; a download corrupted in transit is one of them), then, once the changes stop,
+ * at most two more syncs. Asserts after every sync that the store holds only bytes the source really
+ * published for each URI (nothing unverified became current), after the last one that the store equals the
+ * source byte for byte, and that the journal has no duplicate row. The source promises the hash and length
+ * of every version in its Change Lists, as live sources do.
  */
 final class LiveRsScenario {
     private static final String SOURCE = "rs-live";
@@ -92,6 +94,7 @@ final class LiveRsScenario {
             syncWhileLive("incremental 2", pub, store, fetcher);
             pub.onArrival(null);
             int left = live.drain();
+            pub.faults().clear();
             log.add(String.format(Locale.ROOT, "%d of %d steps made while syncing, %d after", steps.size() - left,
                     steps.size(), left));
             StoreDiff diff = null;
@@ -151,6 +154,8 @@ final class LiveRsScenario {
                 }
             }
             case LiveStep.CloseList c -> source.closeChangeList();
+            case LiveStep.Corrupt c -> pub.faults().add(feed == Feed.CHANGE_DUMP ? "/rs/*.zip" : "/eli/*",
+                    new Fault.CorruptBody(), 1);
         }
     }
 

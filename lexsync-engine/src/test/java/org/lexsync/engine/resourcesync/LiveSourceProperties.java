@@ -23,18 +23,20 @@ class LiveSourceProperties {
     void changeListsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {
-        TempDirs.with(dir -> Statistics.collect(new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, initial, every, steps, dir).check()));
+        TempDirs.with(dir -> Statistics.collect(
+                new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, initial, every, steps, dir).check()));
     }
 
     @Property(tries = 20, seed = "1307")
     void changeDumpsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {
-        TempDirs.with(dir -> Statistics.collect(new LiveRsScenario(LiveRsScenario.Feed.CHANGE_DUMP, initial, every, steps, dir).check()));
+        TempDirs.with(dir -> Statistics.collect(
+                new LiveRsScenario(LiveRsScenario.Feed.CHANGE_DUMP, initial, every, steps, dir).check()));
     }
 
     @Provide
     Arbitrary<List<LiveStep>> scripts() {
-        return LiveSteps.scripts(12, true, true);
+        return LiveSteps.scripts(12, true, true, true);
     }
 }
