@@ -49,7 +49,7 @@ public final class Watchdog {
                 stack.append("\n    at ").append(f);
             }
             runner[0].interrupt();
-            throw new AssertionError(String.format(Locale.ROOT, "sync did not end within %d s%n%s%n  sync thread:%s",
+            throw new AssertionError(String.format(Locale.ROOT, "did not end within %d s%n%s%n  stack of the waited-for thread:%s",
                     limit.toSeconds(), context.get(), stack));
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause()
