@@ -2,11 +2,12 @@ package org.lexsync.engine.resourcesync;
 
 import java.util.List;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Disabled;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 import org.lexsync.engine.harvest.LiveStep;
 import org.lexsync.engine.harvest.LiveSteps;
 import org.lexsync.engine.harvest.TempDirs;
@@ -19,7 +20,9 @@ import org.lexsync.engine.harvest.TempDirs;
  */
 class LiveSourceProperties {
 
+    /** Fails on main; its shrunk counterexamples are {@link LiveSourceRegressionTest} (jqwik's own @Disabled). */
     @Property(tries = 20, seed = "1207")
+    @Disabled("issue 12.1: enable when superseded changes land")
     void changeListsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {
