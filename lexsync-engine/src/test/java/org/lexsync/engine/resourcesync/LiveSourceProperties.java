@@ -2,7 +2,6 @@ package org.lexsync.engine.resourcesync;
 
 import java.util.List;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Disabled;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -20,9 +19,8 @@ import org.lexsync.engine.harvest.TempDirs;
  */
 class LiveSourceProperties {
 
-    /** Fails on main; its shrunk counterexamples are {@link LiveSourceRegressionTest} (jqwik's own @Disabled). */
+    /** Its shrunk counterexamples (from before superseded changes were skipped) are {@link LiveSourceRegressionTest}. */
     @Property(tries = 20, seed = "1207")
-    @Disabled("issue 12.1: enable when superseded changes land")
     void changeListsConvergeOnALiveSource(@ForAll("scripts") List<LiveStep> steps,
                                           @ForAll @IntRange(min = 1, max = 4) int every,
                                           @ForAll @IntRange(min = 2, max = 5) int initial) {

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.harvest.HarvestReport;
@@ -18,7 +17,8 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
- * The counterexamples {@link LiveSourceProperties} found, replayed deterministically (issue 12): a resource
+ * The counterexamples {@link LiveSourceProperties} found before superseded changes were skipped, replayed
+ * deterministically (issue 12): a resource
  * changed more than once after the checkpoint must not stall the Change List for ever, and a baseline that
  * ended with a failed resource must be resumed by retrying that resource, not by a new baseline.
  */
@@ -31,7 +31,6 @@ class LiveSourceRegressionTest {
 
     /** Shrunk sample of {@code changeListsConvergeOnALiveSource} (seed 1207, full shrinking). */
     @Test
-    @Disabled("issue 12.1: enable when superseded changes land")
     void aResourceUpdatedThreeTimesWhileChangeListsAreAppliedIsSyncedOnceTheChangesStop() {
         new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, 2, 3, List.of(CREATE, UPDATE_0, UPDATE_0, UPDATE_0), dir)
                 .check();
@@ -39,7 +38,6 @@ class LiveSourceRegressionTest {
 
     /** Original (unshrunk) sample of {@code changeListsConvergeOnALiveSource} (seed 1207): closed lists and deletes too. */
     @Test
-    @Disabled("issue 12.1: enable when superseded changes land")
     void updatesDeletesAndAClosedListWhileSyncingAreSyncedOnceTheChangesStop() {
         new LiveRsScenario(LiveRsScenario.Feed.CHANGE_LIST, 2, 3, List.of(UPDATE_0, CREATE, new LiveStep.Delete(5),
                 new LiveStep.CloseList(), UPDATE_0, CREATE, new LiveStep.Update(1), UPDATE_0, new LiveStep.Update(2)),
@@ -48,7 +46,6 @@ class LiveSourceRegressionTest {
 
     /** The same case at rest: two updates of one resource between two runs (issue 12.1's "length-mismatch" stall). */
     @Test
-    @Disabled("issue 12.1: enable when superseded changes land")
     void aResourceUpdatedTwiceBetweenTwoRunsIsSyncedByTheNextRun() throws IOException {
         try (FixturePublisher pub = FixturePublisher.builder().resources(4).seed(7).start();
              ResourceSyncSource source = ResourceSyncSource.builder(pub).promiseEveryVersion(true).resourceDump(false)
@@ -67,7 +64,6 @@ class LiveSourceRegressionTest {
 
     /** Issue 12, "resuming after failures is incremental": the run after a baseline with one failure retries only it. */
     @Test
-    @Disabled("issue 12.1: enable when superseded changes land")
     void aBaselineWithOneFailedResourceIsResumedByRetryingOnlyThatResource() throws IOException {
         try (FixturePublisher pub = FixturePublisher.builder().resources(6).seed(7).start();
              ResourceSyncSource source = ResourceSyncSource.builder(pub).resourceDump(false).changeDump(false).install();
