@@ -5,14 +5,12 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -167,8 +165,16 @@ public final class Applier {
         private final long runId;
         private final Consumer<ApplyProgress> progress;
         private final GiveUpRule giveUp;
-        /** Resources of this source with a recorded failure: a success without a write must clear it too. */
-        private final Set<String> failedUris = new HashSet<>();
+        /**
+         * The recorded failures of this source by resource URI, read once when the run starts and kept up to date:
+         * the give-up rule reads them, and a success without a write must clear them too.
+         */
+        private final Map<String, ItemFailure> knownFailures = new HashMap<>();
+        /**
+         * Failures decided and not yet written: written together, in one transaction, before the next batch
+         * goes to the committer (so no checkpoint passes a failure that is not stored) and when the run ends.
+         */
+        private final List<ItemFailures.FailedAttempt> unwrittenFailures = new ArrayList<>();
         /** Set once an item failed that no later run retries on its own: no later checkpoint may be stored. */
         private boolean checkpointFrozen;
         private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
@@ -206,7 +212,7 @@ public final class Applier {
 
         ApplyReport execute(Iterator<PlannedChange> planner) {
             for (ItemFailure f : store.failures().list(sourceId)) {
-                failedUris.add(f.resourceUri());
+                knownFailures.put(f.resourceUri(), f);
             }
             Iterator<PlannedChange> all = Retries.before(store, sourceId, runId, Instant.now(), planner);
             if (readAhead == 0) {
@@ -256,6 +262,7 @@ public final class Applier {
             }
             flush();
             settle();
+            writeFailures();
             long held = 0;
             if (gap != null) {
                 failures.add(gap);
@@ -364,6 +371,7 @@ public final class Applier {
          * thread, in {@link #settleOldest()}.
          */
         private void flush() {
+            writeFailures();
             if (batch.isEmpty()) {
                 return;
             }
@@ -451,11 +459,11 @@ public final class Applier {
             for (Prepared p : pending.batch()) {
                 if (p instanceof Prepared.Unchanged) {
                     unchanged++;
-                    if (failedUris.remove(p.change().resourceUri())) {
+                    if (knownFailures.remove(p.change().resourceUri()) != null) {
                         clear.add(p.change().resourceUri());
                     }
                 } else {
-                    failedUris.remove(p.change().resourceUri());
+                    knownFailures.remove(p.change().resourceUri());
                 }
                 pendingPerUri.computeIfPresent(p.change().resourceUri(), (k, n) -> n == 1 ? null : n - 1);
             }
@@ -479,7 +487,7 @@ public final class Applier {
             ChangeFailure f = failed.failure();
             PlannedChange change = failed.change();
             Instant now = Instant.now();
-            Optional<ItemFailure> before = store.failures().get(sourceId, f.resourceUri());
+            Optional<ItemFailure> before = Optional.ofNullable(knownFailures.get(f.resourceUri()));
             int tries = before.map(b -> Objects.equals(b.runId(), runId) ? b.tries() : b.tries() + 1).orElse(1);
             Instant first = before.map(ItemFailure::firstFailed).orElse(now);
             boolean quarantine = before.map(ItemFailure::quarantined).orElse(false)
@@ -491,11 +499,20 @@ public final class Applier {
             if (f.retryAfter() != null && f.retryAfter().compareTo(wait) > 0) {
                 wait = f.retryAfter();
             }
-            store.failures().record(new ItemFailures.FailedAttempt(sourceId, f.resourceUri(), f.url(), f.reason(),
+            unwrittenFailures.add(new ItemFailures.FailedAttempt(sourceId, f.resourceUri(), f.url(), f.reason(),
                     f.message(), runId, now.plus(wait), status, tries, retry));
-            failedUris.add(f.resourceUri());
+            knownFailures.put(f.resourceUri(), new ItemFailure(sourceId, f.resourceUri(), f.url(), f.reason(),
+                    f.message(), tries, first, now, now.plus(wait), runId, status));
             // a quarantined change without a stored form is retried when its harvester plans it again
             return f.recorded(status, tries, retry != null || quarantine);
+        }
+
+        /** Writes the failures decided since the last write, in one transaction. */
+        private void writeFailures() {
+            if (!unwrittenFailures.isEmpty()) {
+                store.failures().recordAll(unwrittenFailures);
+                unwrittenFailures.clear();
+            }
         }
 
         @Override

@@ -10,9 +10,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * One GET on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
@@ -65,21 +62,19 @@ final class HopClient implements AutoCloseable {
             b.version(HttpClient.Version.HTTP_1_1);
         }
         headers.forEach(b::setHeader);
-        CompletableFuture<HttpResponse<TimedBodyStream>> future = client.sendAsync(b.build(),
-                TimedBodyStream.handler(readTimeout.toNanos(), deadline));
+        // send, not sendAsync + get: with an executor of its own the client completes every sendAsync future
+        // through the common ForkJoinPool, so a fetch would hang while that pool's workers are busy (it has one
+        // on a two-core machine); send waits for the exchange itself and cancels it when interrupted.
         try {
-            HttpResponse<TimedBodyStream> response = future.get();
+            HttpResponse<TimedBodyStream> response = client.send(b.build(),
+                    TimedBodyStream.handler(readTimeout.toNanos(), deadline));
             breaker.succeeded(url);
             return response;
         } catch (InterruptedException e) {
-            future.cancel(true);
             breaker.abandoned(url);
             throw e;
-        } catch (CancellationException e) {
-            breaker.abandoned(url);
-            throw FetchException.transientFailure(url, FetchFailure.CONNECTION, "exchange cancelled", e);
-        } catch (ExecutionException e) {
-            FetchException failure = translate(url, e.getCause());
+        } catch (IOException | RuntimeException e) {
+            FetchException failure = translate(url, e);
             breaker.failed(url, failure);
             throw failure;
         }

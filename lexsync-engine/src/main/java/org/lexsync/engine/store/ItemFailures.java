@@ -60,7 +60,15 @@ public final class ItemFailures {
      * stored; the first failure time stays.
      */
     public void record(FailedAttempt a) {
-        db.write("record failure of " + a.resourceUri(), c -> {
+        recordAll(List.of(a));
+    }
+
+    /** Records several failures as {@link #record(FailedAttempt)} does, in one transaction, in their order. */
+    public void recordAll(List<FailedAttempt> attempts) {
+        if (attempts.isEmpty()) {
+            return;
+        }
+        db.write("record " + attempts.size() + " failures of " + attempts.get(0).sourceId(), c -> {
             String now = Db.now();
             try (PreparedStatement st = c.prepareStatement("INSERT INTO item_failures (source_id, resource_uri, url,"
                     + " reason, message, tries, first_failed, last_failed, next_try, run_id, status, retry_change)"
@@ -69,19 +77,22 @@ public final class ItemFailures {
                     + " tries = excluded.tries, last_failed = excluded.last_failed, next_try = excluded.next_try,"
                     + " run_id = excluded.run_id, status = excluded.status,"
                     + " retry_change = COALESCE(excluded.retry_change, item_failures.retry_change)")) {
-                st.setString(1, a.sourceId());
-                st.setString(2, a.resourceUri());
-                st.setString(3, a.url());
-                st.setString(4, a.reason());
-                st.setString(5, a.message());
-                st.setInt(6, a.tries());
-                st.setString(7, now);
-                st.setString(8, now);
-                st.setString(9, a.nextTry() == null ? null : a.nextTry().toString());
-                BatchWriter.setLong(st, 10, a.runId());
-                st.setString(11, a.status().token());
-                st.setString(12, a.retryChange());
-                st.executeUpdate();
+                for (FailedAttempt a : attempts) {
+                    st.setString(1, a.sourceId());
+                    st.setString(2, a.resourceUri());
+                    st.setString(3, a.url());
+                    st.setString(4, a.reason());
+                    st.setString(5, a.message());
+                    st.setInt(6, a.tries());
+                    st.setString(7, now);
+                    st.setString(8, now);
+                    st.setString(9, a.nextTry() == null ? null : a.nextTry().toString());
+                    BatchWriter.setLong(st, 10, a.runId());
+                    st.setString(11, a.status().token());
+                    st.setString(12, a.retryChange());
+                    // one statement per row, not a JDBC batch: a URI failing twice in one transaction must update
+                    st.executeUpdate();
+                }
             }
             return null;
         });

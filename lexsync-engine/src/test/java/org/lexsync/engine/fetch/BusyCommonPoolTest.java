@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.harvest.Watchdog;
@@ -24,8 +23,6 @@ class BusyCommonPoolTest {
     Path dir;
 
     @Test
-    @Disabled("HopClient.get waits on sendAsync, whose completion needs a common-pool worker: enable when fetches "
-            + "no longer depend on the common pool (e.g. HttpClient.send)")
     void aFetchCompletesWhileEveryCommonPoolWorkerIsBusy() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         int workers = ForkJoinPool.commonPool().getParallelism();
