@@ -1,0 +1,79 @@
+package org.lexsync.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.resourcesync.ResourceSyncSource;
+
+/**
+ * The training run from which the {@code lexsync} launcher makes the JVM's ahead-of-time cache (JDK 25+,
+ * JEP 483/515): it exists because a one-shot command spends most of its CPU loading, linking and profiling
+ * classes, and the cache keeps that work from one run to the next only for the code that the training ran.
+ * So this runs, in one JVM, what people run: {@code --version} and help, the demo (ResourceSync, Atom, ELI
+ * and SPARQL against a publisher on loopback), a Resource List baseline and an incremental run from a
+ * publisher of {@value #RESOURCES} resources, and the store's listing commands. Everything goes to a
+ * directory the launcher gives and deletes; the output is discarded. Exit code 0 when every command ended as
+ * expected, else 1 (the launcher then runs without a cache).
+ *
+ * <pre>java -XX:AOTCacheOutput=lexsync.aot -cp … org.lexsync.cli.StartupTraining WORK_DIR</pre>
+ */
+public final class StartupTraining {
+    /** Resources of the training publisher: enough for the applier's hot paths to reach the optimising JIT. */
+    static final int RESOURCES = 3_000;
+    private static final int BODY_BYTES = 1_400;
+
+    private StartupTraining() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: StartupTraining WORK_DIR");
+            System.exit(Main.EXIT_USAGE);
+        }
+        List<String> failures = run(Path.of(args[0]));
+        failures.forEach(System.err::println);
+        System.exit(failures.isEmpty() ? 0 : 1);
+    }
+
+    /** Runs the training commands with their stores under {@code work}; returns what did not end as expected. */
+    static List<String> run(Path work) throws IOException {
+        Files.createDirectories(work);
+        List<String> failures = new ArrayList<>();
+        PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        String list = work.resolve("list").toString();
+        command(failures, sink, 0, "--version");
+        command(failures, sink, 0, "--help");
+        command(failures, sink, 0, "help", "sync");
+        command(failures, sink, 0, "demo", "--store", work.resolve("demo").toString());
+        try (FixturePublisher pub = FixturePublisher.builder().resources(RESOURCES).bodyBytes(BODY_BYTES).seed(1).start();
+             ResourceSyncSource rs = ResourceSyncSource.builder(pub).changeList(true).changeDump(false).install()) {
+            String url = rs.sourceDescriptionUri().toString();
+            command(failures, sink, 0, "sync", "resourcesync", url, "--delay", "0", "--baseline", "list", "--store", list);
+            pub.applyChanges(RESOURCES / 10, RESOURCES / 5, RESOURCES / 20);
+            rs.closeChangeList();
+            command(failures, sink, 0, "sync", "resourcesync", url, "--delay", "0", "--store", list);
+            command(failures, sink, 0, "audit", "resourcesync", url, "--store", list);
+        }
+        command(failures, sink, 0, "resources", "--store", list);
+        command(failures, sink, 0, "resources", "--format", "table", "--store", list);
+        command(failures, sink, 0, "changes", "--store", list);
+        command(failures, sink, 0, "runs", "--store", list);
+        command(failures, sink, 0, "sources", "--store", list);
+        sink.flush();
+        return failures;
+    }
+
+    private static void command(List<String> failures, PrintWriter sink, int expected, String... args) {
+        int code = Main.run(args, sink, sink);
+        if (code != expected) {
+            failures.add(String.format(Locale.ROOT, "lexsync %s: exit %d, expected %d", String.join(" ", args), code, expected));
+        }
+    }
+}
