@@ -1,16 +1,19 @@
 package org.lexsync.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
+import org.sqlite.util.LibraryLoaderUtil;
 
 /**
  * The training run from which the {@code lexsync} launcher makes the JVM's ahead-of-time cache (JDK 25+,
@@ -22,7 +25,8 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
  * every class it holds at each start, and Jena's thousands of classes made every short command slower (with
  * the demo in the training the cache was 77 MB and a bare JVM start with it cost 0.25 s of CPU instead of
  * 0.13 s); Atom and ELI runs load their classes from the jars as before. Everything goes to a directory the launcher gives and deletes; the output is discarded.
- * Exit code 0 when every command ended as expected, else 1 (the launcher then runs without a cache).
+ * Exit code 0 when every command ended as expected, else 1 (the launcher then runs without a cache). It also
+ * leaves SQLite's native library in {@code WORK_DIR/native} (see {@link #extractSqliteLibrary}).
  *
  * <pre>java -XX:AOTCacheOutput=lexsync.aot -cp … org.lexsync.cli.StartupTraining WORK_DIR</pre>
  */
@@ -40,6 +44,9 @@ public final class StartupTraining {
             System.exit(Main.EXIT_USAGE);
         }
         List<String> failures = run(Path.of(args[0]), RESOURCES);
+        if (failures.isEmpty()) {
+            extractSqliteLibrary(Path.of(args[0]).resolve("native"));
+        }
         failures.forEach(System.err::println);
         System.exit(failures.isEmpty() ? 0 : 1);
     }
@@ -71,6 +78,27 @@ public final class StartupTraining {
         command(failures, sink, 0, "sources", "--store", list);
         sink.flush();
         return failures;
+    }
+
+    /**
+     * Copies SQLite's native library for this platform out of the driver's jar into {@code dir}, where the
+     * launcher points {@code org.sqlite.lib.path} at it: without it the driver extracts the library to a new
+     * temporary file, and compares it byte by byte, at every start. Returns the file, or null when the jar has
+     * no library for this platform (the driver then finds one as before).
+     */
+    static Path extractSqliteLibrary(Path dir) throws IOException {
+        String name = LibraryLoaderUtil.getNativeLibName();
+        String folder = LibraryLoaderUtil.getNativeLibResourcePath(); // e.g. /org/sqlite/native/Linux/x86_64
+        try (InputStream in = LibraryLoaderUtil.class.getResourceAsStream(
+                (folder.startsWith("/") ? "" : "/") + folder + "/" + name)) {
+            if (in == null) {
+                return null;
+            }
+            Files.createDirectories(dir);
+            Path target = dir.resolve(name);
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        }
     }
 
     private static void command(List<String> failures, PrintWriter sink, int expected, String... args) {
