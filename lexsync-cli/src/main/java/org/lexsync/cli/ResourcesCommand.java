@@ -1,11 +1,13 @@
 package org.lexsync.cli;
 
+import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.store.ResourceSummary;
 import org.lexsync.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,13 +37,15 @@ final class ResourcesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter shared = spec.commandLine().getOut();
+        // The command line's writer flushes at every printf; a table of 20,000 rows is written in blocks instead.
+        PrintWriter out = new PrintWriter(new BufferedWriter(shared, 1 << 16), false);
         try (Store store = storeOptions.openExisting()) {
             if (format == OutputFormat.table) {
                 String row = "%-" + sourceWidth(store, source) + "s %-8s %-25s %10s %-24s %s%n";
                 out.printf(Locale.ROOT, row, "SOURCE", "STATUS", "SOURCE TIME", "LENGTH", "TYPE", "URI");
-                store.resources().forEach(source, includeDeleted, r -> {
-                    RepresentationState p = primary(r);
+                store.resources().forEachSummary(source, includeDeleted, r -> {
+                    ResourceSummary.File p = r.primary();
                     out.printf(Locale.ROOT, row, r.sourceId(),
                             r.status().name().toLowerCase(Locale.ROOT), text(r.sourceTimestamp()),
                             p == null ? "" : Long.toString(p.length()), p == null || p.mediaType() == null ? "" : p.mediaType(),
@@ -49,8 +53,8 @@ final class ResourcesCommand implements Callable<Integer> {
                 });
             } else {
                 try (JsonLines json = new JsonLines(out)) {
-                    store.resources().forEach(source, includeDeleted, r -> json.object(g -> {
-                        RepresentationState p = primary(r);
+                    store.resources().forEachSummary(source, includeDeleted, r -> json.object(g -> {
+                        ResourceSummary.File p = r.primary();
                         JsonLines.field(g, "source", r.sourceId());
                         JsonLines.field(g, "uri", r.uri());
                         JsonLines.field(g, "status", r.status().name().toLowerCase(Locale.ROOT));
@@ -63,7 +67,7 @@ final class ResourcesCommand implements Callable<Integer> {
                         JsonLines.field(g, "lastHarvested", r.lastHarvested());
                         JsonLines.field(g, "lastSeq", r.lastSeq());
                         g.writeArrayFieldStart("representations");
-                        for (RepresentationState rep : r.representations()) {
+                        for (ResourceSummary.File rep : r.representations()) {
                             g.writeStartObject();
                             JsonLines.field(g, "url", rep.url());
                             JsonLines.field(g, "role", rep.role().token());
@@ -79,6 +83,7 @@ final class ResourcesCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        shared.flush();
         return 0;
     }
 

@@ -121,6 +121,25 @@ public final class Resources {
     }
 
     /**
+     * Streams what {@code lexsync resources} shows of the current resources ({@code sourceId} null for all
+     * sources; tombstones only with {@code includeDeleted}), in source and URI order: one joined query over
+     * both primary-key indexes, reading only the listed columns.
+     */
+    public void forEachSummary(String sourceId, boolean includeDeleted, Consumer<ResourceSummary> visitor) {
+        db.read("list resources", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try {
+                streamSummaries(c, sourceId, includeDeleted, visitor);
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
      * Streams the URIs of one source's active resources in URI order, without reading their state: for
      * callers that only need to know what is there (an audit's "extra" resources).
      */
@@ -189,6 +208,44 @@ public final class Resources {
                         more = ps.next();
                     }
                     visitor.accept(resource(rs, reps));
+                }
+            }
+        }
+    }
+
+    private static void streamSummaries(Connection c, String sourceId, boolean includeDeleted,
+                                        Consumer<ResourceSummary> visitor) throws SQLException {
+        String where = (sourceId == null ? "" : " AND r.source_id = ?") + (includeDeleted ? "" : " AND r.status = 'active'");
+        try (PreparedStatement st = c.prepareStatement("SELECT r.source_id, r.uri, r.status, r.source_ts, r.title,"
+                + " r.last_harvested, r.last_seq, p.url, p.role, p.media_type, p.length, p.md5, p.sha256"
+                + " FROM resources r LEFT JOIN representations p ON p.source_id = r.source_id AND p.resource_uri = r.uri"
+                + " WHERE 1 = 1" + where + " ORDER BY r.source_id, r.uri, p.ordinal")) {
+            st.setFetchSize(500);
+            if (sourceId != null) {
+                st.setString(1, sourceId);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                boolean more = rs.next();
+                while (more) {
+                    String src = rs.getString(1);
+                    String uri = rs.getString(2);
+                    String status = rs.getString(3);
+                    String ts = rs.getString(4);
+                    String title = rs.getString(5);
+                    String harvested = rs.getString(6);
+                    long seq = rs.getLong(7);
+                    List<ResourceSummary.File> files = new ArrayList<>(2);
+                    // A resource's files are the rows that follow with its key (none: one row of nulls).
+                    do {
+                        String role = rs.getString(9);
+                        if (role != null) {
+                            files.add(new ResourceSummary.File(rs.getString(8), RepresentationRole.fromToken(role),
+                                    rs.getString(10), rs.getLong(11), rs.getString(12), rs.getString(13)));
+                        }
+                        more = rs.next();
+                    } while (more && uri.equals(rs.getString(2)) && src.equals(rs.getString(1)));
+                    visitor.accept(new ResourceSummary(src, uri, ResourceStatus.fromToken(status),
+                            ts == null ? null : W3cDateTimes.parseOrNull(ts), title, instant(harvested), seq, files));
                 }
             }
         }
