@@ -64,34 +64,17 @@ final class ConfiguredSync {
             }
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, options, out, err);
-        RunCounts total = RunCounts.ZERO;
-        int withFailures = 0;
-        int unreadable = 0;
-        try (Store store = storeOptions.openForWriting()) {
-            for (SourceConfig s : selected) {
-                if (!options.dryRun) {
-                    register(store, s);
-                }
-                Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
-                HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun,
-                        options.giveUp(s.giveUp()));
-                try {
-                    HarvestReport report = runner.harvest(harvester, job, store, politeness(s));
-                    if (report.apply() != null) {
-                        total = total.plus(report.apply().counts());
-                    }
-                    if (HarvestRunner.exitCode(report, store) != 0) {
-                        withFailures++;
-                    }
-                } catch (StoreException e) {
-                    throw e; // a full, read-only or damaged store stops every source (exit 4), not just this one
-                } catch (LexsyncException | IllegalArgumentException e) {
-                    unreadable++;
-                    err.printf(Locale.ROOT, "lexsync: %s: %s%n", s.id(), e.getMessage());
-                    err.flush();
-                }
+        Tally tally;
+        if (options.dryRun) {
+            tally = runner.withDryRunStore(store -> syncAll(store, selected, runner));
+        } else {
+            try (Store store = storeOptions.openForWriting()) {
+                tally = syncAll(store, selected, runner);
             }
         }
+        RunCounts total = tally.total();
+        int withFailures = tally.withFailures();
+        int unreadable = tally.unreadable();
         if (options.dryRun) {
             out.printf(Locale.ROOT, "%d source%s [dry run, nothing written]: %d with failures, %d unreadable%n",
                     selected.size(), selected.size() == 1 ? "" : "s", withFailures, unreadable);
@@ -106,6 +89,41 @@ final class ConfiguredSync {
             return Main.EXIT_UNREADABLE;
         }
         return withFailures + unreadable > 0 ? Main.EXIT_FAILURES : 0;
+    }
+
+    /** What the sources of one configured sync came to. */
+    private record Tally(RunCounts total, int withFailures, int unreadable) {
+    }
+
+    /** Harvests {@code selected} one after another into {@code store}. */
+    private Tally syncAll(Store store, List<SourceConfig> selected, HarvestRunner runner) {
+        RunCounts total = RunCounts.ZERO;
+        int withFailures = 0;
+        int unreadable = 0;
+        for (SourceConfig s : selected) {
+            if (!options.dryRun) {
+                register(store, s);
+            }
+            Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
+            HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun,
+                    options.giveUp(s.giveUp()));
+            try {
+                HarvestReport report = runner.harvest(harvester, job, store, politeness(s));
+                if (report.apply() != null) {
+                    total = total.plus(report.apply().counts());
+                }
+                if (HarvestRunner.exitCode(report, store) != 0) {
+                    withFailures++;
+                }
+            } catch (StoreException e) {
+                throw e; // a full, read-only or damaged store stops every source (exit 4), not just this one
+            } catch (LexsyncException | IllegalArgumentException e) {
+                unreadable++;
+                err.printf(Locale.ROOT, "lexsync: %s: %s%n", s.id(), e.getMessage());
+                err.flush();
+            }
+        }
+        return new Tally(total, withFailures, unreadable);
     }
 
     /** Stores the configured settings; a contact learned from the source is kept when the file gives none. */

@@ -92,9 +92,17 @@ final class HarvestRunner {
      * and without one the harvest runs against an empty scratch store that is deleted afterwards.
      */
     private int dryRun(Harvester harvester, HarvestJob job, Duration protocolDelay) {
+        return withDryRunStore(store -> run(harvester, job, store, protocolDelay));
+    }
+
+    /**
+     * Runs {@code work} on the store as a dry run sees it: the existing store when there is one (nothing is
+     * written to it), else a scratch store deleted afterwards, so that a dry run creates no store.
+     */
+    <T> T withDryRunStore(java.util.function.Function<Store, T> work) {
         if (storeOptions.exists()) {
             try (Store store = storeOptions.openExisting()) {
-                return run(harvester, job, store, protocolDelay);
+                return work.apply(store);
             }
         }
         Path scratch;
@@ -104,7 +112,7 @@ final class HarvestRunner {
             throw new UncheckedIOException(e);
         }
         try (Store store = Store.open(StoreConfig.of(scratch))) {
-            return run(harvester, job, store, protocolDelay);
+            return work.apply(store);
         } finally {
             NewStore.deleteTree(scratch);
         }

@@ -61,6 +61,18 @@ class ConfiguredSyncTest {
     }
 
     @Test
+    void aConfiguredDryRunCreatesNoStore() throws IOException {
+        Path file = config(sources(true));
+
+        CliRun r = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots",
+                "--dry-run");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("2 sources [dry run, nothing written]");
+        assertThat(store).doesNotExist();
+    }
+
+    @Test
     void unapprovedSourcesRunOnlyWhenNamed() throws IOException {
         Path file = config(sources(false));
         CliRun all = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");

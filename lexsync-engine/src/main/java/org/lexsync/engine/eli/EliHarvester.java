@@ -202,7 +202,7 @@ public final class EliHarvester implements Harvester {
          * the walk) gives it ({@link SourceDates#refine}); returns false when a failure stopped the run.
          */
         private boolean sitemapPhase(URI sitemap, boolean refetchAll, boolean markVanished, UpdateFeed feed) {
-            SitemapWalk walk = new SitemapWalk(sitemap, fetch, this::record);
+            SitemapWalk walk = new SitemapWalk(sitemap, fetch, this::record, context.listener()::expected);
             Map<String, W3cDateTime> feedDates = new HashMap<>();
             for (Candidate c : feed.oldestFirst()) {
                 if (c.modified() != null) {

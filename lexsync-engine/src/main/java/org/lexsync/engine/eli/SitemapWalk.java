@@ -80,6 +80,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     private Candidate next;
     private W3cDateTime newest;
     private long entries;
+    private final java.util.function.LongConsumer size;
 
     /** A Sitemap (or nested index) to read, with its index level. */
     private record Listed(URI url, int depth) {
@@ -96,8 +97,18 @@ final class SitemapWalk implements Iterator<Candidate> {
      * @throws SourceUnreadableException when the Sitemap (Index) cannot be fetched or is not a Sitemap
      */
     SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink) {
+        this(root, fetch, sink, n -> { });
+    }
+
+    /**
+     * As {@link #SitemapWalk(URI, SourceFetch, BiConsumer)}; {@code size} is told how many ELIs the walk will
+     * have yielded once the Sitemap being opened is read (the entries so far plus that Sitemap's), as soon as
+     * it is downloaded, for progress.
+     */
+    SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink, java.util.function.LongConsumer size) {
         this.fetch = fetch;
         this.sink = sink;
+        this.size = size;
         listed.add(root.toString());
         Open first = open(root, 0);
         if (first.reader().header().isIndex()) {
@@ -335,6 +346,9 @@ final class SitemapWalk implements Iterator<Candidate> {
             // sitemaps.org "Sitemap file location" is where the Sitemap is served from, after redirects
             SitemapValidator validator = new SitemapValidator(f.finalUrl());
             validator.header(reader.header());
+            if (!reader.header().isIndex()) {
+                size.accept(entries + countEntries(f.body(), url));
+            }
             return new Open(url, f.finalUrl(), depth, f.body(), reader, validator,
                     new LocRepair(f.finalUrl(), validator.findings()), null);
         } catch (XmlDocumentException e) {
@@ -344,6 +358,20 @@ final class SitemapWalk implements Iterator<Candidate> {
             TempFiles.deleteQuietly(f.body());
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The entries of a downloaded Sitemap, read once more on their own (a Sitemap holds at most 50,000). */
+    private static long countEntries(java.nio.file.Path body, URI url) {
+        long n = 0;
+        try (InputStream in = Files.newInputStream(body); SitemapReader r = SitemapReader.open(in, url.toString())) {
+            while (r.hasNext()) {
+                r.next();
+                n++;
+            }
+        } catch (IOException | RuntimeException e) {
+            // only an estimate for progress: the real read reports what is wrong with the document
+        }
+        return n;
     }
 
     private void finish(Open o) {

@@ -33,6 +33,8 @@ final class EliHarness implements AutoCloseable {
     final Store store;
     final Fetcher fetcher;
     final List<String> notes = new ArrayList<>();
+    /** What the harvester told its listener, in order: "expected N" and "applied M" (committed changes). */
+    final List<String> progress = new ArrayList<>();
 
     EliHarness(Path dir, EliProvider.Builder provider) {
         this(dir, provider, Duration.ZERO);
@@ -58,6 +60,16 @@ final class EliHarness implements AutoCloseable {
             @Override
             public void note(String message) {
                 notes.add(message);
+            }
+
+            @Override
+            public void expected(long changes) {
+                progress.add("expected " + changes);
+            }
+
+            @Override
+            public void applied(org.lexsync.engine.apply.ApplyProgress p) {
+                progress.add("applied " + p.committed());
             }
         };
         return new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()),

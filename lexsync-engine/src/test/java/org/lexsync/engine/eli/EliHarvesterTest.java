@@ -45,6 +45,17 @@ class EliHarvesterTest {
     }
 
     @Test
+    void theSitemapsSizeIsKnownForProgressBeforeItsFirstPageIsCommitted() {   // issue 13.10
+        h = new EliHarness(dir, EliProvider.builder().acts(12).perSitemap(5));
+
+        h.sync();
+
+        assertThat(h.progress).isNotEmpty();
+        assertThat(h.progress.get(0)).isEqualTo("expected 5");
+        assertThat(h.progress).contains("expected 10", "expected 12");
+    }
+
+    @Test
     void baselineFromSitemapIndexStoresEveryEliWithItsLastmod() {
         harness(EliProvider.builder().acts(20).perSitemap(8));
         HarvestReport report = h.sync();

@@ -203,24 +203,23 @@ class ResourceSyncHarvesterTest {
     }
 
     @Test
-    void aResourceThatChangesAgainWhileTheRunFetchesItIsReadAgainNotStalled_12_1() throws Exception {
+    void aResourceThatChangesAgainWhileTheRunFetchesItIsReadAgainNotStalled_12_1() throws IOException {
         start(10, b -> b);
         h.sync(options("baseline", "list"));
         String target = pub.activeResources().get(3).path();
         pub.applyChanges(ChangeScript.builder().update(target).build());
         pub.clearRequests();
-        // the run reads the Change List, then the source changes the resource again before it is fetched
-        pub.faults().add(target, new Fault.Latency(java.time.Duration.ofMillis(1500)), 1);
-        Thread changer = Thread.ofVirtual().start(() -> {
-            while (pub.requests("/rs/changelist.xml").isEmpty()) {
-                Thread.onSpinWait();
+        // the run reads the Change List, then the source changes the resource again as its fetch arrives
+        java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
+        pub.onArrival(path -> {
+            if (path.equals(target) && changed.compareAndSet(false, true)) {
+                pub.applyChanges(ChangeScript.builder().update(target).build());
             }
-            pub.applyChanges(ChangeScript.builder().update(target).build());
         });
 
         HarvestReport report = h.sync(Map.of());
-        changer.join();
 
+        assertThat(changed).isTrue();
         assertThat(report.complete()).isTrue();
         assertThat(pub.requests("/rs/changelist.xml")).as("read again after the mismatch").hasSize(2);
         assertThat(h.store.failures().list(RsHarness.SOURCE)).isEmpty();
