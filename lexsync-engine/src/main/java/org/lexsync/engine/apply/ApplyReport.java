@@ -41,6 +41,18 @@ public record ApplyReport(String sourceId, long runId, RunCounts counts, String 
         return failures.stream().filter(ChangeFailure::quarantined).count();
     }
 
+    /**
+     * This run's report followed by {@code next}, a later apply call of the same run (e.g. after the source's
+     * documents were read again): counts add up, the later outcome (checkpoint, gap, failures) stands.
+     */
+    public ApplyReport then(ApplyReport next) {
+        RunCounts c = new RunCounts(counts.created() + next.counts().created(),
+                counts.updated() + next.counts().updated(), counts.deleted() + next.counts().deleted(),
+                counts.unchanged() + next.counts().unchanged(), next.counts().failed());
+        return new ApplyReport(next.sourceId(), next.runId(), c, next.checkpoint(), next.gap(), next.held(),
+                next.failures(), elapsed.plus(next.elapsed()));
+    }
+
     /** Committed changes per second over the whole run. */
     public double changesPerSecond() {
         long ms = Math.max(1, elapsed.toMillis());

@@ -55,6 +55,29 @@ public final class AtomHarvester implements Harvester {
         Findings findings = new Findings();
         PageReader reader = new PageReader(context.fetcher(), store, context.listener(), findings);
         Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
+        return collect(new Attempt(job, context, reader, findings, runId, maxDelete, started), true);
+    }
+
+    /** What one harvest shares between its attempts: one run, one reader, one set of findings. */
+    private record Attempt(HarvestJob job, HarvestContext context, PageReader reader, Findings findings, Long runId,
+                           double maxDelete, Instant started) {
+    }
+
+    /**
+     * Reads the subscription feed and collects what is new. When fetched bytes match neither the md5 nor the
+     * length an entry promised (the publisher changed the file after the feed was read), the feed is read
+     * again once in the same run before the change counts as failed (DESIGN §4.6): a newer entry then
+     * supersedes it.
+     */
+    private HarvestReport collect(Attempt a, boolean first) {
+        HarvestJob job = a.job();
+        HarvestContext context = a.context();
+        Store store = context.store();
+        PageReader reader = a.reader();
+        Findings findings = a.findings();
+        Long runId = a.runId();
+        double maxDelete = a.maxDelete();
+        Instant started = a.started();
         URI url = job.urls().get(0);
         FeedPage subscription = null;
         List<FeedPage> pages = List.of();
@@ -97,6 +120,15 @@ public final class AtomHarvester implements Harvester {
             } else {
                 applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied,
                         job.giveUp());
+                if (first && applied.gap() != null && ("hash-mismatch".equals(applied.gap().reason())
+                        || "length-mismatch".equals(applied.gap().reason()))) {
+                    context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the feed again",
+                            applied.gap().resourceUri(), applied.gap().reason()));
+                    HarvestReport again = collect(a, false);
+                    return again.apply() == null ? again : new HarvestReport(again.sourceId(), PROTOCOL,
+                            applied.then(again.apply()), again.documentsRead(), again.bytesRead(),
+                            changes.emitted() + again.planned(), findings, since(started));
+                }
                 finish(store, runId, applied.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
                         applied.counts(), applied.gap() == null ? null
                                 : applied.gap().reason() + ": " + applied.gap().message(), findings);

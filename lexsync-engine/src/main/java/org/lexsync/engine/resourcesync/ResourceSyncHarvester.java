@@ -147,13 +147,7 @@ public final class ResourceSyncHarvester implements Harvester {
             if (apply == null || next.apply() == null) {
                 return next;
             }
-            ApplyReport a = apply;
-            ApplyReport b = next.apply();
-            RunCounts c = new RunCounts(a.counts().created() + b.counts().created(),
-                    a.counts().updated() + b.counts().updated(), a.counts().deleted() + b.counts().deleted(),
-                    a.counts().unchanged() + b.counts().unchanged(), b.counts().failed());
-            ApplyReport both = new ApplyReport(b.sourceId(), b.runId(), c, b.checkpoint(), b.gap(), b.held(),
-                    b.failures(), a.elapsed().plus(b.elapsed()));
+            ApplyReport both = apply.then(next.apply());
             return new Result(both, planned + next.planned(), next.dumpFailure());
         }
     }

@@ -74,6 +74,31 @@ class AtomCollectorEndToEndTest {
     }
 
     @Test
+    void aDocumentChangedAgainWhileItIsFetchedMakesTheRunReadTheFeedAgain() {   // DESIGN §4.6, issue 12.1
+        source.stableDocumentUrls(true);
+        source.publishNew(5);
+        h.collect(source.subscriptionUri());
+        String id = AtomSource.id(3);
+        source.update(id);
+        java.util.Set<String> documents = new java.util.HashSet<>();
+        source.currentDocuments(id).keySet().forEach(u -> documents.add(u.getPath()));
+        java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
+        pub.onArrival(path -> {
+            if (documents.contains(path) && changed.compareAndSet(false, true)) {
+                source.update(id);
+            }
+        });
+        pub.clearRequests();
+
+        HarvestReport r = h.collect(source.subscriptionUri());
+
+        assertThat(changed).isTrue();
+        assertThat(r.complete()).as("%s", r.apply()).isTrue();
+        assertThat(pub.requests(source.subscriptionUri().getPath())).hasSize(2);
+        assertThat(h.active()).isEqualTo(expected());
+    }
+
+    @Test
     void unchangedSubscriptionEndsTheRunAtOnce() {   // rinfo §6: conditional GET
         source.publishNew(7);
         h.collect(source.subscriptionUri());
