@@ -67,8 +67,13 @@ class DeadHostCommandTest {
         System.out.printf(java.util.Locale.ROOT, "%,d ELIs on a dead host: %d ms%n%s%n", ELIS, millis, r.out());
 
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
-        assertThat(r.out()).contains("failed " + ELIS).contains("failed: " + ELIS + " items not tried")
-                .doesNotContain("failed: http://");
+        assertThat(r.out()).contains("failed " + ELIS);
+        // the requests that opened the breaker (5 in a row, some ELIs fetched side by side) failed on their own
+        java.util.regex.Matcher notTried = java.util.regex.Pattern.compile("failed: (\\d+) items not tried")
+                .matcher(r.out());
+        assertThat(notTried.find()).as(r.out()).isTrue();
+        assertThat(Integer.parseInt(notTried.group(1))).isBetween(ELIS - 5, ELIS);
+        assertThat(r.out().split("failed: http://", -1).length - 1).isLessThanOrEqualTo(5);
         assertThat(r.out().split(UnreachableHost.RULE, -1)).as(r.out()).hasSize(2);
         assertThat(r.out()).contains("host 127.0.0.1:" + deadPort + " unreachable");
     }
