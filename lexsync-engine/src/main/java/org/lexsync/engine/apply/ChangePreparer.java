@@ -22,12 +22,15 @@ import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.store.BlobKey;
 import org.lexsync.engine.store.BlobStore;
+import org.lexsync.engine.store.FileBlobStore;
 import org.lexsync.engine.store.InlineBlob;
 import org.lexsync.engine.store.RepresentationRole;
 import org.lexsync.engine.store.RepresentationState;
 import org.lexsync.engine.store.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
 import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.store.StoreUnavailableException;
 
 /**
  * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally
@@ -42,11 +45,14 @@ final class ChangePreparer {
     private final int attempts;
     private final Duration retryDelay;
     private final Duration maxRetryDelay;
+    /** Where a full or read-only disk is blamed when a blob cannot be written. */
+    private final Path blobDir;
 
     ChangePreparer(Fetcher fetcher, Store store, BlobStore files, int attempts, Duration retryDelay,
                    Duration maxRetryDelay) {
         this.fetcher = fetcher;
         this.files = files;
+        this.blobDir = files instanceof FileBlobStore f ? f.root() : store.config().dataDir();
         this.smallBlobMax = store.smallBlobMaxBytes();
         this.attempts = attempts;
         this.retryDelay = retryDelay;
@@ -214,6 +220,7 @@ final class ChangePreparer {
                     key, f.etag(), f.lastModified(), p.links()), inline);
         } catch (IOException | RuntimeException e) {
             TempFiles.deleteQuietly(body);
+            throwIfStoreUnavailable("store the body of " + p.url(), e);
             return new ChangeFailure(change.resourceUri(), p.url().toString(), "blob-store", e.toString(), f.status(), null);
         }
     }
@@ -252,7 +259,23 @@ final class ChangePreparer {
             return new Stored(new RepresentationState(localOrigin(change, p), p.role(), p.mediaType(), length, md5, sha,
                     key, null, null, p.links()), inline);
         } catch (IOException | RuntimeException e) {
+            throwIfStoreUnavailable("store " + (file == null ? "the bytes of " + change.resourceUri() : file), e);
             return new ChangeFailure(change.resourceUri(), null, "local-file", file + ": " + e, 0, null);
+        }
+    }
+
+    /**
+     * A blob that cannot be written because the store's disk is full or read-only is a local store error that
+     * stops the run (exit 4), not an item failure that would blame the source; other errors stay item failures.
+     */
+    private void throwIfStoreUnavailable(String operation, Exception e) {
+        if (e instanceof StoreUnavailableException u) {
+            throw u;
+        }
+        IOException io = e instanceof IOException i ? i
+                : e instanceof java.io.UncheckedIOException u ? u.getCause() : null;
+        if (io != null && StoreException.writing(blobDir, operation, io) instanceof StoreUnavailableException u) {
+            throw u;
         }
     }
 
