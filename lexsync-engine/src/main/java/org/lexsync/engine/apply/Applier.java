@@ -263,6 +263,9 @@ public final class Applier {
             flush();
             settle();
             writeFailures();
+            // an item that failed (e.g. a retry of an old promise) and was then applied by a later change of the
+            // same resource in this run is not a failure of the run: the commit cleared its record
+            failures.removeIf(f -> !knownFailures.containsKey(f.resourceUri()));
             long held = 0;
             if (gap != null) {
                 failures.add(gap);

@@ -248,6 +248,22 @@ abstract class ApplierContract {
     }
 
     @Test
+    void anItemThatFailedAndWasThenAppliedByALaterChangeOfTheRunIsNotAFailure() {
+        FixtureResource r = pub.resources().get(4);
+        PlannedChange stale = PlannedChange.ofResource(Plans.SOURCE, r.uri(), ChangeKind.CREATED, null,
+                Digests.parse("md5:00000000000000000000000000000000"), null, null, null).asUnordered();
+        PlannedChange later = PlannedChange.ofResource(Plans.SOURCE, r.uri(), ChangeKind.UPDATED, null, null, null,
+                null, "after");
+
+        ApplyReport report = applier().build().apply(Plans.SOURCE, List.of(stale, later).iterator());
+
+        assertThat(report.complete()).as("%s", report.failures()).isTrue();
+        assertThat(report.counts().failed()).isZero();
+        assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
+        assertThat(store.resources().get(Plans.SOURCE, r.uri().toString())).isPresent();
+    }
+
+    @Test
     void anOrderedItemFailingInThreeRunsIsQuarantinedAndTheCheckpointPassesIt() throws IOException {
         FixtureResource broken = pub.resources().get(10);
         pub.faults().always(broken.path(), new Fault.Status(404, null));
