@@ -395,7 +395,8 @@ public final class Applier {
                     || !pendingCommits.isEmpty() && pendingCommits.peek().outcomes().isDone()) {
                 settleOldest();
             }
-            CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint);
+            int alreadyCurrent = (int) batch.stream().filter(p -> p instanceof Prepared.Unchanged).count();
+            CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent);
             List<Prepared> committing = List.copyOf(batch);
             String reached = batchCheckpoint;
             pendingCommits.add(new PendingCommit(committing, reached, committer.submit(() -> commitInOrder(commit))));

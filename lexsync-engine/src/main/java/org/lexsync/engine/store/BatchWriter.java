@@ -84,7 +84,7 @@ final class BatchWriter {
         if (batch.checkpoint() != null) {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
-        countInRun(c, batch.runId(), outcomes);
+        countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
         return outcomes;
     }
 
@@ -92,11 +92,13 @@ final class BatchWriter {
      * Adds the batch's outcomes to its run's counts in the batch's own transaction, so that a run that never
      * finishes (killed, interrupted) still shows exactly what it committed (issue 13.3).
      */
-    private static void countInRun(Connection c, Long runId, List<WriteOutcome> outcomes) throws SQLException {
-        if (runId == null || outcomes.isEmpty()) {
+    private static void countInRun(Connection c, Long runId, List<WriteOutcome> outcomes, int unchangedWithoutWrite)
+            throws SQLException {
+        if (runId == null || outcomes.isEmpty() && unchangedWithoutWrite == 0) {
             return;
         }
         long[] counts = new long[4];
+        counts[3] = unchangedWithoutWrite;
         for (WriteOutcome o : outcomes) {
             counts[o.unchanged() ? 3 : o.kind().ordinal()]++;
         }

@@ -463,6 +463,16 @@ abstract class StoreContract {
     }
 
     @Test
+    void changesThatNeededNoWriteCountAsUnchangedInTheRunWhenTheirBatchCommits() {
+        long run = store.runs().start("s1");
+
+        store.commit(new CommitBatch("s1", run, java.util.List.of(), java.util.List.of(), "cp-1", 3));
+
+        assertThat(store.runs().get(run).orElseThrow().counts().unchanged()).isEqualTo(3);
+        assertThat(store.sources().checkpoint("s1")).contains("cp-1");
+    }
+
+    @Test
     void failuresWithAStoredChangeAreDueForRetryUnlessQuarantinedAndWaiting() {
         Instant now = Instant.parse("2030-01-01T00:00:00Z");
         store.failures().record(new ItemFailures.FailedAttempt("s1", "http://x/skipped", null, "http-status", "503",
