@@ -24,6 +24,8 @@ import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
+import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.store.StoreUnavailableException;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
@@ -404,6 +406,11 @@ final class ZipPackage implements AutoCloseable {
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
+            // a scratch directory on a full or read-only disk is a local store error (exit 4), not a bad package
+            if (StoreException.writing(dir, "unpack " + path + " of " + url + " into " + dir, e)
+                    instanceof StoreUnavailableException local) {
+                throw local;
+            }
             throw new DumpPackageException(url, path, "unreadable entry (" + e.getMessage() + ")");
         } catch (RuntimeException e) {
             TempFiles.deleteQuietly(sink.file);
