@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.lexsync.engine.store.ItemFailure;
 import org.lexsync.engine.store.RunFinding;
 import org.lexsync.engine.store.RunRecord;
+import org.lexsync.engine.store.RunStatus;
 import org.lexsync.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,7 +88,8 @@ final class RunsCommand implements Callable<Integer> {
                 }
                 for (RunRecord r : runs) {
                     out.printf(Locale.ROOT, "run %d  %s  %s  %s -> %s%n", r.id(), r.sourceId(),
-                            r.status().name().toLowerCase(Locale.ROOT), r.started(), r.ended() == null ? "(running or killed)" : r.ended());
+                            r.status().name().toLowerCase(Locale.ROOT), r.started(), r.ended() != null ? r.ended()
+                                    : r.status() == RunStatus.RUNNING ? "(running)" : "(its process ended without finishing it)");
                     out.printf(Locale.ROOT, "  created %d, updated %d, deleted %d, unchanged %d, failed %d%n",
                             r.counts().created(), r.counts().updated(), r.counts().deleted(), r.counts().unchanged(),
                             r.counts().failed());

@@ -42,7 +42,7 @@ final class SourcesCommand implements Callable<Integer> {
 
     /** One line of the listing. */
     private record Row(String id, String protocol, boolean approved, List<String> urls, String origin, String contact,
-                       RunRecord lastRun, long resources, long failures, String checkpoint) {
+                       RunRecord lastRun, long resources, long failures, long quarantined, String checkpoint) {
     }
 
     @Override
@@ -70,6 +70,7 @@ final class SourcesCommand implements Callable<Integer> {
                 RunRecord last = null;
                 long resources = 0;
                 long failures = 0;
+                long quarantined = 0;
                 String checkpoint = null;
                 String contact = r.contact();
                 if (store != null) {
@@ -79,10 +80,11 @@ final class SourcesCommand implements Callable<Integer> {
                     last = store.runs().latest(r.id(), 1).stream().findFirst().orElse(null);
                     resources = store.resources().count(r.id(), false);
                     failures = store.failures().list(r.id()).size();
+                    quarantined = store.failures().quarantined(r.id());
                     checkpoint = store.sources().checkpoint(r.id()).orElse(null);
                 }
                 rows.add(new Row(r.id(), r.protocol(), r.approved(), r.entryUrls(),
-                        origin.get(r.id()), contact, last, resources, failures, checkpoint));
+                        origin.get(r.id()), contact, last, resources, failures, quarantined, checkpoint));
             }
         }
         if (format == OutputFormat.jsonl) {
@@ -121,6 +123,7 @@ final class SourcesCommand implements Callable<Integer> {
                         }
                         JsonLines.field(g, "resources", r.resources());
                         JsonLines.field(g, "failures", r.failures());
+                        JsonLines.field(g, "quarantined", r.quarantined());
                         JsonLines.field(g, "checkpoint", r.checkpoint());
                     });
                 }

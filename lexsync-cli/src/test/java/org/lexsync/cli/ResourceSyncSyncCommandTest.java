@@ -91,6 +91,8 @@ class ResourceSyncSyncCommandTest {
         assertThat(second.out()).contains("created 1").contains("[quarantined: failed in 2 runs]")
                 .contains("quarantined: 1 item");
         assertThat(runs.out()).contains("items quarantined").contains(broken).contains("failed in 2 runs");
+        assertThat(CliRun.of("sources", "--store", dir.toString(), "--format", "jsonl").out())
+                .contains("\"quarantined\":1");
     }
 
     @Test
