@@ -346,10 +346,13 @@ public final class EliHarvester implements Harvester {
                     phase, planner.pages(), planner.skipped()));
         }
 
-        /** The feed for dating the Sitemap's entries; an unreadable feed dates none (it fails the run after the walk). */
+        /**
+         * The feed for dating the Sitemap's entries (its findings are recorded when it is read again after the walk);
+         * an unreadable feed dates none (it fails the run after the walk).
+         */
         private UpdateFeed feedBeforeTheWalk(URI url) {
             try {
-                return readFeed(url);
+                return UpdateFeed.read(url, fetch, null);
             } catch (SourceUnreadableException e) {
                 context.listener().note("update feed not readable before the Sitemap walk: " + e.getMessage());
                 return new UpdateFeed(url, List.of(), null, new Findings());
