@@ -45,6 +45,13 @@ import org.lexsync.engine.store.Store;
  * failed ones retried). The update feed is applied all the same, without checkpoints; its entries keep the
  * feed's order and stop at the first failure (the checkpoint never passes it).
  *
+ * <p>Every failure is a change the applier records (item failures, its give-up rule): a page that could not be
+ * fetched, read or parsed is planned as a failed change ({@link PagePlanner}). Changes reach the applier in slices
+ * of {@link #COMMIT_INTERVAL}, each committed when it ends, so an interrupted baseline keeps its pages and the next
+ * one fetches only the ELIs not stored at their Sitemap date. The feed is read before any Sitemap walk so that
+ * the walk stores an ELI under the feed's finer date of the same modification, and the feed's entry is then
+ * current for it ({@link SourceDates}): a changed page is fetched once.
+ *
  * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options:
  * {@value #FULL_TEXT} ({@code none|first|all}), {@value #LANGUAGES} and {@value #FORMATS} (comma lists),
  * {@value #RESYNC} ({@code true|false}).
@@ -359,10 +366,13 @@ public final class EliHarvester implements Harvester {
                     phase, planner.pages(), planner.skipped()));
         }
 
-        /** The feed for dating the Sitemap's entries; an unreadable feed dates none (it fails the run after the walk). */
+        /**
+         * The feed for dating the Sitemap's entries (its findings are recorded when it is read again after the walk);
+         * an unreadable feed dates none (it fails the run after the walk).
+         */
         private UpdateFeed feedBeforeTheWalk(URI url) {
             try {
-                return readFeed(url);
+                return UpdateFeed.read(url, fetch, null);
             } catch (SourceUnreadableException e) {
                 context.listener().note("update feed not readable before the Sitemap walk: " + e.getMessage());
                 return new UpdateFeed(url, List.of(), null, new Findings());

@@ -337,6 +337,13 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                 fetchFindings = new Findings();
             }
             FetchResult next = fetcher.fetch(FetchRequest.of(target).withHeader("Accept", ACCEPT_HTML));
+            if (next instanceof FetchResult.Failed f && transientFailure(f)) {
+                // the page the ELI refreshes to was cut short or not answered: its metadata is not lost for good
+                TempFiles.deleteQuietly(page.body());
+                return new Planned(c, PlannedChange.failed(sourceId, c.eli(), kind, c.modified(), new ChangeFailure(
+                        c.eli(), target.toString(), f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                        f.message(), f.status(), f.retryAfter()), cp), null, fetchFindings);
+            }
             if (!(next instanceof FetchResult.Fetched redirected)) {
                 fetchFindings.warning(HTML_REDIRECT_RULE, String.format(Locale.ROOT, "the page of %s redirects (HTML"
                         + " meta refresh) to %s, which could not be fetched: %s", c.eli(), target,
@@ -381,6 +388,15 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         }
         return new Planned(c, new PlannedChange(sourceId, c.eli(), kind, c.modified(), reps, List.of(),
                 title(metadata.graph(), c.eli()), null, cp), metadata.graph(), findings);
+    }
+
+    /** A failure another run may not meet: cut short, no connection, a timeout, a server error or 408/429. */
+    private static boolean transientFailure(FetchResult.Failed f) {
+        return switch (f.reason()) {
+            case TRUNCATED, CONNECTION, TIMEOUT -> true;
+            case HTTP_STATUS -> f.status() >= 500 || f.status() == 408 || f.status() == 429;
+            default -> false;
+        };
     }
 
     /** Why the page of {@code c} could not be fetched, as the applier records a failed fetch. */

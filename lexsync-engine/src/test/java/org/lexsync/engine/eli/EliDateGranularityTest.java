@@ -82,4 +82,24 @@ class EliDateGranularityTest {
         assertThat(h.sync().complete()).isTrue();
         assertThat(h.pageRequests()).isEmpty();
     }
+
+    @Test
+    void aResumedBaselineOfADayDatedSitemapFetchesOnlyThePagesNotYetStored() {
+        h = new EliHarness(dir, EliProvider.builder().acts(12).perSitemap(5).dateOnlyLastmod(true));
+        List<String> lost = List.of(h.provider.eli(4), h.provider.eli(9));
+        for (String eli : lost) {
+            h.pub.faults().always(java.net.URI.create(eli).getPath(), org.lexsync.fixture.Fault.connectionReset());
+        }
+        assertThat(h.sync().complete()).isFalse();
+        assertThat(h.active()).hasSize(10);
+        h.pub.faults().clear();
+        h.pub.clearRequests();
+
+        HarvestReport resumed = h.sync();
+
+        // the stored pages are current at the Sitemap's day; only the two missing ones are fetched
+        assertThat(resumed.complete()).isTrue();
+        assertThat(fetchedPages()).containsExactlyElementsOf(lost.stream().sorted().toList());
+        assertThat(h.active()).hasSize(12);
+    }
 }

@@ -41,6 +41,7 @@ import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.JournalEntry;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureRequest;
 import org.lexsync.fixture.FixtureResponse;
@@ -917,6 +918,29 @@ class RealWorldEliTest {
         assertThat(report.complete()).isTrue();
         assertThat(isLegalResource(e)).isTrue();
         assertThat(rules(report)).contains(PagePlanner.HTML_REDIRECT_RULE);
+    }
+
+    @Test
+    void metaRefreshTargetCutShortFailsTheChangeInsteadOfKeepingThePageWithoutMetadata() {
+        // issue 13.2: the page the ELI refreshes to holds its metadata; cut short, nothing of the ELI becomes current
+        String e = eli("pg/14");
+        onePage("pg/14", r -> FixtureResponse.ok("text/html", "<!DOCTYPE html><html><head><title>Redirect</title>"
+                + "<meta http-equiv=\"refresh\" content=\"0; url=/pages/14.html\"></head><body></body></html>"));
+        serve("/pages/14.html", "text/html", page(e, "Meta refresh"));
+        pub.faults().always("/pages/14.html", Fault.truncatedBody());
+
+        HarvestReport report = sync();
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.apply().failures()).singleElement().satisfies(f -> {
+            assertThat(f.resourceUri()).isEqualTo(e);
+            assertThat(f.reason()).isEqualTo("truncated");
+        });
+        assertThat(active()).isEmpty();
+
+        pub.faults().clear();
+        assertThat(sync().complete()).isTrue();
+        assertThat(isLegalResource(e)).isTrue();
     }
 
     @Test
