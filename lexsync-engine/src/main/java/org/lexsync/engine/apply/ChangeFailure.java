@@ -19,6 +19,15 @@ public record ChangeFailure(String resourceUri, String url, String reason, Strin
         this(resourceUri, url, reason, message, status, retryAfter, FailureStatus.HELD, 1, false);
     }
 
+    /**
+     * True when the fetched bytes matched neither the hash nor the length the source promised: the source may
+     * have changed the resource after its change documents were read, so reading them again can help
+     * (DESIGN §4.6).
+     */
+    public boolean staleBytes() {
+        return "hash-mismatch".equals(reason) || "length-mismatch".equals(reason);
+    }
+
     /** True when the give-up rule quarantined the item. */
     public boolean quarantined() {
         return itemStatus == FailureStatus.QUARANTINED;

@@ -120,8 +120,7 @@ public final class AtomHarvester implements Harvester {
             } else {
                 applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied,
                         job.giveUp());
-                if (first && applied.gap() != null && ("hash-mismatch".equals(applied.gap().reason())
-                        || "length-mismatch".equals(applied.gap().reason()))) {
+                if (first && applied.gap() != null && applied.gap().staleBytes()) {
                     context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the feed again",
                             applied.gap().resourceUri(), applied.gap().reason()));
                     HarvestReport again = collect(a, false);

@@ -108,7 +108,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
                         + "); baseline again from the Resource List");
                 result = result.then(new Attempt(job, context, options, docs, sets).run(true, runId));
-            } else if (result.apply() != null && staleBytes(result.apply().gap())) {
+            } else if (result.apply() != null && result.apply().gap() != null && result.apply().gap().staleBytes()) {
                 // The bytes match neither the promise nor anything known: the source may have changed the
                 // resource since its Change Lists were read. Read them again, once (DESIGN §4.6).
                 ChangeFailure gap = result.apply().gap();
@@ -133,11 +133,6 @@ public final class ResourceSyncHarvester implements Harvester {
         }
         return new HarvestReport(job.sourceId(), PROTOCOL, result.apply(), docs.documents(), docs.bytes(),
                 result.planned(), findings, Duration.between(started, Instant.now()));
-    }
-
-    /** True for a failure whose fetched bytes did not match what the source promised. */
-    private static boolean staleBytes(ChangeFailure gap) {
-        return gap != null && ("hash-mismatch".equals(gap.reason()) || "length-mismatch".equals(gap.reason()));
     }
 
     private record Result(ApplyReport apply, long planned, DumpPackageException dumpFailure) {

@@ -20,30 +20,15 @@ public final class ItemFailures {
         this.db = db;
     }
 
-    /** Records one more failure of a resource's change (tries count up) and when to try again. */
+    /**
+     * Records one more failure of a resource's change (its tries count up, its status stays) and when to try
+     * again; the applier records through {@link #recordAll} with the status its give-up rule decided.
+     */
     public void record(String sourceId, String resourceUri, String url, String reason, String message, Long runId,
                        Instant nextTry) {
-        db.write("record failure of " + resourceUri, c -> {
-            String now = Db.now();
-            try (PreparedStatement st = c.prepareStatement("INSERT INTO item_failures (source_id, resource_uri, url,"
-                    + " reason, message, tries, first_failed, last_failed, next_try, run_id)"
-                    + " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (source_id, resource_uri) DO UPDATE SET"
-                    + " url = excluded.url, reason = excluded.reason, message = excluded.message,"
-                    + " tries = item_failures.tries + 1, last_failed = excluded.last_failed,"
-                    + " next_try = excluded.next_try, run_id = excluded.run_id")) {
-                st.setString(1, sourceId);
-                st.setString(2, resourceUri);
-                st.setString(3, url);
-                st.setString(4, reason);
-                st.setString(5, message);
-                st.setString(6, now);
-                st.setString(7, now);
-                st.setString(8, nextTry == null ? null : nextTry.toString());
-                BatchWriter.setLong(st, 9, runId);
-                st.executeUpdate();
-            }
-            return null;
-        });
+        ItemFailure before = get(sourceId, resourceUri).orElse(null);
+        record(new FailedAttempt(sourceId, resourceUri, url, reason, message, runId, nextTry,
+                before == null ? FailureStatus.HELD : before.status(), before == null ? 1 : before.tries() + 1, null));
     }
 
     /**
