@@ -3,7 +3,7 @@ package org.lexsync.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.lexsync.engine.config.ConfigException;
+import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.harvest.Harvesters;

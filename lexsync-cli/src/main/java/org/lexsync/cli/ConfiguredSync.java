@@ -11,13 +11,13 @@ import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.config.SourceConfig;
 import org.lexsync.engine.fetch.Politeness;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
-import org.lexsync.engine.store.RunCounts;
-import org.lexsync.engine.store.SourceRecord;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.model.StoreException;
 
 /**
  * {@code lexsync sync --config FILE [ID…]}: harvests the named sources of {@code lexsync.yaml} (or all

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.apply.PlannedState;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.ResourceState;
 
 /**
  * What a dry run would do to the store: each planned change compared with the stored resource (or with the

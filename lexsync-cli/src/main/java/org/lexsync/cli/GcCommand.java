@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.lexsync.engine.store.GcReport;
+import org.lexsync.engine.model.GcReport;
 import org.lexsync.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

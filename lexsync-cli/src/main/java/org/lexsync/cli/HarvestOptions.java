@@ -1,7 +1,7 @@
 package org.lexsync.cli;
 
 import java.time.Duration;
-import org.lexsync.engine.apply.GiveUpRule;
+import org.lexsync.engine.model.GiveUpRule;
 import picocli.CommandLine.Option;
 
 /**

@@ -3,9 +3,9 @@ package org.lexsync.cli;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.lexsync.core.LexsyncException;
-import org.lexsync.engine.rdf.RdfStoreException;
-import org.lexsync.engine.store.StoreException;
-import org.lexsync.engine.store.StoreUnavailableException;
+import org.lexsync.engine.model.RdfStoreException;
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

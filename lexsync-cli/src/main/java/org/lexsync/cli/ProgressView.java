@@ -7,8 +7,8 @@ import java.util.Locale;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.lexsync.engine.apply.ApplyProgress;
-import org.lexsync.engine.harvest.HarvestListener;
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.HarvestListener;
 
 /**
  * Shows a harvest's progress: a progress bar (documents read, changes applied, bytes, failures) when

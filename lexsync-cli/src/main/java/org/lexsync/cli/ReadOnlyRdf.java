@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
-import org.lexsync.engine.rdf.RdfStoreException;
+import org.lexsync.engine.model.RdfStoreException;
 
 /**
  * TDB2 cannot open a database it cannot write (it takes a lock file in the database directory), so

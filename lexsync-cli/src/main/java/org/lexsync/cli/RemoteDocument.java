@@ -11,7 +11,7 @@ import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /** Downloads one document for {@code inspect} through the polite fetcher (robots.txt, size cap, redirects). */
 final class RemoteDocument {

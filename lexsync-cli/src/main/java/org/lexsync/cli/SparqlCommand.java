@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.rdf.ResultFormat;
-import org.lexsync.engine.rdf.SparqlQueryException;
+import org.lexsync.engine.model.ResultFormat;
+import org.lexsync.engine.model.SparqlQueryException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -8,8 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import org.lexsync.engine.apply.ApplyProgress;
-import org.lexsync.engine.store.RunCounts;
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.RunCounts;
 
 /** With a progress bar on a terminal, notes and log lines go above the bar and leave no half bar behind. */
 class ProgressViewTest {

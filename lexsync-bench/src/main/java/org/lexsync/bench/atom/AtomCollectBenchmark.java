@@ -13,7 +13,7 @@ import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.FixturePublisher;

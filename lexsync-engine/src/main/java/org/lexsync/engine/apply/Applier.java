@@ -1,5 +1,10 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.GiveUpRule;
+import org.lexsync.engine.model.PlannedChange;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -22,14 +27,14 @@ import java.util.function.Consumer;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.CommitBatch;
-import org.lexsync.engine.store.FailureStatus;
+import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.InlineBlob;
-import org.lexsync.engine.store.ItemFailure;
+import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.store.ItemFailures;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
-import org.lexsync.engine.store.RunCounts;
-import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.WriteOutcome;
 

@@ -1,5 +1,8 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,17 +23,17 @@ import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
-import org.lexsync.engine.store.BlobKey;
+import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.FileBlobStore;
 import org.lexsync.engine.store.InlineBlob;
-import org.lexsync.engine.store.RepresentationRole;
-import org.lexsync.engine.store.RepresentationState;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
 import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreException;
-import org.lexsync.engine.store.StoreUnavailableException;
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
  * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally

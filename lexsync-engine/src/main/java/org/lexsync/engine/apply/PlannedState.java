@@ -1,6 +1,7 @@
 package org.lexsync.engine.apply;
 
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.ResourceState;
 
 /**
  * Tells, without fetching anything, whether applying a planned change would leave the stored resource as it

@@ -1,5 +1,7 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
 import java.util.List;
 import org.lexsync.engine.store.InlineBlob;
 import org.lexsync.engine.store.ResourceWrite;

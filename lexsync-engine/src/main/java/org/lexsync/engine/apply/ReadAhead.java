@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;

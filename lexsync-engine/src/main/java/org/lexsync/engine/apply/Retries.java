@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,14 +1,16 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.Link;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.Link;
 import org.lexsync.engine.store.LinkCodec;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.RepresentationRole;
 
 /**
  * The text form of a change kept in the item-failure table so that later runs retry it on its own (DESIGN

@@ -1,5 +1,5 @@
 /**
- * The shared applier (DESIGN §2): planners hand it {@link org.lexsync.engine.apply.PlannedChange}s; it
+ * The shared applier (DESIGN §2): planners hand it {@link org.lexsync.engine.model.PlannedChange}s; it
  * fetches, verifies, stores blobs and commits changes in the planner's order, exactly once.
  */
 package org.lexsync.engine.apply;

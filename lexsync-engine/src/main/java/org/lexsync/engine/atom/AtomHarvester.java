@@ -9,15 +9,15 @@ import java.util.Locale;
 import org.lexsync.core.atom.Person;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.ApplyReport;
-import org.lexsync.engine.apply.ChangeFailure;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
-import org.lexsync.engine.store.RunCounts;
-import org.lexsync.engine.store.RunStatus;
-import org.lexsync.engine.store.SourceRecord;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.Store;
 
 /**

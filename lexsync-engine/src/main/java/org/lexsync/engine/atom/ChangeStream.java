@@ -16,7 +16,7 @@ import org.lexsync.core.atom.DeletedEntry;
 import org.lexsync.core.atom.Entry;
 import org.lexsync.core.atom.FeedItem;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 
 /**
  * The forward climb of rinfo §8.3 (and the collection step of §8.2): first any deletions decided up

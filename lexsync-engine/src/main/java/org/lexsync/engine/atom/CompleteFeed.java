@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.lexsync.core.findings.Findings;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.Store;
 
 /**

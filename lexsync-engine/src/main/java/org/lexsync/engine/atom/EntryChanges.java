@@ -13,11 +13,11 @@ import org.lexsync.core.atom.Entry;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.uri.LenientUris;
-import org.lexsync.engine.apply.PlannedChange;
-import org.lexsync.engine.apply.PlannedRepresentation;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.Link;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationRole;
 
 /**
  * Turns one feed item into the change the applier carries out (rinfo §3.3): content@src is the primary

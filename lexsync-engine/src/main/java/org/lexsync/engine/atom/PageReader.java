@@ -20,7 +20,7 @@ import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
-import org.lexsync.engine.harvest.HarvestListener;
+import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.store.FetchCacheEntry;
 import org.lexsync.engine.store.Store;
 
@@ -57,7 +57,7 @@ final class PageReader {
     /**
      * Reads the subscription document with a conditional GET (rinfo §6: collectors poll it often).
      *
-     * @throws org.lexsync.engine.harvest.SourceUnreadableException when it cannot be fetched or read
+     * @throws org.lexsync.engine.model.SourceUnreadableException when it cannot be fetched or read
      */
     Outcome subscription(URI url) {
         Validators validators = store.fetchCache().get(url.toString())
@@ -65,13 +65,13 @@ final class PageReader {
         FetchResult result = fetcher.fetch(FetchRequest.of(url).withConditional(validators).withHeader("Accept", ACCEPT));
         return switch (result) {
             case FetchResult.NotModified n -> new Outcome.Unchanged();
-            case FetchResult.Failed f -> throw new org.lexsync.engine.harvest.SourceUnreadableException(url, f.status(),
+            case FetchResult.Failed f -> throw new org.lexsync.engine.model.SourceUnreadableException(url, f.status(),
                     f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + f.message());
             case FetchResult.Fetched f -> {
                 try {
                     yield new Outcome.Page(read(f));
                 } catch (XmlDocumentException e) {
-                    throw new org.lexsync.engine.harvest.SourceUnreadableException(url, f.status(),
+                    throw new org.lexsync.engine.model.SourceUnreadableException(url, f.status(),
                             "not a readable Atom feed: " + e.getMessage(), e);
                 }
             }

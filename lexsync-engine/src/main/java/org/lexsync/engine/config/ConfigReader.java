@@ -1,5 +1,6 @@
 package org.lexsync.engine.config;
 
+import org.lexsync.engine.model.ConfigException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -10,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.lexsync.engine.apply.GiveUpRule;
+import org.lexsync.engine.model.GiveUpRule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

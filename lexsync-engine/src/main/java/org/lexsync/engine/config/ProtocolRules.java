@@ -10,7 +10,7 @@ import java.util.regex.PatternSyntaxException;
 import org.lexsync.core.time.W3cDateTimes;
 import org.lexsync.engine.atom.AtomHarvester;
 import org.lexsync.engine.eli.EliHarvester;
-import org.lexsync.engine.rdf.FullTextFormat;
+import org.lexsync.engine.model.FullTextFormat;
 import org.lexsync.engine.resourcesync.ResourceSyncHarvester;
 
 /**

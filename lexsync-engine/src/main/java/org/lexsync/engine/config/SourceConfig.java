@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
-import org.lexsync.engine.apply.GiveUpRule;
-import org.lexsync.engine.store.SourceRecord;
+import org.lexsync.engine.model.GiveUpRule;
+import org.lexsync.engine.model.SourceRecord;
 
 /**
  * One source as {@code lexsync.yaml} lists it (DESIGN §3 Source): id, protocol, entry URLs, politeness

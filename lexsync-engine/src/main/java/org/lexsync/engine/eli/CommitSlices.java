@@ -6,7 +6,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 
 /**
  * Cuts a stream of planned changes into slices of at most {@code interval} of planning each, so that every slice

@@ -14,20 +14,20 @@ import java.util.Locale;
 
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.ApplyProgress;
-import org.lexsync.engine.apply.ApplyReport;
-import org.lexsync.engine.apply.ChangeFailure;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.store.RunCounts;
-import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.store.Store;
 
 /**

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.lexsync.engine.rdf.FullTextFormat;
+import org.lexsync.engine.model.FullTextFormat;
 import org.lexsync.engine.rdf.FullTextMode;
 import org.lexsync.engine.rdf.FullTextSelector;
 

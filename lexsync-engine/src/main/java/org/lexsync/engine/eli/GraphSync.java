@@ -21,10 +21,10 @@ import org.lexsync.engine.rdf.GraphReplacement;
 import org.lexsync.engine.rdf.MetadataExtractionException;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.store.Link;
-import org.lexsync.engine.store.RepresentationRole;
-import org.lexsync.engine.store.RepresentationState;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.Store;
 
 /**

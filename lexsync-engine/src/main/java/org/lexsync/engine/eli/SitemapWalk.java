@@ -26,7 +26,7 @@ import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.FetchResult;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
 
 /**

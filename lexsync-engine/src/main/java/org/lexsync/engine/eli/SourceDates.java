@@ -6,7 +6,7 @@ import java.time.temporal.ChronoUnit;
 
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTime.Precision;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.ResourceState;
 
 /**
  * Tells whether a held ELI is current for a date the Sitemap or the update feed states (ELI Pillar IV annex

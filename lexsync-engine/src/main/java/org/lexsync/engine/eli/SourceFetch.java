@@ -6,8 +6,8 @@ import java.util.Locale;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
  * Downloads the provider's own documents (Sitemaps, the Sitemap Index, the update feed) through the polite

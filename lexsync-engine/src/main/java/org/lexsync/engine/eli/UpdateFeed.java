@@ -27,7 +27,7 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.engine.fetch.FetchResult;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
  * The ELI update Atom feed as read once per run (ELI Pillar IV §3.3, annex §4.1 steps 3 and 4): one

@@ -25,7 +25,7 @@ import java.util.zip.ZipException;
 import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
-import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.model.StoreException;
 
 /**
  * Streams one response body to a temp file in a single pass (DESIGN §4.3): undoes the Content-Encoding

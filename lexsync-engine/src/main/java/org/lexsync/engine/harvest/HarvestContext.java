@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.lexsync.engine.model.HarvestListener;
 import java.util.Objects;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.fetch.Fetcher;

@@ -4,7 +4,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.lexsync.engine.apply.GiveUpRule;
+import org.lexsync.engine.model.GiveUpRule;
 
 /**
  * What to harvest: the source id, its entry URLs (meaning depends on the protocol: a base URL or capability

@@ -1,5 +1,8 @@
 package org.lexsync.engine.harvest;
 
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.SourceUnreadableException;
+
 /**
  * One synchronisation protocol's client (ResourceSync destination, ELI consumer, Atom collector, …): it
  * reads the source's documents, plans the changes in the source's order, and hands them to the shared

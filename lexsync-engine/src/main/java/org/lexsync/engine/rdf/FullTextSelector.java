@@ -1,5 +1,6 @@
 package org.lexsync.engine.rdf;
 
+import org.lexsync.engine.model.FullTextFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;

@@ -1,5 +1,8 @@
 package org.lexsync.engine.rdf;
 
+import org.lexsync.engine.model.RdfStoreException;
+import org.lexsync.engine.model.ResultFormat;
+import org.lexsync.engine.model.SparqlQueryException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

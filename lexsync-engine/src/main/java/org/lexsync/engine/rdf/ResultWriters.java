@@ -1,5 +1,6 @@
 package org.lexsync.engine.rdf;
 
+import org.lexsync.engine.model.ResultFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;

@@ -17,10 +17,10 @@ import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.harvest.UriPositions;
-import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.model.ChangeKind;
 
 /**
  * Incremental synchronisation from a Change List or Change List Index (ResourceSync §5.2, §12.1,

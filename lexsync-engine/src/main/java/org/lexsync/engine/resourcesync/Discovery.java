@@ -19,7 +19,7 @@ import org.lexsync.core.sitemap.RsLink;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.xml.XmlDocumentException;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
  * Finds a source's Capability Lists from any starting URL (ResourceSync §6.3): the URL itself when it is

@@ -15,10 +15,10 @@ import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.fetch.Expectation;
 import org.lexsync.engine.harvest.UriSet;
-import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.model.ChangeKind;
 
 /**
  * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or

@@ -14,14 +14,14 @@ import org.lexsync.core.sitemap.RsLink;
 import org.lexsync.core.sitemap.RsMetadata;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.uri.Origins;
-import org.lexsync.engine.apply.PlannedChange;
-import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.fetch.Expectation;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.Link;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationRole;
 
 /**
  * Turns one Resource List, Change List or manifest entry into a planned change: the resource URI, the

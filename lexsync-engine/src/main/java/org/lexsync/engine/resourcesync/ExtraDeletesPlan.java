@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Predicate;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.store.Store;
 

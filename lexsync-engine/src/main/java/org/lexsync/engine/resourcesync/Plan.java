@@ -4,7 +4,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Supplier;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 
 /**
  * A lazily computed stream of planned changes read from source documents as the applier asks for them

@@ -8,9 +8,9 @@ import org.lexsync.core.sitemap.Capability;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.harvest.UriSet;
-import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.model.ChangeKind;
 
 /**
  * Baseline synchronisation from a Resource List or Resource List Index (ResourceSync §5.2, §10.1,

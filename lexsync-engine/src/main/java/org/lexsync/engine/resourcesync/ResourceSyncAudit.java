@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.AuditReport;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,12 +21,12 @@ import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
-import org.lexsync.engine.store.RepresentationRole;
-import org.lexsync.engine.store.RepresentationState;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.Store;
 
 /**

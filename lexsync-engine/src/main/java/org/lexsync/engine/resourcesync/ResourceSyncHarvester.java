@@ -17,17 +17,17 @@ import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.Capability;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
-import org.lexsync.engine.apply.ApplyProgress;
-import org.lexsync.engine.apply.ApplyReport;
-import org.lexsync.engine.apply.ChangeFailure;
-import org.lexsync.engine.apply.PlannedChange;
-import org.lexsync.engine.apply.PlannedRepresentation;
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
-import org.lexsync.engine.store.RunCounts;
-import org.lexsync.engine.store.RunStatus;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunStatus;
 
 /**
  * The ResourceSync Destination (ANSI/NISO Z39.99-2014 §5.2, plus the v1.1 {@code datetime} attribute):

@@ -17,7 +17,7 @@ import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
-import org.lexsync.engine.harvest.HarvestListener;
+import org.lexsync.engine.model.HarvestListener;
 
 /**
  * Reads the source's own documents (source description, capability lists, resource and change lists,

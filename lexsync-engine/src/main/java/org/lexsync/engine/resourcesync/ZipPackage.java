@@ -24,8 +24,8 @@ import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
-import org.lexsync.engine.store.StoreException;
-import org.lexsync.engine.store.StoreUnavailableException;
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:

@@ -1,5 +1,8 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
 import java.time.Instant;
 
 /** One stored blob as listed for garbage collection: its key, size and when it was written. */

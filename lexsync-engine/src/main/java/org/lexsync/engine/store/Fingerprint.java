@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.security.MessageDigest;

@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.StoreException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
 import java.util.Objects;
 
 /** A small blob written into the database in the same transaction as the change that references it. */

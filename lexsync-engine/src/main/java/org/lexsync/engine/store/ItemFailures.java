@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.FailureStatus;
+import org.lexsync.engine.model.ItemFailure;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

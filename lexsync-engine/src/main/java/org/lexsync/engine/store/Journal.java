@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.function.Consumer;

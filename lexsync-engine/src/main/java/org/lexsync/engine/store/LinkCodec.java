@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.Link;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

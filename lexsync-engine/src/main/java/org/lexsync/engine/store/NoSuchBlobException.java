@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
 import org.lexsync.core.LexsyncException;
 
 /** A blob was asked for that the blob store does not hold. */

@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationState;
 import java.util.List;
 import java.util.Objects;
 import org.lexsync.core.time.W3cDateTime;

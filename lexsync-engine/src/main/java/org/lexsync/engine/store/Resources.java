@@ -1,5 +1,11 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.ResourceStatus;
+import org.lexsync.engine.model.ResourceSummary;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,9 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunFinding;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.RunStatus;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.SourceRecord;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,9 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

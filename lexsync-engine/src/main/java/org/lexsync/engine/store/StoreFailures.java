@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -16,7 +18,6 @@ import java.util.Locale;
  */
 final class StoreFailures {
     /** Below this many usable bytes a failed write is blamed on the full disk. */
-    static final long NEARLY_FULL = 1L << 20;
 
     private static final int SQLITE_ERROR = 1;
     private static final int SQLITE_PERM = 3;
@@ -38,26 +39,15 @@ final class StoreFailures {
 
     /** The exception for a failed file operation under {@code dir} (blobs, temp files). */
     static StoreException of(Path dir, String operation, IOException e) {
-        String text = String.valueOf(e.getMessage()) + (e instanceof FileSystemException f ? " " + f.getReason() : "");
-        if (text.contains("No space left on device") || nearlyFull(dir)) {
-            return full(dir, operation, e);
-        }
-        if (text.contains("Read-only file system") || !writable(dir)) {
-            return readOnly(dir, operation, e);
-        }
-        return new StoreException(operation, e.toString(), e);
+        return StoreException.writing(dir, operation, e);
     }
 
     static StoreUnavailableException full(Path dir, String operation, Throwable cause) {
-        long free = usable(dir);
-        return new StoreUnavailableException(StoreUnavailableException.Kind.FULL, dir.toString(), operation,
-                String.format(Locale.ROOT, "no space left on device in %s: %s bytes free", dir.toAbsolutePath(),
-                        free < 0 ? "?" : Long.toString(free)), cause);
+        return StoreUnavailableException.full(dir, operation, cause);
     }
 
     static StoreUnavailableException readOnly(Path dir, String operation, Throwable cause) {
-        return new StoreUnavailableException(StoreUnavailableException.Kind.READ_ONLY, dir.toString(), operation,
-                "store " + dir.toAbsolutePath() + " is read-only", cause);
+        return StoreUnavailableException.readOnly(dir, operation, cause);
     }
 
     static StoreUnavailableException damaged(String database, String operation, String detail, Throwable cause) {
@@ -116,33 +106,11 @@ final class StoreFailures {
         return url.startsWith("jdbc:sqlite:") ? url.substring("jdbc:sqlite:".length()) : url;
     }
 
-    /** True when the file system holding {@code dir} has less than {@link #NEARLY_FULL} usable bytes. */
     static boolean nearlyFull(Path dir) {
-        long free = usable(dir);
-        return free >= 0 && free < NEARLY_FULL;
+        return StoreUnavailableException.nearlyFull(dir);
     }
 
-    /** Usable bytes on the file system holding {@code dir} (or its nearest existing ancestor), -1 if unknown. */
-    static long usable(Path dir) {
-        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.exists(p)) {
-                try {
-                    return Files.getFileStore(p).getUsableSpace();
-                } catch (IOException e) {
-                    return -1;
-                }
-            }
-        }
-        return -1;
-    }
-
-    /** False when {@code dir} (or the nearest existing ancestor) cannot be written, e.g. a read-only mount. */
     static boolean writable(Path dir) {
-        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.exists(p)) {
-                return Files.isWritable(p);
-            }
-        }
-        return false;
+        return StoreUnavailableException.writable(dir);
     }
 }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

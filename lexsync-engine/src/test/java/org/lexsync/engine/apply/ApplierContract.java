@@ -1,5 +1,10 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyProgress;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.GiveUpRule;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,14 +29,14 @@ import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.store.BlobKey;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.RepresentationRole;
-import org.lexsync.engine.store.RepresentationState;
-import org.lexsync.engine.store.ResourceState;
-import org.lexsync.engine.store.RunStatus;
-import org.lexsync.engine.store.FailureStatus;
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.Fault;

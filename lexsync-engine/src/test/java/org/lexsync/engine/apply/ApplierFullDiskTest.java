@@ -1,5 +1,7 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -15,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.store.FileBlobStore;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
-import org.lexsync.engine.store.StoreUnavailableException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import org.lexsync.fixture.SmallDisk;
 
 /**

@@ -1,5 +1,8 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -13,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.store.ItemFailure;
+import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.Fault;
@@ -73,7 +76,7 @@ class ApplierTruncationTest {
                 .containsExactly("truncated", "truncated");
         // kept with their changes and retried on their own, so the snapshot's checkpoint passes them (DESIGN §4.6)
         assertThat(store.failures().list(Plans.SOURCE)).allSatisfy(f -> assertThat(f.status())
-                .isEqualTo(org.lexsync.engine.store.FailureStatus.SKIPPED));
+                .isEqualTo(org.lexsync.engine.model.FailureStatus.SKIPPED));
         assertThat(store.sources().checkpoint(Plans.SOURCE)).isPresent();
     }
 

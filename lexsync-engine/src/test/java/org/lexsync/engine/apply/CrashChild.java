@@ -1,5 +1,8 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,8 +18,8 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 

@@ -1,5 +1,8 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.PlannedChange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -13,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.store.ChangeKind;
+import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.FixturePublisher;

@@ -1,11 +1,13 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import java.util.ArrayList;
 import java.util.List;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTime;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.fixture.FixtureChange;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

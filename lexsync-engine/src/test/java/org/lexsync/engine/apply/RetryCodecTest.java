@@ -1,5 +1,7 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
@@ -8,9 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.Link;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationRole;
 
 class RetryCodecTest {
 

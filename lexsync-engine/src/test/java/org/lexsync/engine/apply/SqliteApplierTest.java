@@ -1,5 +1,8 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,11 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.checksum.Digests;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.RepresentationRole;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.StoreConfig;
-import org.lexsync.engine.store.StoreException;
+import org.lexsync.engine.model.StoreException;
 
 /** The applier suite on SQLite. */
 class SqliteApplierTest extends ApplierContract {

@@ -17,12 +17,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Finding;
-import org.lexsync.engine.harvest.HarvestReport;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.RepresentationRole;
-import org.lexsync.engine.store.RepresentationState;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.config;
 
+import org.lexsync.engine.model.ConfigException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -74,7 +75,7 @@ class ConfigReaderTest {
         LexsyncConfig c = parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
                 + "    give-up: {runs: 5, after: 2d}\n  - {id: b, protocol: atom, url: 'http://x.example/g'}\n");
         assertThat(c.source("a").orElseThrow().giveUp())
-                .isEqualTo(new org.lexsync.engine.apply.GiveUpRule(5, Duration.ofDays(2)));
+                .isEqualTo(new org.lexsync.engine.model.GiveUpRule(5, Duration.ofDays(2)));
         assertThat(c.source("b").orElseThrow().giveUp()).isNull();
         assertThat(parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
                 + "    give-up: {after: PT12H}\n").sources().get(0).giveUp().runs()).isEqualTo(3);

@@ -1,5 +1,6 @@
 package org.lexsync.engine.config;
 
+import org.lexsync.engine.model.ConfigException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -8,7 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lexsync.engine.apply.PlannedChange;
+import org.lexsync.engine.model.PlannedChange;
 
 /** Slicing the planned changes so that each slice is committed on its own (issue 13.1). */
 class CommitSlicesTest {

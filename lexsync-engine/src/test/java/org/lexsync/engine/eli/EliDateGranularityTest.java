@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.fixture.eli.EliProvider;
 
 /**

@@ -12,11 +12,11 @@ import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 import org.lexsync.fixture.FixturePublisher;
@@ -68,7 +68,7 @@ final class EliHarness implements AutoCloseable {
             }
 
             @Override
-            public void applied(org.lexsync.engine.apply.ApplyProgress p) {
+            public void applied(org.lexsync.engine.model.ApplyProgress p) {
                 progress.add("applied " + p.committed());
             }
         };

@@ -8,9 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.store.ItemFailure;
+import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.eli.EliProvider;
 

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
-import org.lexsync.engine.store.ResourceState;
-import org.lexsync.engine.store.ResourceStatus;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.ResourceStatus;
 
 /** Comparing a Sitemap's or a feed's date with a held ELI's at the granularity both share (issue 12.4). */
 class SourceDatesTest {

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Politeness;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 

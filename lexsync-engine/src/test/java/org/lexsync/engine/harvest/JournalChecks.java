@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.lexsync.engine.store.JournalEntry;
+import org.lexsync.engine.model.JournalEntry;
 
 /**
  * The journal's idempotence rule as a test sees it (DESIGN §3 Change, §4.2): no two rows with the same

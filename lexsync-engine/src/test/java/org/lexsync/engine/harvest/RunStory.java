@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.lexsync.engine.model.HarvestReport;
 import java.util.ArrayList;
 import java.util.List;
 

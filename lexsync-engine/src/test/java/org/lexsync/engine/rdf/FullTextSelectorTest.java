@@ -1,5 +1,6 @@
 package org.lexsync.engine.rdf;
 
+import org.lexsync.engine.model.FullTextFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

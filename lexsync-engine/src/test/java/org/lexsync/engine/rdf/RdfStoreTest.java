@@ -1,5 +1,7 @@
 package org.lexsync.engine.rdf;
 
+import org.lexsync.engine.model.ResultFormat;
+import org.lexsync.engine.model.SparqlQueryException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

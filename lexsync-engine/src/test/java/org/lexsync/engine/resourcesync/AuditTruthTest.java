@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
 
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.HashAlgorithm;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.apply.ChangeFailure;
-import org.lexsync.engine.harvest.HarvestReport;
-import org.lexsync.engine.store.ItemFailure;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 

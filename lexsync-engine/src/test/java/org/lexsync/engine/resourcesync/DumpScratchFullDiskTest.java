@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.store.StoreUnavailableException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.SmallDisk;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Finding;
-import org.lexsync.engine.harvest.HarvestReport;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 
@@ -416,7 +416,7 @@ class ForeignDumpsTest {
         // the failed item is kept with its change and retried on its own, so the baseline's checkpoint stands (§4.6)
         assertThat(h.store.sources().checkpoint(RsHarness.SOURCE)).isPresent();
         assertThat(h.store.failures().list(RsHarness.SOURCE)).singleElement()
-                .satisfies(f -> assertThat(f.status()).isEqualTo(org.lexsync.engine.store.FailureStatus.SKIPPED));
+                .satisfies(f -> assertThat(f.status()).isEqualTo(org.lexsync.engine.model.FailureStatus.SKIPPED));
     }
 
     @Test

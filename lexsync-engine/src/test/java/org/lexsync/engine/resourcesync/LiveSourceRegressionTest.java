@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.harvest.HarvestReport;
+import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.LiveStep;
 import org.lexsync.fixture.ChangeScript;
 import org.lexsync.fixture.Fault;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
@@ -26,12 +27,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Finding;
-import org.lexsync.engine.apply.ChangeFailure;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.HarvestReport;
-import org.lexsync.engine.harvest.SourceUnreadableException;
-import org.lexsync.engine.store.JournalEntry;
-import org.lexsync.engine.store.ResourceState;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.SourceUnreadableException;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.ResourceState;
 import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;

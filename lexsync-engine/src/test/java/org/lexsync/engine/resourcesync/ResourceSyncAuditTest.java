@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,8 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.harvest.HarvestListener;
-import org.lexsync.engine.harvest.SourceUnreadableException;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.fixture.ChangeScript;
 import org.lexsync.fixture.FixtureChange;
 import org.lexsync.fixture.FixturePublisher;

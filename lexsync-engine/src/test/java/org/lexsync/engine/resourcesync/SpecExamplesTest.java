@@ -13,9 +13,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.engine.harvest.HarvestReport;
-import org.lexsync.engine.store.ChangeKind;
-import org.lexsync.engine.store.JournalEntry;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.JournalEntry;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 

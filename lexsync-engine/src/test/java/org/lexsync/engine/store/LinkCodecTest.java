@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.Link;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -1,5 +1,10 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.ResourceSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;

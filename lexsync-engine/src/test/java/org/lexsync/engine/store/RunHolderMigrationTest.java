@@ -1,5 +1,8 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.RunStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,20 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.FailureStatus;
+import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.ResourceStatus;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.SourceRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.StoreUnavailableException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;

@@ -1,7 +1,0 @@
-package org.lexsync.engine.apply;
-
-import org.lexsync.engine.store.RunCounts;
-
-/** Where an apply run stands, reported after every committed batch (the CLI draws its progress bar from it). */
-public record ApplyProgress(String sourceId, long planned, long committed, RunCounts counts) {
-}

@@ -1,0 +1,29 @@
+package org.lexsync.engine.model;
+
+import java.util.HexFormat;
+import java.util.Locale;
+
+/** The content address of a blob: the lower-case hex SHA-256 of its bytes. */
+public record BlobKey(String sha256) {
+
+    public BlobKey {
+        if (sha256 == null || sha256.length() != 64) {
+            throw new IllegalArgumentException("a blob key is 64 hex digits of SHA-256, was " + sha256);
+        }
+        sha256 = sha256.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < 64; i++) {
+            if (Character.digit(sha256.charAt(i), 16) < 0) {
+                throw new IllegalArgumentException("a blob key is 64 hex digits of SHA-256, was " + sha256);
+            }
+        }
+    }
+
+    public static BlobKey of(byte[] sha256Digest) {
+        return new BlobKey(HexFormat.of().formatHex(sha256Digest));
+    }
+
+    @Override
+    public String toString() {
+        return sha256;
+    }
+}

@@ -1,0 +1,16 @@
+package org.lexsync.engine.model;
+
+import java.util.Locale;
+
+/** Why a file belongs to a resource (DESIGN §3, Representation role). */
+public enum RepresentationRole {
+    PRIMARY, ALTERNATE, ENCLOSURE, METADATA, FULLTEXT, MANIFEST_MEMBER;
+
+    public String token() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static RepresentationRole fromToken(String token) {
+        return valueOf(token.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,22 @@
+package org.lexsync.engine.model;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One stored file of a resource (DESIGN §3 Representation): where it came from ({@code url} is null for
+ * bytes that arrived locally, e.g. from a dump), its role, media type, length, checksums, blob key and
+ * the validators for a later conditional GET.
+ */
+public record RepresentationState(URI url, RepresentationRole role, String mediaType, long length, String md5,
+                                  String sha256, BlobKey blobKey, String etag, String lastModified,
+                                  List<Link> links) {
+
+    public RepresentationState {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(sha256, "sha256");
+        Objects.requireNonNull(blobKey, "blobKey");
+        links = links == null ? List.of() : List.copyOf(links);
+    }
+}

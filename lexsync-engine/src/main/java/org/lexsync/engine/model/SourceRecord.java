@@ -1,0 +1,24 @@
+package org.lexsync.engine.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A registered source (DESIGN §3): protocol ({@code eli}, {@code resourcesync}, {@code atom}, {@code sitemap},
+ * {@code crawler}), entry URLs, schedule and politeness as the configuration text they were given in,
+ * approval, and the publisher contact (e.g. the feed author's email).
+ */
+public record SourceRecord(String id, String protocol, List<String> entryUrls, String schedule, String politeness,
+                           boolean approved, String contact) {
+
+    public SourceRecord {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(protocol, "protocol");
+        entryUrls = List.copyOf(entryUrls);
+        for (String url : entryUrls) {
+            if (url.indexOf('\n') >= 0) {
+                throw new IllegalArgumentException("an entry URL must not contain a line break: " + url);
+            }
+        }
+    }
+}

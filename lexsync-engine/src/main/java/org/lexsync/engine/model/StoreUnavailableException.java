@@ -1,0 +1,76 @@
+package org.lexsync.engine.model;
+
+import java.util.Locale;
+
+/**
+ * The store cannot take (or give) data for a local reason an operator must fix: the disk is full, the store is
+ * read-only, or its database is damaged (DESIGN §8: exit code 4, a local store error, so that alerting does not
+ * blame the publisher). Nothing half-written becomes current: the failed transaction is rolled back, and the
+ * next run continues from the last committed checkpoint once the cause is fixed.
+ */
+public final class StoreUnavailableException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    /** Why the store is unavailable. */
+    public enum Kind {
+        /** No space left on the device holding the store. */
+        FULL,
+        /** The store's directory or database cannot be written. */
+        READ_ONLY,
+        /** The database file is not a database any more, or its pages are malformed. */
+        DAMAGED;
+
+        public String token() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    private final Kind kind;
+    private final String where;
+
+    /**
+     * {@code where}: the store directory or database named in the message; {@code message}: the whole one-line
+     * message (e.g. {@code store /data is read-only}).
+     */
+    public StoreUnavailableException(Kind kind, String where, String operation, String message, Throwable cause) {
+        super(operation, message, cause);
+        this.kind = kind;
+        this.where = where;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The store directory or database concerned. */
+    public String where() {
+        return where;
+    }
+
+    /** The one-line message without the operation, e.g. {@code store /data is read-only}. */
+    public String reason() {
+        String m = getMessage();
+        String prefix = operation() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    }
+
+    /** The store's disk under {@code dir} is full. */
+    public static StoreUnavailableException full(java.nio.file.Path dir, String operation, Throwable cause) {
+        return DiskFailures.full(dir, operation, cause);
+    }
+
+    /** The store under {@code dir} cannot be written. */
+    public static StoreUnavailableException readOnly(java.nio.file.Path dir, String operation, Throwable cause) {
+        return DiskFailures.readOnly(dir, operation, cause);
+    }
+
+    /** True when the file system holding {@code dir} has less than a mebibyte usable. */
+    public static boolean nearlyFull(java.nio.file.Path dir) {
+        return DiskFailures.nearlyFull(dir);
+    }
+
+    /** False when {@code dir} (or its nearest existing ancestor) cannot be written, e.g. a read-only mount. */
+    public static boolean writable(java.nio.file.Path dir) {
+        return DiskFailures.writable(dir);
+    }
+}

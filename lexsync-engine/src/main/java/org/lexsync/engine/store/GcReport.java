@@ -1,5 +1,0 @@
-package org.lexsync.engine.store;
-
-/** What a garbage collection removed: unreferenced blobs (database and files) and their bytes. */
-public record GcReport(long examined, long deleted, long bytesFreed) {
-}

@@ -1,7 +1,0 @@
-package org.lexsync.engine.store;
-
-import org.lexsync.core.findings.Finding;
-
-/** A conformance finding recorded for a run, optionally about one resource. */
-public record RunFinding(long runId, String resourceUri, Finding finding) {
-}
