@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.model.AtomOptions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -55,6 +56,6 @@ final class AtomSyncCommand implements Callable<Integer> {
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return runner.run(new AtomHarvester(), List.of(url),
-                Map.of(AtomHarvester.MAX_DELETE_FRACTION, Double.toString(maxDeleteFraction)), DEFAULT_DELAY);
+                Map.of(AtomOptions.KEY_MAX_DELETE_FRACTION, Double.toString(maxDeleteFraction)), DEFAULT_DELAY);
     }
 }

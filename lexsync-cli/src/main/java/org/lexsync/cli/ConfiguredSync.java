@@ -105,7 +105,7 @@ final class ConfiguredSync {
                 register(store, s);
             }
             Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
-            HarvestJob job = new HarvestJob(s.id(), s.urls(), s.options(), options.dryRun,
+            HarvestJob job = new HarvestJob(s.id(), s.urls(), harvester.options(s.options()), options.dryRun,
                     options.giveUp(s.giveUp()));
             try {
                 HarvestReport report = runner.harvest(harvester, job, store, politeness(s));

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.model.EliOptions;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,9 +70,9 @@ final class EliSyncCommand implements Callable<Integer> {
             throw new Main.UsageException("--full-text must be none, first or all, was " + fullText);
         }
         Map<String, String> options = new LinkedHashMap<>();
-        options.put(EliHarvester.FULL_TEXT, mode);
+        options.put(EliOptions.KEY_FULL_TEXT, mode);
         if (languages != null && !languages.isEmpty()) {
-            options.put(EliHarvester.LANGUAGES, String.join(",", languages));
+            options.put(EliOptions.KEY_LANGUAGES, String.join(",", languages));
         }
         if (formats != null && !formats.isEmpty()) {
             for (String f : formats) {
@@ -81,9 +82,9 @@ final class EliSyncCommand implements Callable<Integer> {
                     throw new Main.UsageException("--formats: " + e.getMessage());
                 }
             }
-            options.put(EliHarvester.FORMATS, String.join(",", formats));
+            options.put(EliOptions.KEY_FORMATS, String.join(",", formats));
         }
-        options.put(EliHarvester.RESYNC, Boolean.toString(resync));
+        options.put(EliOptions.KEY_RESYNC, Boolean.toString(resync));
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return runner.run(new EliHarvester(), List.of(sitemap, feed), options, Politeness.ELI.minDelay());

@@ -59,7 +59,7 @@ final class HarvestRunner {
     int run(Harvester harvester, List<URI> urls, Map<String, String> protocolOptions, Duration protocolDelay) {
         options.validate();
         String sourceId = options.sourceId != null ? options.sourceId : defaultSourceId(harvester.protocol(), urls.get(0));
-        HarvestJob job = new HarvestJob(sourceId, urls, protocolOptions, options.dryRun, options.giveUp(null));
+        HarvestJob job = new HarvestJob(sourceId, urls, harvester.options(protocolOptions), options.dryRun, options.giveUp(null));
         if (options.dryRun) {
             return dryRun(harvester, job, protocolDelay);
         }

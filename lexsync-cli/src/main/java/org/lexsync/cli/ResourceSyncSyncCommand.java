@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,20 +79,20 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
         target.validate();
         Map<String, String> options = new LinkedHashMap<>();
         if (target.capabilityList != null) {
-            options.put(ResourceSyncHarvester.OPTION_CAPABILITY_LIST, target.capabilityList.toString());
+            options.put(ResourceSyncOptions.KEY_CAPABILITY_LIST, target.capabilityList.toString());
         }
         if (baseline != null) {
-            options.put(ResourceSyncHarvester.OPTION_BASELINE, baseline.name());
+            options.put(ResourceSyncOptions.KEY_BASELINE, baseline.name());
         }
-        options.put(ResourceSyncHarvester.OPTION_DELETE, Boolean.toString(delete));
+        options.put(ResourceSyncOptions.KEY_DELETE, Boolean.toString(delete));
         if (hash != null) {
-            options.put(ResourceSyncHarvester.OPTION_HASH, hash == HashChoice.sha256 ? "sha-256" : hash.name());
+            options.put(ResourceSyncOptions.KEY_HASH, hash == HashChoice.sha256 ? "sha-256" : hash.name());
         }
         if (from != null) {
             if (W3cDateTimes.parse(from).value() == null) {
                 throw new Main.UsageException("--from must be a W3C datetime such as 2024-05-01T00:00:00Z, was " + from);
             }
-            options.put(ResourceSyncHarvester.OPTION_FROM, from);
+            options.put(ResourceSyncOptions.KEY_FROM, from);
         }
         if (excludes != null && !excludes.isEmpty()) {
             for (String x : excludes) {
@@ -104,7 +105,7 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
                     throw new Main.UsageException("--exclude must not contain a line break");
                 }
             }
-            options.put(ResourceSyncHarvester.OPTION_EXCLUDE, String.join("\n", excludes));
+            options.put(ResourceSyncOptions.KEY_EXCLUDE, String.join("\n", excludes));
         }
         if (mirrors != null && !mirrors.isEmpty()) {
             for (java.net.URI m : mirrors) {
@@ -114,11 +115,11 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
                             + " was " + m);
                 }
             }
-            options.put(ResourceSyncHarvester.OPTION_MIRROR, String.join("\n",
+            options.put(ResourceSyncOptions.KEY_MIRROR, String.join("\n",
                     mirrors.stream().map(java.net.URI::toString).toList()));
         }
         if (target.accessToken != null) {
-            options.put(ResourceSyncHarvester.OPTION_ACCESS_TOKEN, target.accessToken);
+            options.put(ResourceSyncOptions.KEY_ACCESS_TOKEN, target.accessToken);
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());

@@ -1,5 +1,6 @@
 package org.lexsync.bench.atom;
 
+import org.lexsync.engine.model.AtomOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,11 +56,11 @@ public final class AtomCollectBenchmark {
                      .tempDirectory(store.fileBlobs().tempDirectory()).build()) {
             AtomSource source = AtomSource.register(pub, "/atom", page, bytes).publishNew(entries);
             AtomHarvester harvester = new AtomHarvester();
-            HarvestJob job = new HarvestJob("atom-bench", List.of(source.subscriptionUri()), Map.of(), false);
+            HarvestJob job = new HarvestJob("atom-bench", List.of(source.subscriptionUri()), AtomOptions.DEFAULT, false);
             HarvestContext context = new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(), null);
 
             long t0 = System.nanoTime();
-            HarvestReport plan = harvester.harvest(new HarvestJob(job.sourceId(), job.urls(), Map.of(), true), context);
+            HarvestReport plan = harvester.harvest(new HarvestJob(job.sourceId(), job.urls(), AtomOptions.DEFAULT, true), context);
             double planSeconds = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "planning only (dry run): %d changes from %d feed documents in %.2f s"
                     + " (%.0f entries/s)%n", plan.planned(), plan.documentsRead(), planSeconds, entries / planSeconds);

@@ -1,5 +1,6 @@
 package org.lexsync.bench.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ public final class EliBaselineBenchmark {
                      .tempDirectory(store.fileBlobs().tempDirectory()).build()) {
             EliProvider provider = EliProvider.builder().acts(acts).perSitemap(perSitemap).build().register(pub);
             HarvestJob job = new HarvestJob("eli-bench", List.of(provider.sitemapUrl(), provider.feedUrl()),
-                    Map.of(EliHarvester.FULL_TEXT, fullText), false);
+                    EliOptions.fromText(Map.of(EliOptions.KEY_FULL_TEXT, fullText)), false);
             HarvestContext context = new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(), null);
             EliHarvester harvester = new EliHarvester();
 

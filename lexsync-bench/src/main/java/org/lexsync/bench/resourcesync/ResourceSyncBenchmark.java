@@ -1,5 +1,6 @@
 package org.lexsync.bench.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -89,23 +90,23 @@ public final class ResourceSyncBenchmark {
         try {
             try (RsPublisher pub = RsPublisher.start(inProcess, n, 1024, 1, 10_000, 1_000, true)) {
                 if (Boolean.getBoolean("rsbench.planOnly")) {
-                    HarvestReport dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"), true);
+                    HarvestReport dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncOptions.KEY_BASELINE, "dump"), true);
                     lines.add(line("plan only (dry run) via Resource Dump", dry.planned(), dry.elapsed(), "resources"));
-                    dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"), true);
+                    dry = timed(work.resolve("dry"), pub, Map.of(ResourceSyncOptions.KEY_BASELINE, "list"), true);
                     lines.add(line("plan only (dry run) via Resource List", dry.planned(), dry.elapsed(), "resources"));
                 }
                 Path listStore = null;
                 for (int r = 1; r <= rounds && (only.contains("list") || only.contains("incremental")); r++) {
                     listStore = work.resolve("list-" + r);
                     Cpu cpu = Cpu.start(pub);
-                    HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "list"));
+                    HarvestReport list = timed(listStore, pub, Map.of(ResourceSyncOptions.KEY_BASELINE, "list"));
                     medians.add("baseline via Resource List", r, list.apply().counts().created(), list.elapsed(),
                             "resources", cpu.stop(list.apply().counts().created()));
                 }
                 for (int r = 1; r <= rounds && only.contains("dump"); r++) {
                     Cpu cpu = Cpu.start(pub);
                     HarvestReport dump = timed(work.resolve("dump-" + r), pub,
-                            Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
+                            Map.of(ResourceSyncOptions.KEY_BASELINE, "dump"));
                     medians.add("baseline via Resource Dump", r, dump.apply().counts().created(), dump.elapsed(),
                             "resources", cpu.stop(dump.apply().counts().created()));
                 }
@@ -130,7 +131,7 @@ public final class ResourceSyncBenchmark {
                 if (pub == null) {
                     break audit;
                 }
-                HarvestReport fill = timed(store, pub, Map.of(ResourceSyncHarvester.OPTION_BASELINE, "dump"));
+                HarvestReport fill = timed(store, pub, Map.of(ResourceSyncOptions.KEY_BASELINE, "dump"));
                 lines.add(line("(audit setup) baseline via Resource Dump", fill.apply().counts().created(), fill.elapsed(),
                         "resources"));
                 for (int r = 1; r <= rounds; r++) {
@@ -217,11 +218,11 @@ public final class ResourceSyncBenchmark {
     private static HarvestReport timed(Path dataDir, RsPublisher pub, Map<String, String> given, boolean dryRun) {
         Map<String, String> options = new java.util.HashMap<>(given);
         if (SCRATCH != null) {
-            options.put(ResourceSyncHarvester.OPTION_SCRATCH_DIR, SCRATCH);
+            options.put(ResourceSyncOptions.KEY_SCRATCH_DIR, SCRATCH);
         }
         try (Store store = Store.open(StoreConfig.of(dataDir)); Fetcher fetcher = fetcher(store)) {
             Applier applier = Applier.builder(fetcher, store).build();
-            HarvestReport r = new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(pub.baseUri()), options,
+            HarvestReport r = new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(pub.baseUri()), ResourceSyncOptions.fromText(options),
                     dryRun), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
             if (!dryRun && !r.complete()) {
                 System.out.println("incomplete: " + r.apply().gap());

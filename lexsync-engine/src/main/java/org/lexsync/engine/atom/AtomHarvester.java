@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.core.atom.Person;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
@@ -29,18 +31,20 @@ import org.lexsync.engine.store.Store;
  * becomes current; a failed entry holds the checkpoint before it and is collected again on the next run
  * (the subscription's validators are only remembered after a complete run, so the next run re-reads it).
  *
- * <p>Job options: {@value #MAX_DELETE_FRACTION} (default 0.5): the largest share of held resources a
- * complete feed may delete in one run.
+ * <p>Options: {@link AtomOptions} (the largest share of held resources a complete feed may delete in one run).
  */
 public final class AtomHarvester implements Harvester {
     /** The protocol name on the command line and in {@code lexsync.yaml}. */
-    public static final String PROTOCOL = "atom";
-    /** Option: share of held resources a complete feed may delete at once (0..1, default 0.5). */
-    public static final String MAX_DELETE_FRACTION = "max-delete-fraction";
+    public static final String PROTOCOL = AtomOptions.PROTOCOL;
 
     @Override
     public String protocol() {
         return PROTOCOL;
+    }
+
+    @Override
+    public AtomOptions options(Map<String, String> text) {
+        return AtomOptions.fromText(text);
     }
 
     @Override
@@ -49,7 +53,7 @@ public final class AtomHarvester implements Harvester {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "an atom source has exactly one subscription feed URL, %s has %d", job.sourceId(), job.urls().size()));
         }
-        double maxDelete = fraction(job.option(MAX_DELETE_FRACTION, "0.5"));
+        double maxDelete = job.options(AtomOptions.class).maxDeleteFraction();
         Instant started = Instant.now();
         Store store = context.store();
         Findings findings = new Findings();
@@ -180,19 +184,6 @@ public final class AtomHarvester implements Harvester {
             store.runs().addFindings(runId, null, findings);
         }
         store.runs().finish(runId, status, counts, error);
-    }
-
-    private static double fraction(String text) {
-        try {
-            double d = Double.parseDouble(text.strip());
-            if (d >= 0 && d <= 1) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(String.format(Locale.ROOT, "option %s must be a number from 0 to 1, was '%s'",
-                MAX_DELETE_FRACTION, text));
     }
 
     private static Duration since(Instant started) {

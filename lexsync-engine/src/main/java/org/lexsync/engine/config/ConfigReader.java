@@ -235,13 +235,12 @@ public final class ConfigReader {
         Map<String, Node> nodes = mapping(opts, at + ".options");
         for (Map.Entry<String, String> o : options.entrySet()) {
             String key = at + ".options." + o.getKey();
-            ProtocolRules.OptionCheck check = rule.options().get(o.getKey());
-            if (check == null) {
+            if (!rule.keys().contains(o.getKey())) {
                 throw error(key, nodes.get(o.getKey()), String.format(Locale.ROOT,
                         "unknown option for protocol %s (known: %s)", protocol,
-                        String.join(", ", rule.options().keySet().stream().sorted().toList())));
+                        String.join(", ", rule.keys().stream().sorted().toList())));
             }
-            check.problem(o.getValue()).ifPresent(p -> {
+            rule.problem(o.getKey(), o.getValue()).ifPresent(p -> {
                 throw error(key, nodes.get(o.getKey()), "must be " + p + ", was '" + o.getValue() + "'");
             });
         }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Locale;
 
+import org.lexsync.engine.model.EliOptions;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.ApplyProgress;
@@ -52,16 +53,11 @@ import org.lexsync.engine.store.Store;
  * the walk stores an ELI under the feed's finer date of the same modification, and the feed's entry is then
  * current for it ({@link SourceDates}): a changed page is fetched once.
  *
- * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options:
- * {@value #FULL_TEXT} ({@code none|first|all}), {@value #LANGUAGES} and {@value #FORMATS} (comma lists),
- * {@value #RESYNC} ({@code true|false}).
+ * <p>Job URLs: the Sitemap (or Sitemap Index) first, the update feed second. Options: {@link EliOptions}
+ * (full texts, languages, formats, resync).
  */
 public final class EliHarvester implements Harvester {
-    public static final String PROTOCOL = "eli";
-    public static final String FULL_TEXT = "full-text";
-    public static final String LANGUAGES = "languages";
-    public static final String FORMATS = "formats";
-    public static final String RESYNC = "resync";
+    public static final String PROTOCOL = EliOptions.PROTOCOL;
     /** A Sitemap walk may mark at most this share of the held resources gone; more looks like a broken Sitemap. */
     static final double MAX_VANISHED_FRACTION = 0.5;
     /**
@@ -78,15 +74,20 @@ public final class EliHarvester implements Harvester {
     }
 
     @Override
+    public EliOptions options(Map<String, String> text) {
+        return EliOptions.fromText(text);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().size() != 2) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "an eli source has a Sitemap URL and an update feed URL, %s has %d URLs", job.sourceId(),
                     job.urls().size()));
         }
-        FullTextOptions fullText = FullTextOptions.parse(job.option(FULL_TEXT, "none"), job.option(LANGUAGES, ""),
-                job.option(FORMATS, ""));
-        boolean resync = Boolean.parseBoolean(job.option(RESYNC, "false"));
+        EliOptions options = job.options(EliOptions.class);
+        FullTextOptions fullText = FullTextOptions.of(options);
+        boolean resync = options.resync();
         Store store = context.store();
         Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
         try (RdfStore rdf = job.dryRun() ? null : RdfStore.open(store.config().dataDir())) {

@@ -1,13 +1,14 @@
 package org.lexsync.engine.harvest;
 
+import java.util.Map;
 import org.lexsync.engine.model.HarvestReport;
-import org.lexsync.engine.model.SourceUnreadableException;
+import org.lexsync.engine.model.ProtocolOptions;
 
 /**
  * One synchronisation protocol's client (ResourceSync destination, ELI consumer, Atom collector, …): it
  * reads the source's documents, plans the changes in the source's order, and hands them to the shared
  * {@link org.lexsync.engine.apply.Applier} from its {@link HarvestContext}. Planners never write to the store
- * themselves (DESIGN.md §2). Implementations are registered in {@link Harvesters}.
+ * themselves (docs/architecture.md, "The flow of a change"). Implementations are registered in {@link Harvesters}.
  */
 public interface Harvester {
 
@@ -15,9 +16,15 @@ public interface Harvester {
     String protocol();
 
     /**
+     * This protocol's options read from text ({@code lexsync.yaml}); a bad value is an
+     * {@link org.lexsync.engine.model.OptionException} naming the key. An empty map gives the defaults.
+     */
+    ProtocolOptions options(Map<String, String> text);
+
+    /**
      * Harvests one source once: baseline or incremental from the store's checkpoint, as the protocol says.
      *
-     * @throws SourceUnreadableException when the source cannot be read at all (exit code 3)
+     * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all (exit code 3)
      */
     HarvestReport harvest(HarvestJob job, HarvestContext context);
 }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.core.sitemap.Capability;
 import org.lexsync.core.sitemap.ChangeType;
 import org.lexsync.core.sitemap.RsMetadata;
@@ -39,7 +40,7 @@ import org.lexsync.engine.model.ChangeKind;
 final class ChangeListPlan extends Plan {
     private final SourceDocuments docs;
     private final EntryMapper mapper;
-    private final RsOptions options;
+    private final ResourceSyncOptions options;
     private final URI set;
     private final URI root;
     private final CheckpointHolder holder;
@@ -63,7 +64,7 @@ final class ChangeListPlan extends Plan {
      * @param afterBaseline the run did a baseline of this set just before: Change Lists that cannot be read
      *                      then are a finding, and the baseline stands (the next run reads them)
      */
-    ChangeListPlan(SourceDocuments docs, EntryMapper mapper, RsOptions options, URI set, URI root,
+    ChangeListPlan(SourceDocuments docs, EntryMapper mapper, ResourceSyncOptions options, URI set, URI root,
                    CheckpointHolder holder, ListValidators validators, boolean afterBaseline) {
         this.afterBaseline = afterBaseline;
         this.validators = validators;

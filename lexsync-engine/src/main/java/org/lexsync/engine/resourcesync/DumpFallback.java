@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,7 @@ import org.lexsync.core.uri.Origins;
 /**
  * Where a dump entry that the package cannot give may be fetched instead (issue 13.5): at its {@code loc} only
  * when that is on the source's own origin (RFC 6454: the origin of the set's Capability List, which the source
- * itself published) or on a mirror the operator configured ({@value ResourceSyncHarvester#OPTION_MIRROR}). A
+ * itself published) or on a mirror the operator configured ({@value ResourceSyncOptions#KEY_MIRROR}). A
  * manifest inside a package is the least checked document a source hands over; it must not send the harvester
  * to arbitrary hosts.
  */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.xml.namespace.QName;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.sitemap.RsLink;
 import org.lexsync.core.sitemap.RsMetadata;
@@ -33,10 +34,10 @@ final class EntryMapper {
     private static final int NO_PRI = 999_999;
 
     private final String sourceId;
-    private final RsOptions options;
+    private final ResourceSyncOptions options;
     private final SourceDocuments docs;
 
-    EntryMapper(String sourceId, RsOptions options, SourceDocuments docs) {
+    EntryMapper(String sourceId, ResourceSyncOptions options, SourceDocuments docs) {
         this.sourceId = sourceId;
         this.options = options;
         this.docs = docs;

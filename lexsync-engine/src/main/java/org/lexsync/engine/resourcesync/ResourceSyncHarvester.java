@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.core.findings.Findings;
@@ -27,6 +28,7 @@ import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.RunStatus;
 
 /**
@@ -36,29 +38,11 @@ import org.lexsync.engine.model.RunStatus;
  * Dumps (§12, §13) in forward chronological order from the stored checkpoint. It only plans; the shared
  * applier fetches, verifies every promised hash and commits change and checkpoint together.
  *
- * <p>Job options: {@value #OPTION_BASELINE} ({@code list|dump|auto}; given = force a baseline),
- * {@value #OPTION_DELETE} ({@code true|false}), {@value #OPTION_HASH} ({@code all|md5|sha-256|none}: which
- * of the source's hashes are verified, default all), {@value #OPTION_FROM} (W3C datetime: without a
- * baseline, apply changes from then on), {@value #OPTION_EXCLUDE} (regular expressions, one per line;
- * matching resource URIs are skipped), {@value #OPTION_CAPABILITY_LIST} (sync this set only) and
- * {@value #OPTION_ACCESS_TOKEN} (sent as a bearer token with the source's documents and with resource fetches on
- * their origin), {@value #OPTION_MIRROR} (origins besides the source's own, one per line, from which a Resource
- * Dump entry that cannot be unpacked may be fetched at its {@code loc}) and
- * {@value #OPTION_SCRATCH_DIR} (where dump bitstreams are unpacked before the applier takes them; default the
- * store's temp directory; only bitstreams over 64 KB are unpacked to files).
+ * <p>Options: {@link ResourceSyncOptions} (baseline source, deletes, which hashes are verified, a start time,
+ * exclusions, one capability set, an access token, mirrors, the directory dump bitstreams are unpacked in).
  */
 public final class ResourceSyncHarvester implements Harvester {
-    public static final String PROTOCOL = "resourcesync";
-    public static final String OPTION_BASELINE = "baseline";
-    public static final String OPTION_DELETE = "delete";
-    public static final String OPTION_HASH = "hash";
-    public static final String OPTION_FROM = "from";
-    public static final String OPTION_EXCLUDE = "exclude";
-    public static final String OPTION_CAPABILITY_LIST = "capability-list";
-    public static final String OPTION_ACCESS_TOKEN = "access-token";
-    public static final String OPTION_SCRATCH_DIR = "scratch-dir";
-    /** Mirror origins (URLs, one per line) whose {@code loc}s a dump entry that cannot be unpacked may be fetched from. */
-    public static final String OPTION_MIRROR = "mirror";
+    public static final String PROTOCOL = ResourceSyncOptions.PROTOCOL;
 
     private final XmlLimits xmlLimits;
     private final DumpLimits dumpLimits;
@@ -78,12 +62,17 @@ public final class ResourceSyncHarvester implements Harvester {
     }
 
     @Override
+    public ResourceSyncOptions options(Map<String, String> text) {
+        return ResourceSyncOptions.fromText(text);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().isEmpty()) {
             throw new IllegalArgumentException("a ResourceSync harvest needs a URL");
         }
         Instant started = Instant.now();
-        RsOptions options = RsOptions.parse(job.options());
+        ResourceSyncOptions options = job.options(ResourceSyncOptions.class);
         Findings findings = new Findings();
         SourceDocuments docs = new SourceDocuments(context.fetcher(), context.listener(), options.accessToken(),
                 xmlLimits, findings);
@@ -103,7 +92,7 @@ public final class ResourceSyncHarvester implements Harvester {
             // the Resource List is the way round a refused Resource Dump, when every set has one
             boolean listsForAll = sets.stream().allMatch(s -> !s.offers(Capability.RESOURCEDUMP)
                     || s.offers(Capability.RESOURCELIST));
-            if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != RsOptions.Baseline.DUMP
+            if (result.dumpFailure() != null && first.baselineFromDump && options.baseline() != ResourceSyncOptions.Baseline.DUMP
                     && listsForAll) {
                 context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
                         + "); baseline again from the Resource List");
@@ -151,7 +140,7 @@ public final class ResourceSyncHarvester implements Harvester {
     private final class Attempt {
         private final HarvestJob job;
         private final HarvestContext context;
-        private final RsOptions options;
+        private final ResourceSyncOptions options;
         private final SourceDocuments docs;
         private final List<CapabilitySet> sets;
         private final CheckpointHolder holder;
@@ -162,7 +151,7 @@ public final class ResourceSyncHarvester implements Harvester {
         private final List<ListValidators> listValidators = new ArrayList<>();
         boolean baselineFromDump;
 
-        Attempt(HarvestJob job, HarvestContext context, RsOptions options, SourceDocuments docs,
+        Attempt(HarvestJob job, HarvestContext context, ResourceSyncOptions options, SourceDocuments docs,
                 List<CapabilitySet> sets) {
             this.job = job;
             this.context = context;
@@ -172,7 +161,7 @@ public final class ResourceSyncHarvester implements Harvester {
             this.holder = new CheckpointHolder(RsCheckpoint.parse(
                     context.store().sources().checkpoint(job.sourceId()).orElse(null)));
             this.mapper = new EntryMapper(job.sourceId(), options, docs);
-            this.tempDir = scratch(job, context);
+            this.tempDir = scratch(options, context);
         }
 
         /** The Change List validators of one set; conditional requests only in a run without baseline or --from. */
@@ -262,14 +251,14 @@ public final class ResourceSyncHarvester implements Harvester {
                 URI list = set.get(Capability.RESOURCELIST);
                 URI dump = set.get(Capability.RESOURCEDUMP);
                 boolean useDump = !listOnly && dump != null
-                        && (options.baseline() != RsOptions.Baseline.LIST || list == null);
+                        && (options.baseline() != ResourceSyncOptions.Baseline.LIST || list == null);
                 if (list == null && dump == null) {
                     context.listener().note(id + " offers no Resource List or Resource Dump; only changes are synced");
                 } else if (useDump) {
                     baselineFromDump = true;
                     parts.add(() -> base[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, dump, false, holder));
                 } else {
-                    if (options.baseline() == RsOptions.Baseline.DUMP) {
+                    if (options.baseline() == ResourceSyncOptions.Baseline.DUMP) {
                         context.listener().note(id + " offers no Resource Dump; the baseline uses the Resource List");
                     }
                     parts.add(() -> base[0] = new ResourceListPlan(docs, mapper, list));
@@ -320,16 +309,16 @@ public final class ResourceSyncHarvester implements Harvester {
         }
     }
 
-    private static Path scratch(HarvestJob job, HarvestContext context) {
-        String dir = job.option(OPTION_SCRATCH_DIR, null);
-        if (dir == null || dir.isBlank()) {
+    private static Path scratch(ResourceSyncOptions options, HarvestContext context) {
+        Path dir = options.scratchDir();
+        if (dir == null) {
             return context.store().fileBlobs().tempDirectory();
         }
         try {
-            return Files.createDirectories(Path.of(dir));
+            return Files.createDirectories(dir);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "option %s='%s' is not a usable directory: %s",
-                    OPTION_SCRATCH_DIR, dir, e), e);
+                    ResourceSyncOptions.KEY_SCRATCH_DIR, dir, e), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.atom;
 
+import org.lexsync.engine.model.AtomOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -263,7 +264,7 @@ class AtomCollectorEndToEndTest {
 
         assertThat(r.findings().has("rinfo:8.2/complete-shrink")).isTrue();
         assertThat(h.active()).hasSize(6);
-        assertThat(h.collect(source.subscriptionUri(), Map.of(AtomHarvester.MAX_DELETE_FRACTION, "1"), false)
+        assertThat(h.collect(source.subscriptionUri(), Map.of(AtomOptions.KEY_MAX_DELETE_FRACTION, "1"), false)
                 .apply().counts().deleted()).isEqualTo(4);
         assertThat(h.active()).isEqualTo(expected());
     }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.atom;
 
+import org.lexsync.engine.model.AtomOptions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +46,7 @@ final class AtomHarness implements AutoCloseable {
 
     HarvestReport collect(URI feed, Map<String, String> options, boolean dryRun) {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).attempts(1).build();
-        return new AtomHarvester().harvest(new HarvestJob(SOURCE, List.of(feed), options, dryRun),
+        return new AtomHarvester().harvest(new HarvestJob(SOURCE, List.of(feed), AtomOptions.fromText(options), dryRun),
                 new HarvestContext(store, fetcher, applier, null));
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.atom;
 
+import org.lexsync.engine.model.AtomOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
@@ -117,7 +118,7 @@ final class LiveAtomScenario {
     private HarvestReport sync(AtomSource source, Store store, Fetcher fetcher) {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).build();
         return Watchdog.call(Duration.ofSeconds(60), log::toString, () -> Harvesters.forProtocol("atom").orElseThrow()
-                .harvest(new HarvestJob(SOURCE, List.of(source.subscriptionUri()), Map.of(), false),
+                .harvest(new HarvestJob(SOURCE, List.of(source.subscriptionUri()), AtomOptions.DEFAULT, false),
                         new HarvestContext(store, fetcher, applier, null)));
     }
 

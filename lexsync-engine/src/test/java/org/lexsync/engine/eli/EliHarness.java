@@ -1,5 +1,6 @@
 package org.lexsync.engine.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ final class EliHarness implements AutoCloseable {
             }
         };
         return new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()),
-                options, dryRun), new HarvestContext(store, fetcher, applier, listener));
+                EliOptions.fromText(options), dryRun), new HarvestContext(store, fetcher, applier, listener));
     }
 
     /** Active resources with their source timestamp, by URI. */

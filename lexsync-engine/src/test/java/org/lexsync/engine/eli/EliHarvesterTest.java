@@ -1,5 +1,6 @@
 package org.lexsync.engine.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -199,7 +200,7 @@ class EliHarvesterTest {
     @Test
     void fullTextFirstStoresOneFormatPerExpressionFollowingRedirects() {
         harness(EliProvider.builder().acts(4).perSitemap(5));
-        h.sync(Map.of(EliHarvester.FULL_TEXT, "first"), false);
+        h.sync(Map.of(EliOptions.KEY_FULL_TEXT, "first"), false);
         ResourceState r = h.resource(h.provider.eli(1));
         List<RepresentationState> texts = r.representations().stream()
                 .filter(x -> x.role() == RepresentationRole.FULLTEXT).toList();
@@ -216,7 +217,7 @@ class EliHarvesterTest {
     @Test
     void fullTextAllWithLanguageFilterTakesEveryFormatOfThatLanguage() {
         harness(EliProvider.builder().acts(2).perSitemap(5));
-        h.sync(Map.of(EliHarvester.FULL_TEXT, "all", EliHarvester.LANGUAGES, "fr"), false);
+        h.sync(Map.of(EliOptions.KEY_FULL_TEXT, "all", EliOptions.KEY_LANGUAGES, "fr"), false);
         List<RepresentationState> texts = h.resource(h.provider.eli(1)).representations().stream()
                 .filter(x -> x.role() == RepresentationRole.FULLTEXT).toList();
         // html via is_exemplified_by, pdf via the format URI that redirects (§4.2 steps 2b, 3)
@@ -234,7 +235,7 @@ class EliHarvesterTest {
         String gone = h.provider.remove(9).get(0);
         h.pub.clearRequests();
 
-        HarvestReport report = h.sync(Map.of(EliHarvester.RESYNC, "true"), false);
+        HarvestReport report = h.sync(Map.of(EliOptions.KEY_RESYNC, "true"), false);
 
         assertThat(report.complete()).isTrue();
         // §4.1 step 5 fetches every page again; identical pages add no journal row, the vanished ELI adds one

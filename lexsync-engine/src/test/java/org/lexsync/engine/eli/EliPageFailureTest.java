@@ -1,5 +1,6 @@
 package org.lexsync.engine.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ class EliPageFailureTest {
         String failing = h.provider.eli(3);
         h.pub.faults().always("/eli/files/act-2025-3-*", new Fault.Status(404, null));
 
-        HarvestReport baseline = h.sync(java.util.Map.of(EliHarvester.FULL_TEXT, "first"), false);
+        HarvestReport baseline = h.sync(java.util.Map.of(EliOptions.KEY_FULL_TEXT, "first"), false);
 
         assertThat(baseline.complete()).isFalse();
         assertThat(h.active()).hasSize(9).doesNotContainKey(failing);

@@ -1,5 +1,6 @@
 package org.lexsync.engine.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -113,7 +114,7 @@ final class LiveEliScenario {
     private HarvestReport sync(EliProvider provider, Store store, Fetcher fetcher) {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).build();
         return Watchdog.call(Duration.ofSeconds(60), log::toString, () -> Harvesters.forProtocol("eli").orElseThrow()
-                .harvest(new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()), Map.of(), false),
+                .harvest(new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()), EliOptions.DEFAULT, false),
                         new HarvestContext(store, fetcher, applier, null)));
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.eli;
 
+import org.lexsync.engine.model.EliOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lexsync.engine.eli.RealWorldDocs.entry;
@@ -138,7 +139,7 @@ class RealWorldEliTest {
             }
         };
         return new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(pub.uri(SITEMAP), pub.uri(FEED)),
-                Map.of(EliHarvester.RESYNC, Boolean.toString(resync)), false),
+                EliOptions.fromText(Map.of(EliOptions.KEY_RESYNC, Boolean.toString(resync))), false),
                 new HarvestContext(store, fetcher, applier, listener));
     }
 
@@ -373,7 +374,7 @@ class RealWorldEliTest {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).attempts(1).build();
 
         HarvestReport report = new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(java.net.URI.create(other),
-                pub.uri(FEED)), Map.of(), false), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
+                pub.uri(FEED)), EliOptions.DEFAULT, false), new HarvestContext(store, fetcher, applier, HarvestListener.NONE));
 
         assertThat(report.complete()).isTrue();
         assertThat(active()).containsOnlyKeys(eli("mv/1"));

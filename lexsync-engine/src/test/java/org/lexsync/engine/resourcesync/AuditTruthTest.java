@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
@@ -93,7 +94,7 @@ class AuditTruthTest {
     }
 
     HarvestReport sync() {
-        return h.sync(pub.uri("/s/capabilitylist.xml"), options(ResourceSyncHarvester.OPTION_CAPABILITY_LIST,
+        return h.sync(pub.uri("/s/capabilitylist.xml"), options(ResourceSyncOptions.KEY_CAPABILITY_LIST,
                 pub.uri("/s/capabilitylist.xml").toString()));
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.ForeignDumpsTest.bytes;
 import static org.lexsync.engine.resourcesync.ForeignDumpsTest.manifest;
@@ -74,7 +75,7 @@ class DumpFallbackTest {
     }
 
     private HarvestReport sync(String... extra) {
-        Map<String, String> o = options(ResourceSyncHarvester.OPTION_CAPABILITY_LIST,
+        Map<String, String> o = options(ResourceSyncOptions.KEY_CAPABILITY_LIST,
                 source.uri("/f/capabilitylist.xml").toString());
         o.putAll(options(extra));
         return h.sync(source.uri("/f/capabilitylist.xml"), o);
@@ -152,7 +153,7 @@ class DumpFallbackTest {
         String loc = elsewhere.uri("/res/there").toString();
         dumpWithAnEntryLacking(loc, path("not-in-the-package", missing));
 
-        HarvestReport r = sync(ResourceSyncHarvester.OPTION_MIRROR, elsewhere.baseUri().toString());
+        HarvestReport r = sync(ResourceSyncOptions.KEY_MIRROR, elsewhere.baseUri().toString());
 
         assertThat(r.complete()).as(r.findings().toString()).isTrue();
         assertStored(loc, missing);
@@ -165,7 +166,7 @@ class DumpFallbackTest {
         dumpWithAnEntryLacking(loc, path("not-in-the-package", missing));
         assertThat(sync().complete()).isFalse();
 
-        HarvestReport again = sync(ResourceSyncHarvester.OPTION_MIRROR, elsewhere.baseUri().toString());
+        HarvestReport again = sync(ResourceSyncOptions.KEY_MIRROR, elsewhere.baseUri().toString());
 
         assertThat(again.complete()).as(again.findings().toString()).isTrue();
         assertStored(loc, missing);

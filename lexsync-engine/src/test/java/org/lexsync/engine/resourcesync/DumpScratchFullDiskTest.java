@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -32,8 +33,8 @@ class DumpScratchFullDiskTest {
                  RsHarness h = new RsHarness(pub, dir.resolve("data"))) {
                 disk.fill(0);
 
-                assertThatThrownBy(() -> h.sync(Map.of(ResourceSyncHarvester.OPTION_SCRATCH_DIR,
-                        disk.dir().toString(), ResourceSyncHarvester.OPTION_BASELINE, "dump")))
+                assertThatThrownBy(() -> h.sync(Map.of(ResourceSyncOptions.KEY_SCRATCH_DIR,
+                        disk.dir().toString(), ResourceSyncOptions.KEY_BASELINE, "dump")))
                         .isInstanceOf(StoreUnavailableException.class).hasMessageContaining("no space left on device");
                 assertThat(h.store.failures().list(RsHarness.SOURCE)).isEmpty();
             }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
 
@@ -196,7 +197,7 @@ class ForeignDumpsTest {
 
     HarvestReport sync() {
         return h.sync(pub.uri("/f/capabilitylist.xml"),
-                options(ResourceSyncHarvester.OPTION_CAPABILITY_LIST, pub.uri("/f/capabilitylist.xml").toString()));
+                options(ResourceSyncOptions.KEY_CAPABILITY_LIST, pub.uri("/f/capabilitylist.xml").toString()));
     }
 
     void assertStored(String loc, byte[] body) throws IOException {

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -134,7 +135,7 @@ final class LiveRsScenario {
     private HarvestReport sync(FixturePublisher pub, Store store, Fetcher fetcher) {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).build();
         return Watchdog.call(Duration.ofSeconds(60), this::story, () -> Harvesters.forProtocol("resourcesync")
-                .orElseThrow().harvest(new HarvestJob(SOURCE, List.of(pub.baseUri()), Map.of(), false),
+                .orElseThrow().harvest(new HarvestJob(SOURCE, List.of(pub.baseUri()), ResourceSyncOptions.DEFAULT, false),
                         new HarvestContext(store, fetcher, applier, null)));
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
 
@@ -307,7 +308,7 @@ class ResourceSyncHarvesterTest {
     void theAccessTokenGoesWithResourceFetchesOnTheSourcesOriginOnly() throws IOException {
         start(5, b -> b);
 
-        HarvestReport report = h.sync(options("baseline", "list", ResourceSyncHarvester.OPTION_ACCESS_TOKEN, "s3cret"));
+        HarvestReport report = h.sync(options("baseline", "list", ResourceSyncOptions.KEY_ACCESS_TOKEN, "s3cret"));
 
         assertThat(report.complete()).isTrue();
         List<RecordedRequest> resourceFetches = pub.requests().stream()

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.model.ResourceSyncOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -61,7 +62,7 @@ final class RsHarness implements AutoCloseable {
                 notes.add(message);
             }
         };
-        return new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(url), options, false),
+        return new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(url), ResourceSyncOptions.fromText(options), false),
                 new HarvestContext(store, fetcher, applier, listener));
     }
 
