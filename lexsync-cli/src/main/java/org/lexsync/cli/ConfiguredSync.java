@@ -9,7 +9,7 @@ import java.util.Locale;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.config.SourceConfig;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;

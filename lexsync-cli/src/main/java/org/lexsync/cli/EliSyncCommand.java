@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.lexsync.engine.eli.EliHarvester;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.FullTextFormat;
 
 import picocli.CommandLine.Command;

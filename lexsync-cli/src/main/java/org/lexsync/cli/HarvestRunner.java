@@ -17,7 +17,7 @@ import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.fetch.UnreachableHost;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;

@@ -10,7 +10,7 @@ import java.util.Locale;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.SourceUnreadableException;
 
 /** Downloads one document for {@code inspect} through the polite fetcher (robots.txt, size cap, redirects). */

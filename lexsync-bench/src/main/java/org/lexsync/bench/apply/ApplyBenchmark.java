@@ -16,7 +16,7 @@ import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.Store;

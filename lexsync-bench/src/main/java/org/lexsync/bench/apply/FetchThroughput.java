@@ -17,7 +17,7 @@ import java.util.concurrent.Semaphore;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.atom.AtomHarvester;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.Politeness;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.Politeness;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

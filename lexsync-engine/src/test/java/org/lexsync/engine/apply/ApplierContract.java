@@ -28,7 +28,7 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;

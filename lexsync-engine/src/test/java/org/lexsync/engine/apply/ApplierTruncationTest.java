@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;

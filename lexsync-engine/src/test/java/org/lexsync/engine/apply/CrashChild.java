@@ -17,7 +17,7 @@ import java.util.NoSuchElementException;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.Store;

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;

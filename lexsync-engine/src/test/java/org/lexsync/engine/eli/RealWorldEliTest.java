@@ -31,7 +31,7 @@ import org.lexsync.core.findings.Finding;
 import org.lexsync.core.uri.LenientUris;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestListener;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.Politeness;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.fixture.FixturePublisher;

@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.Politeness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;

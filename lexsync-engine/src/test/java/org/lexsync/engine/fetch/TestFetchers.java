@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.Politeness;
 import java.nio.file.Path;
 import java.time.Duration;
 
