@@ -1,0 +1,430 @@
+package org.lexsync.engine;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.config.ConfigReader;
+import org.lexsync.engine.config.LexsyncConfig;
+import org.lexsync.engine.config.SourceConfig;
+import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.fetch.UnreachableHost;
+import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.ResourceSummary;
+import org.lexsync.engine.model.ResultFormat;
+import org.lexsync.engine.model.RunFinding;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.Store;
+import org.lexsync.engine.store.StoreConfig;
+
+/**
+ * The engine's one front door (docs/architecture.md, "The engine as a library"): the command line, the server,
+ * crawlers and a Java program all harvest, apply and read through it. One instance owns one store, one RDF store
+ * (opened on first use) and ONE polite fetcher, so every harvest that runs through it — whatever its source —
+ * shares each host's politeness (delay, requests in flight, robots.txt, Retry-After). Thread-safe: several sources
+ * may be harvested at once from different threads.
+ *
+ * <pre>{@code
+ * try (LexSync lexsync = LexSync.builder(Path.of("lexsync-data")).build()) {
+ *     lexsync.register(Source.builder("acts", ResourceSyncOptions.DEFAULT).url("https://example.org/").build());
+ *     HarvestReport report = lexsync.harvest("acts");
+ * }
+ * }</pre>
+ */
+public final class LexSync implements AutoCloseable {
+    private final Store store;
+    private final Fetcher fetcher;
+    private final Settings settings;
+    private final Map<String, Source> sources = new ConcurrentHashMap<>();
+    private final Object rdfLock = new Object();
+    private @Nullable RdfStore rdf;
+
+    private LexSync(Store store, Fetcher fetcher, Settings settings) {
+        this.store = store;
+        this.fetcher = fetcher;
+        this.settings = settings;
+    }
+
+    /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
+    public static Builder builder(Path dataDir) {
+        return new Builder(dataDir);
+    }
+
+    /** True when a store already exists at {@code dataDir} (or at the JDBC URL, when given). */
+    public static boolean exists(Path dataDir, @Nullable String jdbcUrl) {
+        StoreConfig config = StoreConfig.of(dataDir);
+        return Store.exists(jdbcUrl == null ? config : config.withJdbcUrl(jdbcUrl, null, null));
+    }
+
+    /**
+     * Reads the sources of a {@code lexsync.yaml} (docs/architecture.md, "Configuration"): every error names file,
+     * line and key ({@link ConfigException}). Each source's options are read by its protocol.
+     */
+    public static List<Source> readConfig(Path file) {
+        LexsyncConfig config = new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(file);
+        List<Source> list = new ArrayList<>();
+        for (SourceConfig c : config.sources()) {
+            Harvester h = harvester(c.protocol());
+            list.add(new Source(c.id(), c.urls(), h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
+                    c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
+                    : c.giveUp()));
+        }
+        return List.copyOf(list);
+    }
+
+    /** The protocols this engine can harvest, sorted. */
+    public static List<String> protocols() {
+        return Harvesters.protocols();
+    }
+
+    /**
+     * Registers a source with this facade and stores its record (a contact already learned from the source is kept
+     * when the definition gives none). Harvest it with {@link #harvest(String)}.
+     */
+    public void register(Source source) {
+        Objects.requireNonNull(source, "source");
+        harvester(source.protocol());
+        sources.put(source.id(), source);
+        if (!store.readOnly()) {
+            SourceRecord r = source.toRecord();
+            if (r.contact() == null) {
+                String known = store.sources().get(source.id()).map(SourceRecord::contact).orElse(null);
+                r = new SourceRecord(r.id(), r.protocol(), r.entryUrls(), r.schedule(), r.politeness(), r.approved(),
+                        known);
+            }
+            store.sources().put(r);
+        }
+    }
+
+    /** The sources registered with this facade. */
+    public List<Source> registered() {
+        return List.copyOf(sources.values());
+    }
+
+    /** Every source the store knows, registered here or by earlier runs. */
+    public List<SourceRecord> storedSources() {
+        return store.sources().list();
+    }
+
+    /** The stored record of one source. */
+    public Optional<SourceRecord> storedSource(String sourceId) {
+        return store.sources().get(sourceId);
+    }
+
+    /** Harvests a registered source once, as its protocol says (baseline or incremental from the checkpoint). */
+    public HarvestReport harvest(String sourceId) {
+        return harvest(sourceId, HarvestListener.NONE);
+    }
+
+    /**
+     * Harvests a registered source once, telling {@code listener} about progress.
+     *
+     * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all
+     * @throws org.lexsync.engine.model.StoreUnavailableException  when the store cannot take the changes
+     */
+    public HarvestReport harvest(String sourceId, HarvestListener listener) {
+        return run(source(sourceId), false, listener);
+    }
+
+    /**
+     * Reads the source and plans its changes without writing anything (a dry run): every planned change goes to
+     * {@code listener.planned}, in the order it would be applied.
+     */
+    public HarvestReport plan(String sourceId, HarvestListener listener) {
+        return run(source(sourceId), true, listener);
+    }
+
+    /**
+     * Applies changes a front end planned itself (a crawler, the ingestion service) for a registered or stored
+     * source, through the same applier as every harvest: fetched, verified, committed in order with their
+     * checkpoints, once.
+     */
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
+        requireKnown(sourceId);
+        Applier applier = Applier.builder(fetcher, store).build();
+        return applier.apply(sourceId, changes);
+    }
+
+    /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
+    public void journal(long afterSeq, @Nullable String sourceId, long limit, Consumer<JournalEntry> visitor) {
+        store.journal().forEachSince(afterSeq, sourceId, limit, visitor);
+    }
+
+    /** The last journal sequence number, 0 for an empty journal. */
+    public long lastSeq() {
+        return store.journal().lastSeq();
+    }
+
+    /** A resource's stored state. */
+    public Optional<ResourceState> resource(String sourceId, String uri) {
+        return store.resources().get(sourceId, uri);
+    }
+
+    /** Calls {@code visitor} for each resource of a source (of all sources when null). */
+    public void resources(@Nullable String sourceId, boolean includeDeleted, Consumer<ResourceSummary> visitor) {
+        store.resources().forEachSummary(sourceId, includeDeleted, visitor);
+    }
+
+    /** The latest runs of a source (of all sources when null), newest first. */
+    public List<RunRecord> runs(@Nullable String sourceId, int limit) {
+        return store.runs().latest(sourceId, limit);
+    }
+
+    /** One run. */
+    public Optional<RunRecord> run(long runId) {
+        return store.runs().get(runId);
+    }
+
+    /** The findings recorded with a run. */
+    public List<RunFinding> findings(long runId) {
+        return store.runs().findings(runId);
+    }
+
+    /** The items of a source that failed and wait to be retried, or are quarantined. */
+    public List<ItemFailure> failures(String sourceId) {
+        return store.failures().list(sourceId);
+    }
+
+    /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */
+    public void sparql(String query, ResultFormat format, OutputStream out) {
+        rdf().query(query, format, out);
+    }
+
+    /** Removes blobs no representation refers to any more, older than {@code grace}. */
+    public GcReport gc(Duration grace) {
+        return store.gc(grace);
+    }
+
+    @Override
+    public void close() {
+        try (Store s = store; Fetcher f = fetcher) {
+            synchronized (rdfLock) {
+                if (rdf != null) {
+                    rdf.close();
+                    rdf = null;
+                }
+            }
+        }
+    }
+
+    private HarvestReport run(Source source, boolean dryRun, HarvestListener listener) {
+        Harvester harvester = harvester(source.protocol());
+        Politeness politeness = source.politeness(settings.politeness(source.protocol()));
+        for (URI url : source.urls()) {
+            fetcher.politeness(hostKey(url), politeness);
+        }
+        HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), dryRun, source.giveUp());
+        Applier applier = Applier.builder(fetcher, store).build();
+        HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
+        return withUnreachableHosts(report);
+    }
+
+    /**
+     * The report with one finding per host whose circuit breaker opened, put first and kept with the run: its
+     * requests failed as {@code host-unreachable} item failures, one per URL, but the cause is the one host.
+     */
+    private HarvestReport withUnreachableHosts(HarvestReport report) {
+        List<UnreachableHost> hosts = fetcher.unreachableHosts();
+        if (hosts.isEmpty()) {
+            return report;
+        }
+        Findings found = new Findings();
+        for (UnreachableHost h : hosts) {
+            found.error(UnreachableHost.RULE, h.describe(), 0, 0);
+        }
+        if (report.apply() != null && report.apply().runId() > 0) {
+            store.runs().addFindings(report.apply().runId(), null, found);
+        }
+        found.addAll(report.findings());
+        return new HarvestReport(report.sourceId(), report.protocol(), report.apply(), report.documentsRead(),
+                report.bytesRead(), report.planned(), found, report.elapsed());
+    }
+
+    private RdfStore rdf() {
+        synchronized (rdfLock) {
+            if (rdf == null) {
+                rdf = RdfStore.open(store.config().dataDir());
+            }
+            return rdf;
+        }
+    }
+
+    private Source source(String sourceId) {
+        Source s = sources.get(sourceId);
+        if (s == null) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "no source '%s' is registered (registered: %s)",
+                    sourceId, String.join(", ", sources.keySet().stream().sorted().toList())));
+        }
+        return s;
+    }
+
+    private void requireKnown(String sourceId) {
+        if (!sources.containsKey(sourceId) && store.sources().get(sourceId).isEmpty()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "no source '%s' in the store", sourceId));
+        }
+    }
+
+    private static Harvester harvester(String protocol) {
+        return Harvesters.forProtocol(protocol).orElseThrow(() -> new IllegalArgumentException(String.format(
+                Locale.ROOT, "no harvester for protocol '%s' (known: %s)", protocol,
+                String.join(", ", Harvesters.protocols()))));
+    }
+
+    private static String hostKey(URI url) {
+        String host = url.getHost().toLowerCase(Locale.ROOT);
+        return url.getPort() > 0 ? host + ":" + url.getPort() : host;
+    }
+
+    /** What the builder fixed for the facade's life. */
+    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness) {
+        Politeness politeness(String protocol) {
+            if (politeness != null) {
+                return politeness;
+            }
+            return "eli".equals(protocol) ? Politeness.ELI : Politeness.DEFAULT;
+        }
+    }
+
+    /** Options of a {@link LexSync}; every value is checked when set. */
+    public static final class Builder {
+        private final Path dataDir;
+        private @Nullable String jdbcUrl;
+        private @Nullable String jdbcUser;
+        private @Nullable String jdbcPassword;
+        private boolean readOnly;
+        private @Nullable Politeness politeness;
+        private final Fetcher.Builder fetch = Fetcher.builder();
+        private String version = "dev";
+
+        private Builder(Path dataDir) {
+            this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
+        }
+
+        /** Keeps journal and state in this database ({@code jdbc:sqlite:} or {@code jdbc:postgresql:}) instead. */
+        public Builder jdbcUrl(String url, @Nullable String user, @Nullable String password) {
+            StoreConfig.of(dataDir).withJdbcUrl(Objects.requireNonNull(url, "url"), user, password); // validates
+            this.jdbcUrl = url;
+            this.jdbcUser = user;
+            this.jdbcPassword = password;
+            return this;
+        }
+
+        /** Opens an existing store without writing to it (read commands, dry runs); nothing is created. */
+        public Builder readOnly(boolean value) {
+            this.readOnly = value;
+            return this;
+        }
+
+        /**
+         * Politeness for every host whose source sets none (default: 1 request at a time, 1 s apart; ELI sources
+         * 5 s apart, the ELI protocol's default).
+         */
+        public Builder politeness(Politeness value) {
+            this.politeness = Objects.requireNonNull(value, "politeness");
+            return this;
+        }
+
+        /** The version in the User-Agent ({@code LexSync/VERSION}). */
+        public Builder version(String value) {
+            this.version = Objects.requireNonNull(value, "version");
+            fetch.version(value);
+            return this;
+        }
+
+        /** A contact (URL or email) added to the User-Agent, for publishers who want to reach the operator. */
+        public Builder contact(String value) {
+            fetch.contact(value);
+            return this;
+        }
+
+        /** Replaces the whole User-Agent value. */
+        public Builder userAgent(String value) {
+            fetch.userAgent(value);
+            return this;
+        }
+
+        /** Tries per request (transient failures are retried with backoff). */
+        public Builder tries(int n) {
+            fetch.tries(n);
+            return this;
+        }
+
+        /** Longest one exchange may take, body included. */
+        public Builder timeout(Duration d) {
+            fetch.totalTimeout(d);
+            return this;
+        }
+
+        /** Ignore robots.txt (only for sources that allowed it). */
+        public Builder ignoreRobots(boolean ignore) {
+            fetch.ignoreRobots(ignore);
+            return this;
+        }
+
+        /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
+        public LexSync build() {
+            StoreConfig config = StoreConfig.of(dataDir);
+            if (jdbcUrl != null) {
+                config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
+            }
+            Store store = readOnly ? Store.openExisting(config) : Store.open(config);
+            try {
+                fetch.version(version).tempDirectory(store.readOnly() ? scratchTemp(dataDir) : store.fileBlobs().tempDirectory());
+                if (politeness != null) {
+                    fetch.politeness(politeness);
+                }
+                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI));
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
+
+        /**
+         * Where the fetcher of a read-only facade downloads: the data directory's {@code tmp} when it can be written
+         * (never created here), else the system's temp directory.
+         */
+        private static Path scratchTemp(Path dataDir) {
+            Path dir = dataDir.resolve("tmp");
+            if (Files.isDirectory(dir) && Files.isWritable(dir)) {
+                return dir;
+            }
+            try {
+                return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "lexsync-tmp"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
