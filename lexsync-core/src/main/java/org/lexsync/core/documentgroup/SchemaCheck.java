@@ -44,7 +44,7 @@ final class SchemaCheck {
         if (url == null) {
             throw new IllegalStateException("missing resource " + RESOURCE);
         }
-        try (InputStream in = url.openStream()) {
+        try (InputStream in = SchemaCheck.class.getResourceAsStream(RESOURCE)) {
             SchemaFactory f = SchemaFactory.newDefaultInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");

@@ -1,0 +1,77 @@
+package org.lexsync.engine;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's layering as rules (docs/architecture.md, "Packages and their rules"), checked on the compiled main
+ * classes so the picture in the document stays true.
+ */
+class EngineArchitectureTest {
+    private static JavaClasses engine;
+
+    @BeforeAll
+    static void importEngine() {
+        engine = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.lexsync.engine");
+    }
+
+    @Test
+    void enginePackagesFormNoCycles() {
+        slices().matching("org.lexsync.engine.(*)..").should().beFreeOfCycles().check(engine);
+    }
+
+    @Test
+    void protocolPackagesDoNotReachIntoTheStore() {
+        noClasses().that().resideInAnyPackage("org.lexsync.engine.resourcesync..", "org.lexsync.engine.atom..",
+                        "org.lexsync.engine.eli..")
+                .should().dependOnClassesThat().resideInAPackage("org.lexsync.engine.store..")
+                .because("planners plan; the applier and the harvest SPI's store port are the way to the store")
+                .check(engine);
+    }
+
+    @Test
+    void theModelDependsOnNothingElseInTheEngine() {
+        noClasses().that().resideInAPackage("org.lexsync.engine.model..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.engine", "org.lexsync.engine.apply..",
+                        "org.lexsync.engine.atom..", "org.lexsync.engine.config..", "org.lexsync.engine.eli..",
+                        "org.lexsync.engine.fetch..", "org.lexsync.engine.harvest..", "org.lexsync.engine.rdf..",
+                        "org.lexsync.engine.resourcesync..", "org.lexsync.engine.store..")
+                .check(engine);
+    }
+
+    @Test
+    void nothingInsideTheEngineDependsOnTheFacade() {
+        noClasses().that().resideOutsideOfPackage("org.lexsync.engine")
+                .should().dependOnClassesThat().resideInAPackage("org.lexsync.engine")
+                .because("the facade is the front door; the parts behind it do not call back through it")
+                .check(engine);
+    }
+
+    @Test
+    void onlyTheFetchPackageOpensHttpConnections() {
+        noClasses().that().resideOutsideOfPackage("org.lexsync.engine.fetch..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.net.http..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URLConnection")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+                .orShould().callMethod(java.net.URL.class, "openConnection")
+                .orShould().callMethod(java.net.URL.class, "openStream")
+                .because("politeness, robots.txt, address guards and body limits live in the fetcher")
+                .check(engine);
+    }
+
+    @Test
+    void onlyTheCoreZipGateReadsZipArchives() {
+        noClasses().should().dependOnClassesThat().haveFullyQualifiedName("java.util.zip.ZipFile")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.zip.ZipInputStream")
+                .because("every ZIP is opened through the bounds-checked reader in org.lexsync.core.zip")
+                .check(engine);
+    }
+}
