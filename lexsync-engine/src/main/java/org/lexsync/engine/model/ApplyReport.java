@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.List;
 
@@ -11,7 +12,7 @@ import java.util.List;
  * remaining changes are not consumed), every failure (the gap and the unordered changes that failed while the
  * run went on), the run id and the elapsed time.
  */
-public record ApplyReport(String sourceId, long runId, RunCounts counts, String checkpoint, ChangeFailure gap,
+public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullable String checkpoint, @Nullable ChangeFailure gap,
                           long held, List<ChangeFailure> failures, Duration elapsed) {
 
     public ApplyReport {

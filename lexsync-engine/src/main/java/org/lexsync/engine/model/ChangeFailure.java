@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 
 /**
@@ -9,8 +10,8 @@ import java.time.Duration;
  * item stands under the give-up rule (DESIGN §4.6): its status, the consecutive runs it failed in, and
  * whether later runs retry it on its own (then the checkpoint may pass it).
  */
-public record ChangeFailure(String resourceUri, String url, String reason, String message, int status,
-                            Duration retryAfter, FailureStatus itemStatus, int tries, boolean retriedAlone) {
+public record ChangeFailure(String resourceUri, @Nullable String url, String reason, String message, int status,
+                            @Nullable Duration retryAfter, FailureStatus itemStatus, int tries, boolean retriedAlone) {
 
     /** A failure not (yet) recorded in the store: held, first try. */
     public ChangeFailure(String resourceUri, String url, String reason, String message, int status,

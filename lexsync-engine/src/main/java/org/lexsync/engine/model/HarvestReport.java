@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.Objects;
 import org.lexsync.core.findings.Findings;
@@ -9,7 +10,7 @@ import org.lexsync.core.findings.Findings;
  * applying), how many source documents and bytes were read, the planned-change count, conformance findings
  * about the source's documents, and the elapsed time.
  */
-public record HarvestReport(String sourceId, String protocol, ApplyReport apply, long documentsRead, long bytesRead,
+public record HarvestReport(String sourceId, String protocol, @Nullable ApplyReport apply, long documentsRead, long bytesRead,
                             long planned, Findings findings, Duration elapsed) {
 
     public HarvestReport {

@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Instant;
 
 /**
@@ -7,8 +8,8 @@ import java.time.Instant;
  * a message), in how many consecutive runs it failed, since when, when to try again and where it stands under
  * the give-up rule.
  */
-public record ItemFailure(String sourceId, String resourceUri, String url, String reason, String message,
-                          int tries, Instant firstFailed, Instant lastFailed, Instant nextTry, Long runId,
+public record ItemFailure(String sourceId, String resourceUri, @Nullable String url, String reason, String message,
+                          int tries, Instant firstFailed, Instant lastFailed, @Nullable Instant nextTry, @Nullable Long runId,
                           FailureStatus status) {
 
     public ItemFailure {

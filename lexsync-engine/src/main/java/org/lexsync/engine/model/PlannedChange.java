@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 import java.util.Objects;
 import org.lexsync.core.time.W3cDateTime;
@@ -20,9 +21,9 @@ import org.lexsync.core.time.W3cDateTime;
  * parsed): the applier fails it like a change whose fetch failed — recorded to be retried, counted, holding
  * the checkpoint — without fetching anything.
  */
-public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
-                            List<PlannedRepresentation> representations, List<Link> links, String title,
-                            String published, String checkpoint, boolean unordered, ChangeFailure failure) {
+public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, @Nullable W3cDateTime sourceTimestamp,
+                            List<PlannedRepresentation> representations, List<Link> links, @Nullable String title,
+                            @Nullable String published, @Nullable String checkpoint, boolean unordered, @Nullable ChangeFailure failure) {
 
     public PlannedChange {
         Objects.requireNonNull(sourceId, "sourceId");

@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,9 +18,9 @@ import org.lexsync.core.checksum.Digests;
  * cannot be unpacked and whose {@code loc} is on a foreign origin) plans it {@link #unavailable} instead: the
  * change then fails with the planner's reason, without a fetch, and is retried by a later run.
  */
-public record PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
-                                    String mediaType, List<Link> links, byte[] localBytes,
-                                    Map<String, String> headers, Unavailable unavailable) {
+public record PlannedRepresentation(URI url, @Nullable Path localFile, RepresentationRole role, Digests expected, @Nullable Long length,
+                                    @Nullable String mediaType, List<Link> links, byte @Nullable [] localBytes,
+                                    Map<String, String> headers, @Nullable Unavailable unavailable) {
 
     /** Why a file cannot be had: a failure reason (lower-case, hyphenated) and a message naming what and where. */
     public record Unavailable(String reason, String message) {

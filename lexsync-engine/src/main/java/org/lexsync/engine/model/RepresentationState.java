@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
@@ -9,8 +10,8 @@ import java.util.Objects;
  * bytes that arrived locally, e.g. from a dump), its role, media type, length, checksums, blob key and
  * the validators for a later conditional GET.
  */
-public record RepresentationState(URI url, RepresentationRole role, String mediaType, long length, String md5,
-                                  String sha256, BlobKey blobKey, String etag, String lastModified,
+public record RepresentationState(URI url, RepresentationRole role, @Nullable String mediaType, long length, @Nullable String md5,
+                                  @Nullable String sha256, @Nullable BlobKey blobKey, @Nullable String etag, @Nullable String lastModified,
                                   List<Link> links) {
 
     public RepresentationState {

@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Instant;
 import java.util.List;
 import org.lexsync.core.checksum.Digests;
@@ -10,8 +11,8 @@ import org.lexsync.core.time.W3cDateTime;
  * source's timestamp, publication date, title, links, the checksums of its primary file, when we first
  * and last harvested it, the journal sequence of its last change, and its files.
  */
-public record ResourceState(String sourceId, String uri, ResourceStatus status, W3cDateTime sourceTimestamp,
-                            String published, String title, List<Link> links, Digests checksums,
+public record ResourceState(String sourceId, String uri, ResourceStatus status, @Nullable W3cDateTime sourceTimestamp,
+                            @Nullable String published, @Nullable String title, List<Link> links, Digests checksums,
                             Instant firstHarvested, Instant lastHarvested, long lastSeq,
                             List<RepresentationState> representations) {
 

@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Instant;
 import java.util.List;
 import org.lexsync.core.time.W3cDateTime;
@@ -10,8 +11,8 @@ import org.lexsync.core.time.W3cDateTime;
  * It exists so that listing 20,000 resources reads half the columns of {@link ResourceState} in one joined
  * query instead of two cursors, which is most of that command's time.
  */
-public record ResourceSummary(String sourceId, String uri, ResourceStatus status, W3cDateTime sourceTimestamp,
-                              String title, Instant lastHarvested, long lastSeq, List<File> representations) {
+public record ResourceSummary(String sourceId, String uri, ResourceStatus status, @Nullable W3cDateTime sourceTimestamp,
+                              @Nullable String title, Instant lastHarvested, long lastSeq, List<File> representations) {
 
     public ResourceSummary {
         representations = representations == null ? List.of() : List.copyOf(representations);

@@ -1,7 +1,8 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Finding;
 
 /** A conformance finding recorded for a run, optionally about one resource. */
-public record RunFinding(long runId, String resourceUri, Finding finding) {
+public record RunFinding(long runId, @Nullable String resourceUri, Finding finding) {
 }

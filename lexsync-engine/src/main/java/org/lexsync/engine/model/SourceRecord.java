@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,8 +9,8 @@ import java.util.Objects;
  * {@code crawler}), entry URLs, schedule and politeness as the configuration text they were given in,
  * approval, and the publisher contact (e.g. the feed author's email).
  */
-public record SourceRecord(String id, String protocol, List<String> entryUrls, String schedule, String politeness,
-                           boolean approved, String contact) {
+public record SourceRecord(String id, String protocol, List<String> entryUrls, @Nullable String schedule, @Nullable String politeness,
+                           boolean approved, @Nullable String contact) {
 
     public SourceRecord {
         Objects.requireNonNull(id, "id");
