@@ -69,9 +69,9 @@ final class RetryCodec {
                     LinkCodec.decode(links)));
         }
         String time = value(c[3]);
-        return new PlannedChange(sourceId, value(c[2]), ChangeKind.fromToken(c[1]),
-                time == null ? null : W3cDateTimes.parseOrNull(time), reps, LinkCodec.decode(value(c[6])), value(c[4]),
-                value(c[5]), null, true);
+        return PlannedChange.builder(sourceId, value(c[2]), ChangeKind.fromToken(c[1]))
+                .sourceTimestamp(time == null ? null : W3cDateTimes.parseOrNull(time)).representations(reps)
+                .links(LinkCodec.decode(value(c[6]))).title(value(c[4])).published(value(c[5])).unordered(true).build();
     }
 
     private static String field(String s) {

@@ -66,9 +66,11 @@ final class EntryChanges {
         }
         W3cDateTime updated = e.updated().value();
         boolean created = e.published() == null || !e.published().ok() || e.published().value().equals(updated);
-        return new PlannedChange(sourceId, e.id(), created ? ChangeKind.CREATED : ChangeKind.UPDATED, updated, files,
-                links(e), e.title() == null ? null : e.title().text(),
-                e.published() == null ? null : e.published().canonical(), checkpoint(e.updated(), e.id()));
+        return PlannedChange.builder(sourceId, e.id(), created ? ChangeKind.CREATED : ChangeKind.UPDATED)
+                .sourceTimestamp(updated).representations(files).links(links(e))
+                .title(e.title() == null ? null : e.title().text())
+                .published(e.published() == null ? null : e.published().canonical())
+                .checkpoint(checkpoint(e.updated(), e.id())).build();
     }
 
     /**

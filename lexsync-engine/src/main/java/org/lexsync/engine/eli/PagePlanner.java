@@ -386,8 +386,9 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
                         choice.mediaType(), List.of(fullTextLink(choice))));
             }
         }
-        return new Planned(c, new PlannedChange(sourceId, c.eli(), kind, c.modified(), reps, List.of(),
-                title(metadata.graph(), c.eli()), null, cp), metadata.graph(), findings);
+        return new Planned(c, PlannedChange.builder(sourceId, c.eli(), kind).sourceTimestamp(c.modified())
+                .representations(reps).title(title(metadata.graph(), c.eli())).checkpoint(cp).build(), metadata.graph(),
+                findings);
     }
 
     /** A failure another run may not meet: cut short, no connection, a timeout, a server error or 408/429. */

@@ -39,19 +39,9 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
         }
     }
 
-    /** A change without a planned failure. */
-    public PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
-                         List<PlannedRepresentation> representations, List<Link> links, String title,
-                         String published, String checkpoint, boolean unordered) {
-        this(sourceId, resourceUri, kind, sourceTimestamp, representations, links, title, published, checkpoint,
-                unordered, null);
-    }
-
-    /** An ordered change: when it fails, the run stops before it. */
-    public PlannedChange(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
-                         List<PlannedRepresentation> representations, List<Link> links, String title,
-                         String published, String checkpoint) {
-        this(sourceId, resourceUri, kind, sourceTimestamp, representations, links, title, published, checkpoint, false);
+    /** A builder of a change of {@code resourceUri} of {@code sourceId}; everything else is optional. */
+    public static Builder builder(String sourceId, String resourceUri, ChangeKind kind) {
+        return new Builder(sourceId, resourceUri, kind);
     }
 
     /** This change marked as one that the changes after it do not depend on. */
@@ -67,15 +57,15 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
     public static PlannedChange failed(String sourceId, String resourceUri, ChangeKind kind,
                                        W3cDateTime sourceTimestamp, ChangeFailure why, String checkpoint) {
         Objects.requireNonNull(why, "why");
-        return new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, List.of(), List.of(), null, null,
-                checkpoint, false, why);
+        return builder(sourceId, resourceUri, kind).sourceTimestamp(sourceTimestamp).checkpoint(checkpoint).failure(why)
+                .build();
     }
 
     /** A created or updated resource with its files. */
     public static PlannedChange upsert(String sourceId, String resourceUri, ChangeKind kind, W3cDateTime sourceTimestamp,
                                        List<PlannedRepresentation> representations, String checkpoint) {
-        return new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, representations, List.of(), null, null,
-                checkpoint);
+        return builder(sourceId, resourceUri, kind).sourceTimestamp(sourceTimestamp).representations(representations)
+                .checkpoint(checkpoint).build();
     }
 
     /**
@@ -92,11 +82,82 @@ public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind
     /** A deleted resource. */
     public static PlannedChange delete(String sourceId, String resourceUri, W3cDateTime sourceTimestamp,
                                        String checkpoint) {
-        return new PlannedChange(sourceId, resourceUri, ChangeKind.DELETED, sourceTimestamp, List.of(), List.of(), null,
-                null, checkpoint);
+        return builder(sourceId, resourceUri, ChangeKind.DELETED).sourceTimestamp(sourceTimestamp).checkpoint(checkpoint)
+                .build();
     }
 
     public boolean isDelete() {
         return kind == ChangeKind.DELETED;
+    }
+
+    /** Builds a {@link PlannedChange}; checked when built. */
+    public static final class Builder {
+        private final String sourceId;
+        private final String resourceUri;
+        private final ChangeKind kind;
+        private @Nullable W3cDateTime sourceTimestamp;
+        private List<PlannedRepresentation> representations = List.of();
+        private List<Link> links = List.of();
+        private @Nullable String title;
+        private @Nullable String published;
+        private @Nullable String checkpoint;
+        private boolean unordered;
+        private @Nullable ChangeFailure failure;
+
+        private Builder(String sourceId, String resourceUri, ChangeKind kind) {
+            this.sourceId = Objects.requireNonNull(sourceId, "sourceId");
+            this.resourceUri = Objects.requireNonNull(resourceUri, "resourceUri");
+            this.kind = Objects.requireNonNull(kind, "kind");
+        }
+
+        /** When the source says the change happened (lastmod, updated, datetime). */
+        public Builder sourceTimestamp(@Nullable W3cDateTime value) {
+            sourceTimestamp = value;
+            return this;
+        }
+
+        /** The files to fetch (none for a delete). */
+        public Builder representations(List<PlannedRepresentation> value) {
+            representations = value;
+            return this;
+        }
+
+        public Builder links(List<Link> value) {
+            links = value;
+            return this;
+        }
+
+        public Builder title(@Nullable String value) {
+            title = value;
+            return this;
+        }
+
+        public Builder published(@Nullable String value) {
+            published = value;
+            return this;
+        }
+
+        /** The source's checkpoint once this change is committed; null when it moves no checkpoint. */
+        public Builder checkpoint(@Nullable String value) {
+            checkpoint = value;
+            return this;
+        }
+
+        /** A change of a snapshot: when it fails, the run goes on with the next (invariant 6). */
+        public Builder unordered(boolean value) {
+            unordered = value;
+            return this;
+        }
+
+        /** The planner already knows the change cannot be applied in this run. */
+        public Builder failure(@Nullable ChangeFailure value) {
+            failure = value;
+            return this;
+        }
+
+        public PlannedChange build() {
+            return new PlannedChange(sourceId, resourceUri, kind, sourceTimestamp, representations, links, title,
+                    published, checkpoint, unordered, failure);
+        }
     }
 }

@@ -95,8 +95,8 @@ final class EntryMapper {
                 : authorized(new PlannedRepresentation(uri, null, RepresentationRole.PRIMARY, expected, md.length(),
                 md.type(), List.of()), document));
         addMetadata(e, document, reps);
-        return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(), reps, links(e, document), null, null,
-                checkpoint);
+        return PlannedChange.builder(sourceId, uri.toString(), kind).sourceTimestamp(e.changeTime()).representations(reps)
+                .links(links(e, document)).checkpoint(checkpoint).build();
     }
 
     /**
@@ -105,9 +105,9 @@ final class EntryMapper {
      */
     PlannedChange unavailable(SitemapEntry e, URI uri, URI document, ChangeKind kind, String reason, String message,
                               String checkpoint) {
-        return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(),
-                List.of(PlannedRepresentation.unavailable(RepresentationRole.PRIMARY, uri, reason, message)),
-                links(e, document), null, null, checkpoint);
+        return PlannedChange.builder(sourceId, uri.toString(), kind).sourceTimestamp(e.changeTime())
+                .representations(List.of(PlannedRepresentation.unavailable(RepresentationRole.PRIMARY, uri, reason,
+                        message))).links(links(e, document)).checkpoint(checkpoint).build();
     }
 
     /** The origins besides the source's own that the operator configured as mirrors. */
@@ -126,8 +126,8 @@ final class EntryMapper {
         reps.add(new PlannedRepresentation(null, file, RepresentationRole.PRIMARY, expected, md.length(), md.type(),
                 List.of(), bytes));
         addMetadata(e, document, reps);
-        return new PlannedChange(sourceId, uri.toString(), kind, e.changeTime(), reps, links(e, document), null, null,
-                checkpoint);
+        return PlannedChange.builder(sourceId, uri.toString(), kind).sourceTimestamp(e.changeTime()).representations(reps)
+                .links(links(e, document)).checkpoint(checkpoint).build();
     }
 
     /**

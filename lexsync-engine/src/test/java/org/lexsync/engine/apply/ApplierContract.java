@@ -207,13 +207,15 @@ abstract class ApplierContract {
         pub.faults().always(broken.path(), new Fault.Status(404, null));
         List<PlannedChange> snapshot = new ArrayList<>();
         for (PlannedChange c : Plans.created(pub, true)) {
-            snapshot.add(new PlannedChange(c.sourceId(), c.resourceUri(), c.kind(), c.sourceTimestamp(),
-                    c.representations(), c.links(), c.title(), c.published(), null, true));
+            snapshot.add(PlannedChange.builder(c.sourceId(), c.resourceUri(), c.kind()).sourceTimestamp(c.sourceTimestamp())
+                    .representations(c.representations()).links(c.links()).title(c.title()).published(c.published())
+                    .unordered(true).build());
         }
         // an ordered change after the snapshot, carrying a checkpoint that would pass the failed resource
         PlannedChange last = snapshot.remove(snapshot.size() - 1);
-        snapshot.add(new PlannedChange(last.sourceId(), last.resourceUri(), last.kind(), last.sourceTimestamp(),
-                last.representations(), last.links(), last.title(), last.published(), "after-snapshot"));
+        snapshot.add(PlannedChange.builder(last.sourceId(), last.resourceUri(), last.kind())
+                .sourceTimestamp(last.sourceTimestamp()).representations(last.representations()).links(last.links())
+                .title(last.title()).published(last.published()).checkpoint("after-snapshot").build());
 
         ApplyReport report = applier().window(8).build().apply(Plans.SOURCE, snapshot.iterator());
 
@@ -494,8 +496,9 @@ abstract class ApplierContract {
     void twoSourcesAppliedAtOnceEachKeepTheirOrder() throws Exception {
         List<PlannedChange> other = new ArrayList<>();
         for (PlannedChange c : Plans.created(pub, true)) {
-            other.add(new PlannedChange("other", c.resourceUri(), c.kind(), c.sourceTimestamp(), c.representations(),
-                    c.links(), c.title(), c.published(), c.checkpoint()));
+            other.add(PlannedChange.builder("other", c.resourceUri(), c.kind()).sourceTimestamp(c.sourceTimestamp())
+                    .representations(c.representations()).links(c.links()).title(c.title()).published(c.published())
+                    .checkpoint(c.checkpoint()).build());
         }
         Applier applier = applier().batchSize(5).build();
 
