@@ -22,13 +22,13 @@ import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
-import org.lexsync.engine.model.StoreException;
-import org.lexsync.engine.model.StoreUnavailableException;
 import org.lexsync.core.zip.ZipArchive;
 import org.lexsync.core.zip.ZipArchiveEntry;
 import org.lexsync.core.zip.ZipArchiveException;
 import org.lexsync.core.zip.ZipEntryReader;
 import org.lexsync.core.zip.ZipNames;
+import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
