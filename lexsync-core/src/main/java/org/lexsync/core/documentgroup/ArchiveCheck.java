@@ -2,25 +2,32 @@ package org.lexsync.core.documentgroup;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
-import java.util.zip.ZipInputStream;
-import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.zip.ZipArchive;
+import org.lexsync.core.zip.ZipArchiveEntry;
+import org.lexsync.core.zip.ZipArchiveException;
+import org.lexsync.core.zip.ZipEntryReader;
+import org.lexsync.core.zip.ZipNames;
 
 /**
- * The "Zip validation" step of the §3.2 service workflow, streamed: the package is not empty unless the
- * group is deleted, it holds a file for each listed document, and each file's bytes have the declared MD5.
- * Holds only one small record per entry.
+ * The "Zip validation" step of the §3.2 service workflow, read through the ZIP gate ({@link ZipArchive}): the
+ * package is not empty unless the group is deleted, it holds a file for each listed document, each file's
+ * bytes have the declared MD5, and every entry has a plain relative name (APPNOTE 4.4.17.1; one that could
+ * escape the package is never read). Holds only one small record per entry.
  */
 final class ArchiveCheck {
+    /** A local file header's signature: bytes that begin so were meant to be a ZIP. */
+    private static final byte[] LOCAL_HEADER = {'P', 'K', 3, 4};
+
     private ArchiveCheck() {
     }
 
@@ -29,65 +36,83 @@ final class ArchiveCheck {
     }
 
     /**
-     * Streams {@code zip} (closed afterwards) and compares it with the group read from its MetaInfo.
+     * Opens the package file through the gate and compares it with the group read from its MetaInfo. Bytes that
+     * are no ZIP at all hold no entries (the §3.2 "ZipData" rule then decides); a ZIP cut short is corrupt.
+     */
+    static void check(ReadResult read, Path file, String archive, ArchiveLimits limits, Findings findings) {
+        ZipArchive zip;
+        try {
+            zip = ZipArchive.open(file, archive, limits.zip());
+        } catch (ZipArchiveException e) {
+            if (e.reason() == ZipArchiveException.Reason.NOT_A_ZIP && !startsLikeAZip(file)) {
+                compare(read, Map.of(), size(file), archive, findings);
+                return;
+            }
+            throw ArchiveErrors.of(e);
+        }
+        try (zip) {
+            check(read, zip, null, findings);
+        }
+    }
+
+    /**
+     * Reads every entry of an open package (one pass of the gate, within its bounds) and compares it with the
+     * group read from its MetaInfo.
      *
      * @param metaInfoEntry the entry holding the MetaInfo itself when the package carries it, else null
      */
-    static void check(ReadResult read, InputStream zip, String archive, String metaInfoEntry, ArchiveLimits limits,
-                      Findings findings) {
+    static void check(ReadResult read, ZipArchive zip, String metaInfoEntry, Findings findings) {
         Map<String, Entry> entries = new LinkedHashMap<>();
-        CountingInputStream raw = new CountingInputStream(zip);
-        String current = null;
-        try (ZipInputStream in = new ZipInputStream(raw)) {
+        try (ZipEntryReader in = zip.reader()) {
             byte[] buffer = new byte[64 << 10];
-            long expanded = 0;
-            ZipEntry e;
-            while ((e = in.getNextEntry()) != null) {
-                current = e.getName();
-                if (entries.size() >= limits.maxEntries()) {
-                    throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.TOO_MANY_ENTRIES,
-                            archive, current, "more than " + limits.maxEntries() + " entries", null);
-                }
+            for (ZipArchiveEntry e : zip.entries()) {
                 if (e.isDirectory()) {
                     continue;
                 }
+                String name = e.name();
+                String notPlain = ZipNames.notPlain(name);
+                if (notPlain != null) {
+                    findings.error("eucases:3.2/zip-entry-name", String.format(Locale.ROOT,
+                            "package %s entry '%s' is not a plain relative name (%s)", zip.name(), name, notPlain), 0, 0);
+                    if (e.unsafeName() != null) {
+                        continue; // could escape the package: never read
+                    }
+                }
                 MessageDigest md5 = HashAlgorithm.MD5.newDigest();
                 long size = 0;
-                int n;
-                while ((n = in.read(buffer)) > 0) {
+                in.start(e);
+                for (int n; (n = in.read(buffer)) > 0; ) {
                     md5.update(buffer, 0, n);
                     size += n;
-                    expanded += n;
-                    if (expanded > limits.maxExpandedBytes()) {
-                        throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.TOO_LARGE,
-                                archive, current, "more than " + limits.maxExpandedBytes() + " bytes expanded", null);
-                    }
-                    if (expanded > (1 << 20) && expanded > raw.count() * (long) limits.maxRatio()) {
-                        throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.ZIP_BOMB,
-                                archive, current, String.format(Locale.ROOT, "expanded %d bytes from %d (ratio limit %d)",
-                                expanded, raw.count(), limits.maxRatio()), null);
-                    }
                 }
-                if (!SemanticRules.safeEntryName(current)) {
-                    findings.error("eucases:3.2/zip-entry-name", "package entry '" + current
-                            + "' is not a plain relative name (path traversal)", 0, 0);
-                }
-                if (entries.putIfAbsent(current, new Entry(HexFormat.of().formatHex(md5.digest()), size)) != null) {
-                    findings.error("eucases:3.2/zip-duplicate-entry", "package holds entry '" + current + "' twice",
+                if (entries.putIfAbsent(name, new Entry(HexFormat.of().formatHex(md5.digest()), size)) != null) {
+                    findings.error("eucases:3.2/zip-duplicate-entry", "package holds entry '" + name + "' twice",
                             0, 0);
                 }
             }
-        } catch (ZipException e) {
-            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.CORRUPT, archive, current,
-                    String.valueOf(e.getMessage()), e);
-        } catch (IOException e) {
-            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, archive, current,
-                    String.valueOf(e.getMessage()), e);
+        } catch (ZipArchiveException e) {
+            throw ArchiveErrors.of(e);
         }
         if (metaInfoEntry != null) {
             entries.remove(metaInfoEntry);
         }
-        compare(read, entries, raw.count(), archive, findings);
+        compare(read, entries, zip.size(), zip.name(), findings);
+    }
+
+    private static boolean startsLikeAZip(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(LOCAL_HEADER.length), LOCAL_HEADER);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static void compare(ReadResult read, Map<String, Entry> entries, long rawBytes, String archive,

@@ -3,23 +3,26 @@ package org.lexsync.core.documentgroup;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
+import org.lexsync.core.zip.ZipArchive;
+import org.lexsync.core.zip.ZipArchiveEntry;
+import org.lexsync.core.zip.ZipArchiveException;
+import org.lexsync.core.zip.ZipEntryReader;
 
 /**
  * Checks a document group the way the EUCases crawler web service does before storing it (D2.1 §3.2,
  * "Service workflow"): the MetaInfo XML against the Appendix I schema (findings
  * {@code eucases:appendix-I/xsd} with line and column), the rules §3.2 and §3.3.1 state in prose
  * ({@code eucases:3.2/...}), and, given the ZIP package (beside the MetaInfo as the service receives it, or
- * holding it as crawlers store it), its "Zip validation" and each file's MD5.
+ * holding it as crawlers store it), its "Zip validation" and each file's MD5. Packages are opened only
+ * through the ZIP gate ({@link ZipArchive}), within {@link ArchiveLimits}.
  * Thread-safe; create once (the schema is compiled on creation) and share.
  */
 public final class DocumentGroupValidator {
@@ -60,26 +63,26 @@ public final class DocumentGroupValidator {
     }
 
     /**
-     * Validates a MetaInfo XML and the ZIP package it describes (streamed once from {@code zip}, which
-     * is closed).
+     * Validates a MetaInfo XML and the ZIP package it describes, read once from {@code zip} (which is closed)
+     * into a temp file, as the gate reads the central directory at the end of the package.
      *
      * @throws DocumentGroupArchiveException when the package is corrupt or beyond the archive limits
      */
     public ValidationResult validate(byte[] metaInfo, String document, InputStream zip, String archive) {
         Checked c = check(() -> new ByteArrayInputStream(metaInfo), document);
-        ArchiveCheck.check(c.read, zip, archive, null, archiveLimits, c.findings);
+        Path file = spool(zip, archive);
+        try {
+            ArchiveCheck.check(c.read, file, archive, archiveLimits, c.findings);
+        } finally {
+            TempFiles.deleteQuietly(file);
+        }
         return new ValidationResult(c.read.group(), c.findings);
     }
 
     /** Validates a MetaInfo XML file and its ZIP package file. */
     public ValidationResult validate(Path metaInfo, Path zip) {
         Checked c = check(() -> Files.newInputStream(metaInfo), metaInfo.toString());
-        try (InputStream in = Files.newInputStream(zip)) {
-            ArchiveCheck.check(c.read, in, zip.toString(), null, archiveLimits, c.findings);
-        } catch (IOException e) {
-            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, zip.toString(), null,
-                    String.valueOf(e.getMessage()), e);
-        }
+        ArchiveCheck.check(c.read, zip, zip.toString(), archiveLimits, c.findings);
         return new ValidationResult(c.read.group(), c.findings);
     }
 
@@ -93,26 +96,58 @@ public final class DocumentGroupValidator {
      */
     public ValidationResult validatePackage(Path zip) {
         String archive = zip.toString();
-        String entry;
-        Checked c;
-        try (ZipFile file = new ZipFile(zip.toFile(), StandardCharsets.UTF_8)) {
-            entry = PackagedMetaInfo.find(file, archive, limits, archiveLimits);
-            ZipEntry e = file.getEntry(entry);
-            c = check(() -> file.getInputStream(e), PackagedMetaInfo.documentName(archive, entry));
-        } catch (ZipException e) {
-            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.CORRUPT, archive, null,
-                    String.valueOf(e.getMessage()), e);
+        ZipArchive file;
+        try {
+            file = ZipArchive.open(zip, archive, archiveLimits.zip());
+        } catch (ZipArchiveException e) {
+            throw ArchiveErrors.of(e);
+        }
+        try (file; ZipEntryReader reader = file.reader()) {
+            ZipArchiveEntry entry = PackagedMetaInfo.find(file, limits);
+            Checked c;
+            try {
+                c = check(() -> reader.stream(entry), PackagedMetaInfo.documentName(archive, entry.name()));
+            } catch (XmlDocumentException x) {
+                ZipArchiveException refused = ArchiveErrors.cause(x);
+                throw refused != null ? ArchiveErrors.of(refused) : x;
+            } catch (ZipArchiveException e) {
+                throw ArchiveErrors.of(e);
+            }
+            ArchiveCheck.check(c.read, file, entry.name(), c.findings);
+            return new ValidationResult(c.read.group(), c.findings);
+        }
+    }
+
+    /**
+     * Copies a package given as a stream to a temp file, at most as many bytes as the archive limits let it
+     * expand to (plus room for its headers).
+     */
+    private Path spool(InputStream zip, String archive) {
+        long max = archiveLimits.maxExpandedBytes() + 1024L * archiveLimits.maxEntries();
+        Path file = null;
+        try (InputStream in = zip) {
+            file = Files.createTempFile("lexsync-group-", ".zip");
+            try (OutputStream out = Files.newOutputStream(file)) {
+                byte[] buffer = new byte[64 << 10];
+                long total = 0;
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    total += n;
+                    if (total > max) {
+                        throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.TOO_LARGE, archive,
+                                null, "more than " + max + " bytes", null);
+                    }
+                    out.write(buffer, 0, n);
+                }
+            }
+            return file;
         } catch (IOException e) {
+            TempFiles.deleteQuietly(file);
             throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, archive, null,
                     String.valueOf(e.getMessage()), e);
+        } catch (RuntimeException e) {
+            TempFiles.deleteQuietly(file);
+            throw e;
         }
-        try (InputStream in = Files.newInputStream(zip)) {
-            ArchiveCheck.check(c.read, in, archive, entry, archiveLimits, c.findings);
-        } catch (IOException e) {
-            throw new DocumentGroupArchiveException(DocumentGroupArchiveException.Reason.IO, archive, null,
-                    String.valueOf(e.getMessage()), e);
-        }
-        return new ValidationResult(c.read.group(), c.findings);
     }
 
     private ValidationResult validate(Source source, String document) {

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.zip.ZipNames;
 
 /**
  * The rules that EUCases D2.1 states in prose (§3.2, §3.3.1) beyond what the Appendix I schema checks.
@@ -22,7 +23,6 @@ final class SemanticRules {
     private static final Pattern LOOSE_MD5 = Pattern.compile("[a-zA-F0-9]{32}");
     private static final Pattern MIME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*");
     private static final Pattern ISO_639 = Pattern.compile("[A-Za-z]{2,3}");
-    private static final Pattern DRIVE = Pattern.compile("[A-Za-z]:.*");
 
     private SemanticRules() {
     }
@@ -94,18 +94,9 @@ final class SemanticRules {
         }
     }
 
-    /** A ZIP entry name that cannot escape the package directory. */
+    /** A plain relative ZIP entry name, which cannot escape the package directory ({@link ZipNames#notPlain}). */
     static boolean safeEntryName(String name) {
-        if (name.isEmpty() || name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0
-                || DRIVE.matcher(name).matches()) {
-            return false;
-        }
-        for (String segment : name.split("/", -1)) {
-            if (segment.equals("..")) {
-                return false;
-            }
-        }
-        return true;
+        return ZipNames.notPlain(name) == null;
     }
 
     private static boolean absoluteUrl(String url) {

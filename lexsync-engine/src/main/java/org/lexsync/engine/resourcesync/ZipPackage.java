@@ -18,24 +18,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.CRC32;
-import java.util.zip.ZipException;
 import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
+import org.lexsync.core.zip.ZipArchive;
+import org.lexsync.core.zip.ZipArchiveEntry;
+import org.lexsync.core.zip.ZipArchiveException;
+import org.lexsync.core.zip.ZipEntryReader;
+import org.lexsync.core.zip.ZipNames;
 import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
  * One downloaded dump package (ResourceSync §11.1, §13.1) opened from its temp file, whatever tool wrote it:
- * its central directory read once by {@link ZipDirectory} (ZIP64, data descriptors, STORED and DEFLATED,
- * directory entries, a stub before the ZIP; an entry it cannot read fails alone), every entry name checked
- * against traversal and matched to manifest paths as {@link ZipNames} describes, {@code manifest.xml} at the
- * top level (§11.2, §13.2) or, for a folder zipped whole, at the top of that folder, and bitstreams extracted
- * one at a time — small ones into memory, others to temp files — within {@link DumpLimits}, their CRC-32,
- * length and (for files) promised hashes computed on the way. Every refusal is a
- * {@link DumpPackageException} naming the package and the entry.
+ * opened through the ZIP gate {@link ZipArchive} (ZIP64, data descriptors, STORED and DEFLATED, directory
+ * entries, a stub before the ZIP; an entry it cannot read fails alone; too many or overlapping entries refuse
+ * the package), every entry name checked against traversal and matched to manifest paths as {@link ZipNames}
+ * describes, {@code manifest.xml} at the top level (§11.2, §13.2) or, for a folder zipped whole, at the top of
+ * that folder, and bitstreams extracted one at a time — small ones into memory, others to temp files — by one
+ * {@link ZipEntryReader} within {@link DumpLimits} (the gate checks sizes, ratios, length and CRC-32), with the
+ * promised hashes of files computed on the way. Every refusal is a {@link DumpPackageException} naming the
+ * package and the entry.
  */
 final class ZipPackage implements AutoCloseable {
     static final String MANIFEST = "manifest.xml";
@@ -44,23 +48,22 @@ final class ZipPackage implements AutoCloseable {
 
     private final URI url;
     private final Path file;
-    private final ZipDirectory zip;
-    private final ZipDirectory.Reader reader;
-    private final ZipDirectory.Reader manifestReader;
+    private final ZipArchive zip;
+    private final ZipEntryReader reader;
+    private final ZipEntryReader manifestReader;
     private final DumpLimits limits;
-    private final long packageBytes;
     /** "" or, for a package wrapped in one top-level folder that holds the manifest, that folder with its slash. */
     private final String root;
-    private final ZipDirectory.Entry manifest;
+    private final ZipArchiveEntry manifest;
     /** Normalised name to entry, for every file entry with a safe name stored once. */
-    private final Map<String, ZipDirectory.Entry> byName;
+    private final Map<String, ZipArchiveEntry> byName;
     /** Normalised names stored more than once: which one is meant is unknowable. */
     private final Set<String> duplicates;
     /**
      * Other spellings of names, tried when a path finds none: without the UTF-8 flag read as ISO-8859-1
      * instead of IBM437 (a few Windows writers), and non-ASCII names in Unicode composed form (NFC).
      */
-    private final Map<String, ZipDirectory.Entry> others;
+    private final Map<String, ZipArchiveEntry> others;
     /** What opening found worth reporting (refused names, names read differently, a wrapping folder); bounded. */
     private final List<String> notes;
     /** File entries besides the manifest, to tell whether the manifest left some out. */
@@ -68,17 +71,14 @@ final class ZipPackage implements AutoCloseable {
     /** Entries (by index) the manifest named. */
     private final BitSet used = new BitSet();
     private int usedCount;
-    private long expanded;
-    /** Read buffer and checksum, reused: a package is unpacked by one thread. */
+    /** Read buffer, reused: a package is unpacked by one thread. */
     private final byte[] buffer = new byte[16 * 1024];
-    private final CRC32 crc = new CRC32();
 
-    private ZipPackage(URI url, Path file, ZipDirectory zip, DumpLimits limits, Index index) throws IOException {
+    private ZipPackage(URI url, Path file, ZipArchive zip, DumpLimits limits, Index index) {
         this.url = url;
         this.file = file;
         this.zip = zip;
         this.limits = limits;
-        this.packageBytes = Files.size(file);
         this.root = index.root;
         this.manifest = index.manifest;
         this.byName = index.byName;
@@ -86,8 +86,8 @@ final class ZipPackage implements AutoCloseable {
         this.others = index.others;
         this.notes = index.notes;
         this.bitstreams = index.bitstreams;
-        this.reader = zip.new Reader();
-        this.manifestReader = zip.new Reader();
+        this.reader = zip.reader();
+        this.manifestReader = zip.reader();
     }
 
     /**
@@ -97,24 +97,20 @@ final class ZipPackage implements AutoCloseable {
      * never extracted, and nothing is ever written under an entry's name).
      */
     static ZipPackage open(URI url, Path file, DumpLimits limits) {
-        ZipDirectory zip;
+        ZipArchive zip;
         try {
-            zip = ZipDirectory.open(file, limits.maxEntries());
-        } catch (ZipException e) {
+            zip = ZipArchive.open(file, url.toString(), limits.zip());
+        } catch (ZipArchiveException e) {
             TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "not a readable ZIP file (" + e.getMessage() + ")");
-        } catch (IOException e) {
-            TempFiles.deleteQuietly(file);
-            throw new DumpPackageException(url, null, "cannot read the package (" + e + ")");
+            if (e.reason() == ZipArchiveException.Reason.IO) {
+                throw new DumpPackageException(url, null, "cannot read the package (" + e.getCause() + ")");
+            }
+            throw new DumpPackageException(url, e.entry(), "not a readable ZIP file (" + e.detail() + ")", true);
         }
         try {
             return new ZipPackage(url, file, zip, limits, index(url, zip));
-        } catch (IOException | RuntimeException e) {
-            try {
-                zip.close();
-            } catch (IOException ignored) {
-                // already failing
-            }
+        } catch (RuntimeException e) {
+            zip.close();
             TempFiles.deleteQuietly(file);
             if (e instanceof DumpPackageException d) {
                 throw d;
@@ -126,11 +122,11 @@ final class ZipPackage implements AutoCloseable {
     /** What one pass over the central directory learns about a package. */
     private static final class Index {
         String root = "";
-        ZipDirectory.Entry manifest;
-        final Map<String, ZipDirectory.Entry> byName;
+        ZipArchiveEntry manifest;
+        final Map<String, ZipArchiveEntry> byName;
         final Set<String> duplicates = new HashSet<>();
         /** Other spellings of names (see the field of the same name). */
-        final Map<String, ZipDirectory.Entry> others = new HashMap<>();
+        final Map<String, ZipArchiveEntry> others = new HashMap<>();
         final List<String> notes = new ArrayList<>();
         int bitstreams;
         private int refused;
@@ -141,10 +137,10 @@ final class ZipPackage implements AutoCloseable {
         }
     }
 
-    private static Index index(URI url, ZipDirectory zip) {
+    private static Index index(URI url, ZipArchive zip) {
         Index x = new Index(zip.entries().size());
-        List<ZipDirectory.Entry> wrappedManifests = new ArrayList<>(1);
-        for (ZipDirectory.Entry e : zip.entries()) {
+        List<ZipArchiveEntry> wrappedManifests = new ArrayList<>(1);
+        for (ZipArchiveEntry e : zip.entries()) {
             String stored = e.name();
             if (e.isDirectory()) {
                 continue;
@@ -241,7 +237,7 @@ final class ZipPackage implements AutoCloseable {
         }
         List<String> quoted = new ArrayList<>(MAX_QUOTED);
         int count = 0;
-        for (ZipDirectory.Entry e : zip.entries()) {
+        for (ZipArchiveEntry e : zip.entries()) {
             String name = ZipNames.normalize(e.name());
             if (e.isDirectory() || name == null || name.endsWith("/") || e == manifest || used.get(e.index())
                     || duplicates.contains(name)) {
@@ -267,7 +263,7 @@ final class ZipPackage implements AutoCloseable {
         }
     }
 
-    private void use(ZipDirectory.Entry e) {
+    private void use(ZipArchiveEntry e) {
         if (!used.get(e.index())) {
             used.set(e.index());
             usedCount++;
@@ -277,29 +273,15 @@ final class ZipPackage implements AutoCloseable {
     /** The manifest's bytes, streamed (it may be large; it is read by a streaming XML reader). */
     InputStream manifest() {
         // its own reader: the manifest is read a little at a time between the bitstreams it names
-        ZipDirectory.Reader reader = manifestReader;
         try {
-            reader.start(manifest);
-        } catch (IOException e) {
-            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.getMessage() + ")", true);
+            return manifestReader.stream(manifest);
+        } catch (ZipArchiveException e) {
+            throw new DumpPackageException(url, MANIFEST, "unreadable (" + e.detail() + ")", true);
         }
-        return new InputStream() {
-            private final byte[] one = new byte[1];
-
-            @Override
-            public int read() throws IOException {
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return len == 0 ? 0 : reader.read(b, off, len);
-            }
-        };
     }
 
     /** The entry a manifest path names (§11.2, §13.2), or a typed refusal naming the path. */
-    private ZipDirectory.Entry entry(String path) {
+    private ZipArchiveEntry entry(String path) {
         String name = ZipNames.normalize(path.startsWith("/") ? path.substring(1) : path);
         if (name == null) {
             throw new DumpPackageException(url, path, ZipNames.unsafe(path));
@@ -311,7 +293,7 @@ final class ZipPackage implements AutoCloseable {
             throw new DumpPackageException(url, path, "the package holds more than one entry of that name;"
                     + " which one is meant is unknowable");
         }
-        ZipDirectory.Entry entry = byName.get(name);
+        ZipArchiveEntry entry = byName.get(name);
         if (entry == null) {
             String composed = ZipNames.composed(name);
             if (composed != name) {
@@ -364,46 +346,23 @@ final class ZipPackage implements AutoCloseable {
      *         this bitstream (missing, ambiguous, an unsafe name, unreadable, corrupt, over the entry bounds)
      */
     Extracted extract(String path, Path dir, Digests expected) {
-        ZipDirectory.Entry entry = entry(path);
+        ZipArchiveEntry entry = entry(path);
         use(entry);
         long declared = entry.size();
         Sink sink = new Sink(dir, declared <= limits.inlineMax() ? (int) declared : -1, limits.inlineMax(), expected);
         try {
             long n = 0;
-            // a declared compressed size beyond the file is a lie; the file's size bounds it
-            long compressed = Math.max(1, Math.min(entry.compressedSize(), packageBytes));
-            crc.reset();
             reader.start(entry);
             try (sink) {
                 for (int r; (r = reader.read(buffer)) > 0; ) {
                     n += r;
-                    expanded += r;
-                    if (n > limits.maxEntryBytes()) {
-                        throw new DumpPackageException(url, path, "bitstream larger than " + limits.maxEntryBytes()
-                                + " bytes");
-                    }
-                    if (expanded > limits.maxPackageBytes()
-                            || expanded > limits.ratioFloor() && expanded / Math.max(1, packageBytes) > limits.maxRatio()) {
-                        throw new DumpPackageException(url, path, "the package expands beyond its bounds ("
-                                + expanded + " bytes from " + packageBytes + ")", true);
-                    }
-                    if (n > limits.ratioFloor() && n / compressed > limits.maxRatio()) {
-                        throw new DumpPackageException(url, path, "expansion ratio above " + limits.maxRatio()
-                                + " (a ZIP bomb?)");
-                    }
-                    crc.update(buffer, 0, r);
                     sink.write(buffer, r);
                 }
             }
-            if (n != declared) {
-                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
-                        "corrupt entry: %d bytes where the ZIP directory says %d", n, declared));
-            }
-            if (crc.getValue() != entry.crc()) {
-                throw new DumpPackageException(url, path, String.format(Locale.ROOT,
-                        "corrupt entry: CRC-32 %08x where the ZIP directory says %08x", crc.getValue(), entry.crc()));
-            }
             return new Extracted(sink.file, sink.file == null ? sink.bytes() : null, n, sink.hex());
+        } catch (ZipArchiveException e) {
+            TempFiles.deleteQuietly(sink.file);
+            throw refusal(path, e);
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
             // a scratch directory on a full or read-only disk is a local store error (exit 4), not a bad package
@@ -416,6 +375,19 @@ final class ZipPackage implements AutoCloseable {
             TempFiles.deleteQuietly(sink.file);
             throw e;
         }
+    }
+
+    /**
+     * The gate's refusal of a bitstream as the package's: expanding beyond the package bounds refuses the whole
+     * package; over the entry bounds or corrupt, the bitstream alone; an entry the gate cannot read (an unsafe
+     * name, another method, encrypted, a broken header) is "unreadable".
+     */
+    private DumpPackageException refusal(String path, ZipArchiveException e) {
+        return switch (e.reason()) {
+            case ARCHIVE_TOO_LARGE, ARCHIVE_RATIO -> new DumpPackageException(url, path, e.detail(), true);
+            case ENTRY_TOO_LARGE, ENTRY_RATIO, CORRUPT_ENTRY -> new DumpPackageException(url, path, e.detail());
+            default -> new DumpPackageException(url, path, "unreadable entry (" + e.detail() + ")");
+        };
     }
 
     /**
@@ -496,11 +468,7 @@ final class ZipPackage implements AutoCloseable {
     public void close() {
         reader.close();
         manifestReader.close();
-        try {
-            zip.close();
-        } catch (IOException ignored) {
-            // the file goes anyway
-        }
+        zip.close();
         TempFiles.deleteQuietly(file);
     }
 }

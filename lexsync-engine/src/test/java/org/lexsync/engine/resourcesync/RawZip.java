@@ -10,8 +10,9 @@ import java.util.zip.Deflater;
 /**
  * Writes ZIP files byte by byte (APPNOTE 6.3.x) in layouts {@link java.util.zip.ZipOutputStream} cannot
  * produce, as other tools write them: names without the UTF-8 flag in any encoding, duplicate names, STORED
- * entries with data descriptors, ZIP64 extra fields on small entries, Unicode Path extra fields, and
- * directory sizes or CRCs that lie.
+ * entries with data descriptors, ZIP64 extra fields on small entries, Unicode Path extra fields,
+ * directory sizes or CRCs that lie, and directory records that share another entry's data (overlapping
+ * entries, the construction of the "overlapping files" ZIP bomb).
  */
 final class RawZip {
     private static final int FLAG_DATA_DESCRIPTOR = 1 << 3;
@@ -33,6 +34,11 @@ final class RawZip {
         int moreFlags;
         boolean brokenLocalHeader;
         Long sizeOverride;
+        /** When set, no local header or data is written: the directory record points at this entry's. */
+        Entry sharesDataOf;
+        long writtenOffset;
+        long writtenCompressed;
+        long writtenCrc;
 
         Entry stored() {
             deflate = false;
@@ -141,15 +147,32 @@ final class RawZip {
         return add(name, data.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A central-directory record named {@code name} pointing at {@code target}'s local header and data. */
+    Entry overlapping(String name, Entry target) {
+        Entry e = add(name, target.data);
+        e.sharesDataOf = target;
+        e.deflate = target.deflate;
+        return e;
+    }
+
     byte[] build() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream cen = new ByteArrayOutputStream();
         for (Entry e : entries) {
+            if (e.sharesDataOf != null) {
+                Entry t = e.sharesDataOf;
+                writeCentral(cen, e, t.writtenCrc, t.writtenCompressed, t.data.length, t.writtenOffset,
+                        t.deflate ? 8 : 0, e.utf8Flag ? FLAG_UTF8 : 0, e.extra);
+                continue;
+            }
             CRC32 c = new CRC32();
             c.update(e.data);
             long crc = c.getValue();
             byte[] body = e.deflate ? deflate(e.data) : e.data;
             long offset = out.size();
+            e.writtenOffset = offset;
+            e.writtenCompressed = body.length;
+            e.writtenCrc = crc;
             int flags = (e.utf8Flag ? FLAG_UTF8 : 0) | (e.dataDescriptor ? FLAG_DATA_DESCRIPTOR : 0) | e.moreFlags;
             int method = e.methodOverride >= 0 ? e.methodOverride : e.deflate ? 8 : 0;
             int version = e.zip64 ? 45 : 20;
@@ -215,6 +238,29 @@ final class RawZip {
         le16(out, 0);
         out.writeBytes(trailing);
         return out.toByteArray();
+    }
+
+    private static void writeCentral(ByteArrayOutputStream cen, Entry e, long crc, long compressed, long size,
+                                     long offset, int method, int flags, byte[] extra) {
+        le32(cen, 0x02014b50);
+        le16(cen, 20);
+        le16(cen, 20);
+        le16(cen, flags);
+        le16(cen, method);
+        le16(cen, 0);
+        le16(cen, 0x21);
+        le32(cen, crc);
+        le32(cen, compressed);
+        le32(cen, size);
+        le16(cen, e.name.length);
+        le16(cen, extra.length);
+        le16(cen, 0);
+        le16(cen, 0);
+        le16(cen, 0);
+        le32(cen, 0);
+        le32(cen, offset);
+        cen.writeBytes(e.name);
+        cen.writeBytes(extra);
     }
 
     /** The ZIP64 extended information extra field (0x0001): sizes, and the offset when not negative. */

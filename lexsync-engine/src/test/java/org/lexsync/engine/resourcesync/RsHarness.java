@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.Politeness;
@@ -55,6 +56,15 @@ final class RsHarness implements AutoCloseable {
     }
 
     HarvestReport sync(URI url, Map<String, String> options) {
+        return sync(url, options, new ResourceSyncHarvester());
+    }
+
+    /** A sync whose dump packages are held to these bounds. */
+    HarvestReport sync(URI url, Map<String, String> options, DumpLimits dumpLimits) {
+        return sync(url, options, new ResourceSyncHarvester(XmlLimits.DEFAULT, dumpLimits));
+    }
+
+    private HarvestReport sync(URI url, Map<String, String> options, ResourceSyncHarvester harvester) {
         Applier applier = Applier.builder(fetcher, store).retryDelay(Duration.ZERO).build();
         HarvestListener listener = new HarvestListener() {
             @Override
@@ -62,7 +72,7 @@ final class RsHarness implements AutoCloseable {
                 notes.add(message);
             }
         };
-        return new ResourceSyncHarvester().harvest(new HarvestJob(SOURCE, List.of(url), ResourceSyncOptions.fromText(options), false),
+        return harvester.harvest(new HarvestJob(SOURCE, List.of(url), ResourceSyncOptions.fromText(options), false),
                 new HarvestContext(store, fetcher, applier, listener));
     }
 

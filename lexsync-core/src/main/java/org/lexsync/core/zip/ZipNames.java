@@ -1,4 +1,4 @@
-package org.lexsync.engine.resourcesync;
+package org.lexsync.core.zip;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -10,13 +10,16 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
- * How names inside a dump package are matched to manifest {@code path}s (ResourceSync §11.2, §13.2: "the
- * relative file system path where the bitstream would reside if the ZIP were unpacked", written with a
- * leading slash) whatever tool wrote the ZIP: separators and dot segments normalised, names that could
- * escape the package refused, and names stored without the UTF-8 flag (APPNOTE 4.4.4 bit 11) decoded the
- * way unzip tools do ({@link #decode}).
+ * The name checks of the ZIP gate, in one place so that every archive LexSync opens is judged alike: names
+ * that could escape the archive's root ({@link #unsafe}: traversal, drive letters, control characters; the
+ * gate never reads such an entry), names that are not plain relative names as APPNOTE 4.4.17.1 asks
+ * ({@link #notPlain}: also a leading slash or a backslash, for formats that require plain names, such as
+ * EUCases document groups), names normalised to paths from the root ({@link #normalize}, for ResourceSync
+ * §11.2, §13.2 manifest {@code path}s, "the relative file system path where the bitstream would reside if the
+ * ZIP were unpacked", written with a leading slash), and names stored without the UTF-8 flag (APPNOTE 4.4.4
+ * bit 11) decoded the way unzip tools do ({@link #decode}).
  */
-final class ZipNames {
+public final class ZipNames {
     /** APPNOTE 4.6.9: the Info-ZIP Unicode Path extra field. */
     private static final int UNICODE_PATH_EXTRA = 0x7075;
     private static final Charset IBM437 = charset("IBM437");
@@ -30,7 +33,7 @@ final class ZipNames {
      * directory) is kept. Returns the argument itself when it is already in that form (no allocation on the
      * common path), or null when the name is unsafe (see {@link #unsafe}).
      */
-    static String normalize(String name) {
+    public static String normalize(String name) {
         if (unsafe(name) != null) {
             return null;
         }
@@ -61,7 +64,7 @@ final class ZipNames {
      * character, nothing left after normalisation. A leading {@code /} is not a reason: it is how §11.2
      * writes paths, and some writers store entry names that way; it is stripped as unzip tools do.
      */
-    static String unsafe(String name) {
+    public static String unsafe(String name) {
         if (name.isEmpty()) {
             return "empty entry name";
         }
@@ -96,6 +99,25 @@ final class ZipNames {
         return null;
     }
 
+    /**
+     * Why a name is not a plain relative name (APPNOTE 4.4.17.1: "MUST NOT contain a drive or device letter,
+     * or a leading slash", forward slashes only), or null when it is one: everything {@link #unsafe} refuses,
+     * and also a leading {@code /} (an absolute path) or a backslash.
+     */
+    public static String notPlain(String name) {
+        String unsafe = unsafe(name);
+        if (unsafe != null) {
+            return unsafe;
+        }
+        if (name.charAt(0) == '/') {
+            return "absolute entry name";
+        }
+        if (name.indexOf('\\') >= 0) {
+            return "backslash in entry name";
+        }
+        return null;
+    }
+
     /** True when {@link #normalize} would return the name unchanged. */
     private static boolean isNormal(String name) {
         if (name.charAt(0) == '/' || name.indexOf('\\') >= 0 || name.startsWith("./") || name.contains("//")
@@ -109,7 +131,7 @@ final class ZipNames {
      * The name in Unicode composed form (NFC), or the argument itself when it is ASCII or already composed:
      * macOS writes names decomposed (é as e + U+0301), manifests are usually composed.
      */
-    static String composed(String name) {
+    public static String composed(String name) {
         for (int i = 0; i < name.length(); i++) {
             if (name.charAt(i) >= 0x80) {
                 String c = Normalizer.normalize(name, Normalizer.Form.NFC);
@@ -130,7 +152,7 @@ final class ZipNames {
      * they are read as UTF-8 when they are valid UTF-8 (what Info-ZIP and most Unix tools write), else as
      * IBM437 (the APPNOTE default, what Windows tools write).
      */
-    static String decode(byte[] raw, boolean utf8Flag, byte[] extra) {
+    public static String decode(byte[] raw, boolean utf8Flag, byte[] extra) {
         if (extra != null) {
             String unicode = unicodePathExtra(extra, raw);
             if (unicode != null) {
