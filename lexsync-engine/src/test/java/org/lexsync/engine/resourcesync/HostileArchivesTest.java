@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.documentgroup.ArchiveLimits;
 import org.lexsync.core.documentgroup.DocumentGroupArchiveException;
@@ -102,7 +103,7 @@ class HostileArchivesTest {
         site.put("/f/resourcedump.xml", FixtureResponse.ok("application/xml", ("<urlset " + NS
                 + "><rs:md capability=\"resourcedump\" at=\"2024-01-01T00:00:00Z\"/><url><loc>" + packageUrl()
                 + "</loc><rs:md type=\"application/zip\"/></url></urlset>").getBytes(StandardCharsets.UTF_8)));
-        return h.sync(pub.uri("/f/capabilitylist.xml"), options(ResourceSyncHarvester.OPTION_CAPABILITY_LIST,
+        return h.sync(pub.uri("/f/capabilitylist.xml"), options(ResourceSyncOptions.KEY_CAPABILITY_LIST,
                 pub.uri("/f/capabilitylist.xml").toString()), limits);
     }
 
