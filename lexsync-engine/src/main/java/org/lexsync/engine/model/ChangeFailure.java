@@ -33,7 +33,7 @@ public record ChangeFailure(String resourceUri, String url, String reason, Strin
     }
 
     /** This failure as recorded in the store. */
-    ChangeFailure recorded(FailureStatus s, int n, boolean alone) {
+    public ChangeFailure recorded(FailureStatus s, int n, boolean alone) {
         return new ChangeFailure(resourceUri, url, reason, message, status, retryAfter, s, n, alone);
     }
 }

@@ -48,7 +48,7 @@ public enum FullTextFormat {
      * https IANA URIs; publishers also write the http form, a trailing slash, media-type parameters or the
      * bare media type as a literal, and all of those are accepted.
      */
-    boolean matches(String value) {
+    public boolean matches(String value) {
         if (value == null) {
             return false;
         }
