@@ -137,4 +137,19 @@ class GraphSyncTest {
         assertThat(rdf.graph(eli(1)).isIsomorphicWith(graph(1, "new"))).isTrue();
         assertThat(rdf.graphCount()).isEqualTo(1);
     }
+
+    @Test
+    void aFailedChangeOfAnEliLendsNoGraphToItsLaterCommittedChange() {
+        W3cDateTime later = W3cDateTimes.parseOrNull("2024-03-14");
+        sync.planned(eli(1), graph(1, "failed"), LASTMOD);
+        sync.planned(eli(1), graph(1, "committed"), later);
+        PlannedChange committed = PlannedChange.upsert(SOURCE, eli(1), ChangeKind.UPDATED, later, List.of(), null);
+
+        sync.committed(new CommittedBatch(SOURCE, 1, List.of(new CommittedChange(committed, ChangeKind.UPDATED, 7)),
+                null));
+        sync.applyEnded(SOURCE, 1);
+
+        assertThat(rdf.graph(eli(1)).isIsomorphicWith(graph(1, "committed"))).isTrue();
+        assertThat(rdf.graphInfo(eli(1)).orElseThrow().lastmod()).isEqualTo(later);
+    }
 }
