@@ -3,7 +3,9 @@ package org.lexsync.engine.apply;
 import org.lexsync.engine.model.ApplyProgress;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.GiveUpRule;
+import org.lexsync.engine.model.ListenerFailure;
 import org.lexsync.engine.model.PlannedChange;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,6 +56,12 @@ import org.lexsync.engine.store.WriteOutcome;
  * <p>Give the fetcher the store's {@link org.lexsync.engine.store.FileBlobStore#tempDirectory()} as its temp
  * directory, so that large bodies are renamed into the blob store instead of copied. One applier may run
  * several sources at once, each {@code apply} call on its own thread.
+ *
+ * <p>{@link CommitListener}s ({@link Builder#listener}, {@link #withListener}) are told about every committed batch
+ * — its changes with their journal sequence numbers — after its transaction, in commit order, on a thread of the
+ * apply call's own ({@link CommitAnnouncer}); one that throws leaves the commit standing and later batches
+ * committing, and is reported in {@link ApplyReport#listenerFailures()} and with the run (docs/architecture.md,
+ * "The flow of a change").
  */
 public final class Applier {
     /** Changes whose stored state is read in one query before they go to the workers. */
@@ -76,6 +84,7 @@ public final class Applier {
     private final Duration maxRetryDelay;
     private final Duration failureBackoff;
     private final int readAhead;
+    private final List<CommitListener> listeners;
 
     private Applier(Builder b) {
         this.fetcher = b.fetcher;
@@ -91,11 +100,41 @@ public final class Applier {
         this.maxRetryDelay = b.maxRetryDelay;
         this.failureBackoff = b.failureBackoff;
         this.readAhead = b.readAhead;
+        this.listeners = List.copyOf(b.listeners);
+    }
+
+    /** A copy of {@code base} that also tells {@code listener}. */
+    private Applier(Applier base, CommitListener listener) {
+        this.fetcher = base.fetcher;
+        this.store = base.store;
+        this.files = base.files;
+        this.window = base.window;
+        this.batchSize = base.batchSize;
+        this.maxBatchSize = base.maxBatchSize;
+        this.batchBytes = base.batchBytes;
+        this.maxBatchDelay = base.maxBatchDelay;
+        this.attempts = base.attempts;
+        this.retryDelay = base.retryDelay;
+        this.maxRetryDelay = base.maxRetryDelay;
+        this.failureBackoff = base.failureBackoff;
+        this.readAhead = base.readAhead;
+        List<CommitListener> all = new ArrayList<>(base.listeners);
+        all.add(Objects.requireNonNull(listener, "listener"));
+        this.listeners = List.copyOf(all);
     }
 
     /** An applier fetching with {@code fetcher} into {@code store}. */
     public static Builder builder(Fetcher fetcher, Store store) {
         return new Builder(fetcher, store);
+    }
+
+    /**
+     * This applier, with the same options and listeners, also telling {@code listener} about its commits: for a
+     * listener that belongs to one harvest (the ELI graphs of one run) while the applier is shared. This applier is
+     * not changed.
+     */
+    public Applier withListener(CommitListener listener) {
+        return new Applier(this, listener);
     }
 
     /** Applies the changes of one source, recording a run; see {@link #apply(String, Iterator, Long, Consumer)}. */
@@ -190,6 +229,8 @@ public final class Applier {
         private final ArrayDeque<PendingCommit> pendingCommits = new ArrayDeque<>();
         /** Set by the committer thread when a batch fails; read by it before each later batch. */
         private volatile boolean commitFailed;
+        /** Tells the listeners about committed batches; null when there are none. */
+        private final CommitAnnouncer announcer;
         private final ChangePreparer preparer = new ChangePreparer(fetcher, store, files, attempts, retryDelay,
                 maxRetryDelay);
         private final ArrayDeque<Future<Prepared>> inFlight = new ArrayDeque<>();
@@ -213,6 +254,7 @@ public final class Applier {
             this.runId = runId;
             this.progress = progress;
             this.giveUp = giveUp;
+            this.announcer = listeners.isEmpty() ? null : new CommitAnnouncer(sourceId, runId, listeners, store);
         }
 
         ApplyReport execute(Iterator<PlannedChange> planner) {
@@ -286,7 +328,7 @@ public final class Applier {
             }
             RunCounts counts = counts(failures.size());
             return new ApplyReport(sourceId, runId, counts, checkpoint, gap, held, failures,
-                    Duration.between(started, Instant.now()));
+                    Duration.between(started, Instant.now()), listenersDone());
         }
 
         /**
@@ -404,7 +446,8 @@ public final class Applier {
             CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent);
             List<Prepared> committing = List.copyOf(batch);
             String reached = batchCheckpoint;
-            pendingCommits.add(new PendingCommit(committing, reached, committer.submit(() -> commitInOrder(commit))));
+            pendingCommits.add(new PendingCommit(committing, reached,
+                    committer.submit(() -> commitInOrder(commit, committing))));
             batch.clear();
             batchInlineBytes = 0;
         }
@@ -417,15 +460,36 @@ public final class Applier {
          * Runs on the committer thread. Once a batch failed to commit, the batches queued behind it are not
          * committed either: their checkpoints would otherwise move past the changes that were lost.
          */
-        private List<WriteOutcome> commitInOrder(CommitBatch commit) {
+        private List<WriteOutcome> commitInOrder(CommitBatch commit, List<Prepared> changes) {
             if (commitFailed) {
                 throw new CancellationException("an earlier batch of " + sourceId + " failed to commit");
             }
+            List<WriteOutcome> outcomes;
             try {
-                return store.commit(commit);
+                outcomes = store.commit(commit);
             } catch (RuntimeException | Error e) {
                 commitFailed = true;
                 throw e;
+            }
+            if (announcer != null) {
+                announcer.committed(changes, outcomes, commit.checkpoint());
+            }
+            return outcomes;
+        }
+
+        /**
+         * Waits until the listeners heard of every committed batch and of the end of the call (all batches are
+         * committed by now); returns what they reported.
+         */
+        private List<ListenerFailure> listenersDone() {
+            if (announcer == null) {
+                return List.of();
+            }
+            try {
+                return announcer.end(null);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ApplyInterruptedException(sourceId, committed);
             }
         }
 
@@ -538,6 +602,14 @@ public final class Applier {
             } catch (InterruptedException e) {
                 interrupted = true;
             }
+            if (announcer != null) {
+                // the batches committed before an exception or an interrupt are announced all the same
+                try {
+                    announcer.end(Duration.ofMinutes(1));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
             workers.shutdownNow();
             try {
                 workers.awaitTermination(1, TimeUnit.MINUTES);
@@ -565,6 +637,7 @@ public final class Applier {
         private Duration maxRetryDelay = Duration.ofSeconds(30);
         private Duration failureBackoff = Duration.ofMinutes(15);
         private int readAhead = 256;
+        private final List<CommitListener> listeners = new ArrayList<>();
 
         private Builder(Fetcher fetcher, Store store) {
             this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -644,6 +717,15 @@ public final class Applier {
          */
         public Builder readAhead(int n) {
             this.readAhead = atLeast(n, 0, "readAhead");
+            return this;
+        }
+
+        /**
+         * Tells {@code listener} about every committed batch of every apply call, after its transaction (see
+         * {@link CommitListener}); may be called several times, listeners are told in the order they were added.
+         */
+        public Builder listener(CommitListener listener) {
+            this.listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 

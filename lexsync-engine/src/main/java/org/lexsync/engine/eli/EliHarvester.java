@@ -18,7 +18,9 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.ApplyProgress;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.ListenerFailure;
 import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
@@ -124,10 +126,13 @@ public final class EliHarvester implements Harvester {
         private final FullTextOptions fullText;
         private final Long runId;
         private final GraphSync graphs;
+        /** The context's applier, also telling {@link #graphs} about every committed batch. */
+        private final Applier applier;
         private final SourceFetch fetch;
         private final Findings findings = new Findings();
         private final Instant started = Instant.now();
         private final List<ChangeFailure> failures = new ArrayList<>();
+        private final List<ListenerFailure> listenerFailures = new ArrayList<>();
         private RunCounts counts = RunCounts.ZERO;
         private ChangeFailure gap;
         private long held;
@@ -144,6 +149,7 @@ public final class EliHarvester implements Harvester {
             this.fullText = fullText;
             this.runId = runId;
             this.graphs = rdf == null ? null : new GraphSync(store, rdf, extractor);
+            this.applier = graphs == null ? context.applier() : context.applier().withListener(graphs);
             this.fetch = new SourceFetch(context.fetcher(), context.listener());
         }
 
@@ -295,11 +301,7 @@ public final class EliHarvester implements Harvester {
 
                 @Override
                 public PlannedChange next() {
-                    String uri = it.next();
-                    if (graphs != null) {
-                        graphs.plannedDeletion(uri);
-                    }
-                    return PlannedChange.delete(job.sourceId(), uri, now, null);
+                    return PlannedChange.delete(job.sourceId(), it.next(), now, null);
                 }
             };
             return apply(deletions);
@@ -424,7 +426,7 @@ public final class EliHarvester implements Harvester {
 
         /** One apply call; false when a change failed. */
         private boolean applySlice(Iterator<PlannedChange> changes) {
-            long[] graphed = {0};
+            long[] committed = {0};
             Iterator<PlannedChange> counted = new Iterator<>() {
                 @Override
                 public boolean hasNext() {
@@ -441,31 +443,28 @@ public final class EliHarvester implements Harvester {
             try {
                 RunCounts before = counts;
                 long plannedBefore = plannedInSlices;
-                r = context.applier().apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
-                    graphs.committed(p.committed() - graphed[0], p.counts().failed(), this::failedInThisRun);
-                    graphed[0] = p.committed();
+                r = applier.apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
+                    committed[0] = p.committed();
                     // the run's progress, not the slice's
                     context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
                             committedInSlices + p.committed(), before.plus(p.counts())));
                 }, job.giveUp());
             } finally {
-                graphs.applyEnded();
-                committedInSlices += graphed[0];
+                committedInSlices += committed[0];
             }
             plannedInSlices += r.counts().total();
             counts = counts.plus(r.counts());
             failures.addAll(r.failures());
+            for (ListenerFailure f : r.listenerFailures()) {
+                listenerFailures.add(f);
+                context.listener().note("named graphs not kept in step (the next run rebuilds them): " + f.message());
+            }
             if (r.gap() != null) {
                 gap = r.gap();
                 held += r.held();
                 return false;
             }
             return r.settled();
-        }
-
-        /** True when the applier recorded a failure of {@code eli} in this run. */
-        private boolean failedInThisRun(String eli) {
-            return store.failures().get(job.sourceId(), eli).map(f -> runId.equals(f.runId())).orElse(false);
         }
 
         /** The changes marked as independent of each other (the applier goes past a failed one). */
@@ -497,7 +496,7 @@ public final class EliHarvester implements Harvester {
             Duration elapsed = Duration.between(started, Instant.now());
             String cp = store.sources().checkpoint(job.sourceId()).orElse(null);
             ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts, cp, gap, held,
-                    failures, elapsed);
+                    failures, elapsed, listenerFailures);
             return new HarvestReport(job.sourceId(), PROTOCOL, apply, fetch.documents(), fetch.bytes(), planned,
                     findings, elapsed);
         }

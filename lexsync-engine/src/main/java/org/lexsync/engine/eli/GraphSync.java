@@ -5,14 +5,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 import org.apache.jena.graph.Graph;
 import org.lexsync.core.time.W3cDateTime;
@@ -21,6 +22,9 @@ import org.lexsync.engine.rdf.GraphReplacement;
 import org.lexsync.engine.rdf.MetadataExtractionException;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.model.CommitListener;
+import org.lexsync.engine.model.CommittedBatch;
+import org.lexsync.engine.model.CommittedChange;
 import org.lexsync.engine.model.Link;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
@@ -33,13 +37,15 @@ import org.lexsync.engine.store.Store;
  * <ol>
  * <li>the page itself is committed by the applier as the resource's PRIMARY representation, with the
  *     source's date as the resource's source timestamp;</li>
- * <li>after each committed batch, the graphs extracted while planning are queued for exactly the changes
- *     committed (the applier commits in planning order and goes past a failed unordered change, whose graph is
- *     dropped), with that date as the graph's lastmod, and written
- *     {@value #BATCH} at a time in one TDB2 write transaction (a TDB2 commit costs a journal write and an
- *     fsync of every index, so one per few graphs would dominate); the queue is also written at the first
- *     commit after its oldest graph has waited {@value #MAX_DELAY_SECONDS} s, before a deletion (which
- *     removes the graph, so the order is kept) and when the apply call ends;</li>
+ * <li>the applier tells this {@link CommitListener} about every committed batch: the graph extracted while
+ *     planning each committed change is queued (a failed change is never announced, and its graph is dropped when
+ *     the apply call ends), with that date as the graph's lastmod, a committed deletion removes its graph, and a
+ *     committed change nothing was planned for here (one the applier retried on its own) gets its graph rebuilt
+ *     from the stored page; the queue is written {@value #BATCH} at a time in one TDB2 write transaction (a TDB2
+ *     commit costs a journal write and an fsync of every index, so one per few graphs would dominate), also at the
+ *     first commit after its oldest graph has waited {@value #MAX_DELAY_SECONDS} s, before a deletion (which
+ *     removes the graph, so the order is kept) and when the apply call ends; a failed TDB2 write is reported by
+ *     the applier and mended by the next run;</li>
  * <li>at the start of every run, {@link #repair} rebuilds from the stored page every graph that is missing,
  *     whose lastmod differs from the resource's source timestamp, or that is older than the resource's last
  *     harvest, and removes graphs of deleted resources — so a crash between a commit and its graph write
@@ -47,7 +53,7 @@ import org.lexsync.engine.store.Store;
  *     so all of this is idempotent.</li>
  * </ol>
  */
-final class GraphSync {
+final class GraphSync implements CommitListener {
     /** Graphs per TDB2 write transaction. */
     static final int BATCH = 256;
     /** Longest time a committed change's graph waits in the queue before it is written. */
@@ -57,23 +63,19 @@ final class GraphSync {
     private final RdfStore rdf;
     private final PageMetadataExtractor extractor;
     /**
-     * Graphs of planned changes in planning order. The planner adds on its own thread (the applier reads it
-     * ahead) while {@link #committed} takes on the applier's thread, hence a concurrent queue.
+     * Graphs of the planned changes not yet committed, per ELI in planning order. The planner adds on its own thread
+     * (the applier reads it ahead) while {@link #committed} takes on the applier's listener thread, hence guarded by
+     * itself.
      */
-    private final Queue<Pending> pending = new ConcurrentLinkedQueue<>();
-    /** Graphs of committed changes not yet written, in commit order. */
+    private final Map<String, ArrayDeque<Pending>> pending = new HashMap<>();
+    /** Graphs of committed changes not yet written, in commit order (listener thread only). */
     private final List<GraphReplacement> queued = new ArrayList<>();
     private long oldestQueuedNanos;
-    /** Failed changes of the current apply call whose pending entry was already dropped. */
-    private long failuresResolved;
-    private long written;
-    private long removed;
+    private volatile long written;
+    private volatile long removed;
 
-    /**
-     * A planned change's graph: null {@code graph} with {@code delete} false means nothing to write; {@code failed}
-     * marks a change the planner already failed (the applier fails it without committing it).
-     */
-    private record Pending(String eli, Graph graph, W3cDateTime lastmod, boolean delete, boolean failed) {
+    /** A planned change's graph: null when there is nothing to write (its page could not be read). */
+    private record Pending(Graph graph, W3cDateTime lastmod) {
     }
 
     GraphSync(Store store, RdfStore rdf, PageMetadataExtractor extractor) {
@@ -82,52 +84,40 @@ final class GraphSync {
         this.extractor = extractor;
     }
 
-    /** Records the graph of the change just planned (null when its page could not be read). */
-    void planned(String eli, Graph graph, W3cDateTime lastmod) {
-        pending.add(new Pending(eli, graph, lastmod, false, false));
-    }
-
-    /** Records a change the planner failed: it takes its place in the order but is never committed. */
-    void plannedFailure(String eli) {
-        pending.add(new Pending(eli, null, null, false, true));
-    }
-
-    /** Records a planned deletion. */
-    void plannedDeletion(String eli) {
-        pending.add(new Pending(eli, null, null, true, false));
-    }
-
-    /** As {@link #committed(long, long, Predicate)} for a call in which no change failed. */
-    void committed(long count) {
-        committed(count, 0, eli -> false);
-    }
-
     /**
-     * The applier committed {@code count} more changes of the current apply call, in which {@code failedSoFar}
-     * changes failed so far; {@code failedInThisRun} tells whether an ELI's change is one of them (its item
-     * failure was recorded in this run). The applier goes past a failed unordered change, so the committed changes
-     * are the planned ones minus the failed ones; a failure is always recorded before a later change commits.
+     * Records the graph of the change of {@code eli} just planned, dated {@code lastmod} (null graph when its page
+     * could not be read); a change the planner failed is never committed and records nothing.
      */
-    void committed(long count, long failedSoFar, Predicate<String> failedInThisRun) {
+    void planned(String eli, Graph graph, W3cDateTime lastmod) {
+        if (rdf == null) {
+            return; // a dry run: nothing is committed
+        }
+        synchronized (pending) {
+            pending.computeIfAbsent(eli, k -> new ArrayDeque<>(1)).add(new Pending(graph, lastmod));
+        }
+    }
+
+    /** Queues (or removes) the graphs of the committed changes, in commit order. */
+    @Override
+    public void committed(CommittedBatch batch) {
         Instant now = Instant.now();
-        for (long i = 0; i < count && !pending.isEmpty(); ) {
-            Pending p = pending.poll();
-            if (p.failed() || failedSoFar > failuresResolved && !p.delete() && failedInThisRun.test(p.eli())) {
-                failuresResolved++;
-                continue;
-            }
-            i++;
-            if (p.delete()) {
+        for (CommittedChange c : batch.changes()) {
+            String eli = c.resourceUri();
+            if (c.change().isDelete()) {
                 // a queued replacement of the same graph must not land after its removal
                 flush();
-                if (rdf.removeGraph(p.eli())) {
+                if (rdf.removeGraph(eli)) {
                     removed++;
                 }
-            } else if (p.graph() != null) {
+                continue;
+            }
+            Pending p = take(eli, c.change().sourceTimestamp());
+            Graph graph = p != null ? p.graph() : stored(batch.sourceId(), eli);
+            if (graph != null) {
                 if (queued.isEmpty()) {
                     oldestQueuedNanos = System.nanoTime();
                 }
-                queued.add(new GraphReplacement(p.eli(), p.graph(), p.lastmod(), now));
+                queued.add(new GraphReplacement(eli, graph, c.change().sourceTimestamp(), now));
             }
         }
         if (queued.size() >= BATCH || !queued.isEmpty()
@@ -138,12 +128,47 @@ final class GraphSync {
 
     /**
      * The apply call ended: the queued graphs of committed changes are written, and changes planned but not
-     * committed (held behind a failure) keep no graph.
+     * committed (failed, or held behind a failure) keep no graph.
      */
-    void applyEnded() {
-        pending.clear();
-        failuresResolved = 0;
+    @Override
+    public void applyEnded(String sourceId, long runId) {
+        synchronized (pending) {
+            pending.clear();
+        }
         flush();
+    }
+
+    /**
+     * The planned graph of the committed change of {@code eli} dated {@code date}: the oldest planned one of that
+     * date (earlier ones of the ELI were failed changes), else the oldest; null when none was planned here.
+     */
+    private Pending take(String eli, W3cDateTime date) {
+        synchronized (pending) {
+            ArrayDeque<Pending> planned = pending.get(eli);
+            if (planned == null) {
+                return null;
+            }
+            Pending found = null;
+            for (Iterator<Pending> it = planned.iterator(); it.hasNext() && found == null; ) {
+                Pending p = it.next();
+                if (Objects.equals(text(p.lastmod()), text(date))) {
+                    found = p;
+                }
+            }
+            Pending p;
+            do {
+                p = planned.poll();
+            } while (found != null && p != found);
+            if (planned.isEmpty()) {
+                pending.remove(eli);
+            }
+            return p;
+        }
+    }
+
+    /** The graph of the page stored for {@code eli}, or null. */
+    private Graph stored(String sourceId, String eli) {
+        return store == null ? null : store.resources().get(sourceId, eli).map(this::rebuild).orElse(null);
     }
 
     /** Writes the queued graphs (in one transaction per {@value #BATCH}). */

@@ -173,10 +173,8 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         }
         Planned p = head;
         head = null;
-        if (!planOnly && p.change().failure() != null) {
-            // a change failed by the planner is never committed: it queues no graph, only its place
-            graphs.plannedFailure(p.candidate().eli());
-        } else if (!planOnly) {
+        // a change failed by the planner is never committed: it queues no graph
+        if (!planOnly && p.change().failure() == null) {
             graphs.planned(p.candidate().eli(), p.graph(), p.candidate().modified());
         }
         if (p.findings() != null && !p.findings().isEmpty()) {

@@ -2,6 +2,7 @@ package org.lexsync.engine.model;
 
 import org.jspecify.annotations.Nullable;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,13 +11,22 @@ import java.util.List;
  * checkpoint does not pass a failed change, later changes are held and not committed), how many planned
  * changes were prepared but left uncommitted because of it (the planner's
  * remaining changes are not consumed), every failure (the gap and the unordered changes that failed while the
- * run went on), the run id and the elapsed time.
+ * run went on), the run id, the elapsed time, and the {@link CommitListener}s that threw (their batches stay
+ * committed; a listener's failure does not make the run incomplete).
  */
-public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullable String checkpoint, @Nullable ChangeFailure gap,
-                          long held, List<ChangeFailure> failures, Duration elapsed) {
+public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullable String checkpoint,
+                          @Nullable ChangeFailure gap, long held, List<ChangeFailure> failures, Duration elapsed,
+                          List<ListenerFailure> listenerFailures) {
 
     public ApplyReport {
         failures = List.copyOf(failures);
+        listenerFailures = listenerFailures == null ? List.of() : List.copyOf(listenerFailures);
+    }
+
+    /** A report without listener failures. */
+    public ApplyReport(String sourceId, long runId, RunCounts counts, String checkpoint, ChangeFailure gap,
+                       long held, List<ChangeFailure> failures, Duration elapsed) {
+        this(sourceId, runId, counts, checkpoint, gap, held, failures, elapsed, List.of());
     }
 
     /**
@@ -43,14 +53,17 @@ public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullab
 
     /**
      * This run's report followed by {@code next}, a later apply call of the same run (e.g. after the source's
-     * documents were read again): counts add up, the later outcome (checkpoint, gap, failures) stands.
+     * documents were read again): counts add up, the later outcome (checkpoint, gap, failures) stands, the
+     * listener failures of both are kept.
      */
     public ApplyReport then(ApplyReport next) {
         RunCounts c = new RunCounts(counts.created() + next.counts().created(),
                 counts.updated() + next.counts().updated(), counts.deleted() + next.counts().deleted(),
                 counts.unchanged() + next.counts().unchanged(), next.counts().failed());
+        List<ListenerFailure> listeners = new ArrayList<>(listenerFailures);
+        listeners.addAll(next.listenerFailures());
         return new ApplyReport(next.sourceId(), next.runId(), c, next.checkpoint(), next.gap(), next.held(),
-                next.failures(), elapsed.plus(next.elapsed()));
+                next.failures(), elapsed.plus(next.elapsed()), listeners);
     }
 
     /** Committed changes per second over the whole run. */

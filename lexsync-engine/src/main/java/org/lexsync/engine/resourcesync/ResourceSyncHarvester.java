@@ -213,7 +213,7 @@ public final class ResourceSyncHarvester implements Harvester {
                     context.store().sources().setCheckpoint(job.sourceId(), value);
                 }
                 report = new ApplyReport(report.sourceId(), report.runId(), report.counts(), value, null, 0,
-                        report.failures(), report.elapsed());
+                        report.failures(), report.elapsed(), report.listenerFailures());
             }
             return new Result(report, plan.taken(), dumpFailure);
         }
