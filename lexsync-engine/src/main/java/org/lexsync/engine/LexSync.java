@@ -296,8 +296,8 @@ public final class LexSync implements AutoCloseable {
         return store.runs().findings(runId);
     }
 
-    /** The items of a source that failed and wait to be retried, or are quarantined. */
-    public List<ItemFailure> failures(String sourceId) {
+    /** The items of a source (all sources when null) that failed and wait to be retried, or are quarantined. */
+    public List<ItemFailure> failures(@Nullable String sourceId) {
         return store.failures().list(sourceId);
     }
 
@@ -470,6 +470,7 @@ public final class LexSync implements AutoCloseable {
         private @Nullable String jdbcPassword;
         private boolean readOnly;
         private boolean dryRun;
+        private boolean existing;
         private @Nullable Politeness politeness;
         private final Fetcher.Builder fetch = Fetcher.builder();
         private String version = "dev";
@@ -490,6 +491,15 @@ public final class LexSync implements AutoCloseable {
         /** Opens an existing store without writing to it (read commands, dry runs); nothing is created. */
         public Builder readOnly(boolean value) {
             this.readOnly = value;
+            return this;
+        }
+
+        /**
+         * Opens only a store that exists, never creating one (e.g. to collect its garbage): writable when it can be
+         * written, else read-only.
+         */
+        public Builder existing(boolean value) {
+            this.existing = value;
             return this;
         }
 
@@ -558,7 +568,7 @@ public final class LexSync implements AutoCloseable {
             Store store;
             try {
                 store = scratch != null ? Store.open(StoreConfig.of(scratch))
-                        : readOnly || dryRun ? Store.openExisting(config) : Store.open(config);
+                        : readOnly || dryRun || existing ? Store.openExisting(config) : Store.open(config);
             } catch (RuntimeException e) {
                 ScratchDirs.deleteTree(scratch);
                 throw e;
