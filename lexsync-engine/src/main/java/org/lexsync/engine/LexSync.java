@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -78,10 +78,11 @@ public final class LexSync implements AutoCloseable {
     private final Fetcher fetcher;
     private final Settings settings;
     private final Access access;
-    private @Nullable Path rdfCopy;
     private final Map<String, Source> sources = new ConcurrentHashMap<>();
     private final Object rdfLock = new Object();
     private @Nullable RdfStore rdf;
+    /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
+    private @Nullable Path rdfCopy;
 
     private LexSync(Store store, Fetcher fetcher, Settings settings, Access access) {
         this.store = store;
