@@ -76,10 +76,7 @@ final class EliSyncCommand implements Callable<Integer> {
         if (formats != null) {
             for (String f : formats) {
                 try {
-                    FullTextFormat parsed = FullTextFormat.parse(f);
-                    if (!f.isBlank()) {
-                        formatList.add(parsed);
-                    }
+                    formatList.add(FullTextFormat.parse(f));
                 } catch (IllegalArgumentException e) {
                     throw new Main.UsageException("--formats: " + e.getMessage());
                 }

@@ -124,7 +124,7 @@ final class HarvestRunner {
     }
 
     /**
-     * 0 when every planned change was applied and no item of the source is quarantined (DESIGN §4.6: the
+     * 0 when every planned change was applied and no item of the source is quarantined (the give-up rule: the
      * checkpoint passed it, so only the exit code keeps it in sight), else {@link Main#EXIT_FAILURES}.
      */
     static int exitCode(HarvestReport report, LexSync lexsync) {
