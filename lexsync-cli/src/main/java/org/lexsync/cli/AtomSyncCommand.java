@@ -1,13 +1,11 @@
 package org.lexsync.cli;
 
-import org.lexsync.engine.model.AtomOptions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.lexsync.engine.atom.AtomHarvester;
+import org.lexsync.engine.model.AtomOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,7 +53,6 @@ final class AtomSyncCommand implements Callable<Integer> {
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return runner.run(new AtomHarvester(), List.of(url),
-                Map.of(AtomOptions.KEY_MAX_DELETE_FRACTION, Double.toString(maxDeleteFraction)), DEFAULT_DELAY);
+        return runner.run(new AtomOptions(maxDeleteFraction), List.of(url), DEFAULT_DELAY);
     }
 }

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lexsync.core.findings.Finding;
-import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AuditReport;
-import org.lexsync.engine.resourcesync.ResourceSyncAudit;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,11 +72,14 @@ final class AuditCommand implements Callable<Integer> {
                     : HarvestRunner.defaultSourceId("resourcesync", target.url);
             PrintWriter out = spec.commandLine().getOut();
             HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, out, spec.commandLine().getErr());
+            Source source = Source.builder(sourceId, target.options().build()).url(target.url).build();
             AuditReport report;
-            try (Store store = storeOptions.openExisting();
-                 Fetcher fetcher = runner.fetcher(ResourceSyncSyncCommand.DEFAULT_DELAY)) {
-                report = new ResourceSyncAudit(fetcher, store).audit(sourceId, target.url, target.capabilityList, target.accessToken,
-                        HarvestListener.NONE);
+            LexSync.Builder existing = storeOptions.requireExisting().readOnly(true);
+            harvestOptions.validate();
+            try (LexSync lexsync = runner.configure(existing,
+                    new Politeness(harvestOptions.concurrency, harvestOptions.delayOr(ResourceSyncSyncCommand.DEFAULT_DELAY)))) {
+                lexsync.registerIfUnknown(source);
+                report = lexsync.audit(source.id(), HarvestListener.NONE);
             }
             if (format == Format.json) {
                 json(report, out);

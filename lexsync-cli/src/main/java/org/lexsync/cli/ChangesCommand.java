@@ -3,7 +3,7 @@ package org.lexsync.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,17 +41,17 @@ final class ChangesCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         long max = limit < 0 ? Long.MAX_VALUE : limit;
-        try (Store store = storeOptions.openExisting()) {
+        try (LexSync lexsync = storeOptions.openExisting()) {
             if (format == OutputFormat.table) {
-                int w = ResourcesCommand.sourceWidth(store, source);
+                int w = ResourcesCommand.sourceWidth(lexsync, source);
                 out.printf(Locale.ROOT, "%8s %-" + w + "s %-8s %-25s %-24s %s%n", "SEQ", "SOURCE", "KIND", "SOURCE TIME",
                         "COLLECTED", "URI");
-                store.journal().forEachSince(since, source, max, e -> out.printf(Locale.ROOT,
+                lexsync.journal(since, source, max, e -> out.printf(Locale.ROOT,
                         "%8d %-" + w + "s %-8s %-25s %-24s %s%n", e.seq(), e.sourceId(), e.kind().name().toLowerCase(Locale.ROOT),
                         ResourcesCommand.text(e.sourceTimestamp()), e.collected(), e.resourceUri()));
             } else {
                 try (JsonLines json = new JsonLines(out)) {
-                    store.journal().forEachSince(since, source, max, e -> json.object(g -> {
+                    lexsync.journal(since, source, max, e -> json.object(g -> {
                         JsonLines.field(g, "seq", e.seq());
                         JsonLines.field(g, "source", e.sourceId());
                         JsonLines.field(g, "uri", e.resourceUri());

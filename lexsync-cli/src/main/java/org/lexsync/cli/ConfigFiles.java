@@ -3,10 +3,9 @@ package org.lexsync.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ConfigException;
-import org.lexsync.engine.config.ConfigReader;
-import org.lexsync.engine.config.LexsyncConfig;
-import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.model.Source;
 
 /**
  * Finds and reads {@code lexsync.yaml}: the {@code --config} file, else the one in the working directory, else
@@ -32,8 +31,8 @@ final class ConfigFiles {
 
     /** Where {@link #locate} looks without --config, in order. */
     static List<Path> candidates(StoreOptions store) {
-        Path here = Path.of(LexsyncConfig.DEFAULT_FILE_NAME);
-        Path inStore = store.dataDir().resolve(LexsyncConfig.DEFAULT_FILE_NAME);
+        Path here = Path.of(LexSync.CONFIG_FILE);
+        Path inStore = store.dataDir().resolve(LexSync.CONFIG_FILE);
         return here.toAbsolutePath().normalize().equals(inStore.toAbsolutePath().normalize()) ? List.of(here)
                 : List.of(here, inStore);
     }
@@ -44,10 +43,10 @@ final class ConfigFiles {
                 .toList());
     }
 
-    /** Reads the file; a bad configuration is a usage error (exit code 2) naming the key and line. */
-    static LexsyncConfig read(Path file) {
+    /** Reads the file's sources; a bad configuration is a usage error (exit code 2) naming the key and line. */
+    static List<Source> read(Path file) {
         try {
-            return new ConfigReader(new java.util.HashSet<>(Harvesters.protocols())).read(file);
+            return LexSync.readConfig(file);
         } catch (ConfigException e) {
             throw new Main.UsageException("configuration error: " + e.getMessage());
         }

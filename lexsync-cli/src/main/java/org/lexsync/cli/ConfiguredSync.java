@@ -7,16 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.lexsync.core.LexsyncException;
-import org.lexsync.engine.config.LexsyncConfig;
-import org.lexsync.engine.config.SourceConfig;
-import org.lexsync.engine.model.Politeness;
-import org.lexsync.engine.harvest.HarvestJob;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.HarvestReport;
-import org.lexsync.engine.harvest.Harvester;
-import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.RunCounts;
-import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.StoreException;
 
 /**
@@ -47,10 +42,10 @@ final class ConfiguredSync {
         if (options.sourceId != null) {
             throw new Main.UsageException("--source-id does not apply to a configured sync: ids come from " + file);
         }
-        LexsyncConfig config = ConfigFiles.read(file);
-        List<SourceConfig> selected = new ArrayList<>();
+        List<Source> config = ConfigFiles.read(file);
+        List<Source> selected = new ArrayList<>();
         if (ids == null || ids.isEmpty()) {
-            selected.addAll(config.approved());
+            selected.addAll(config.stream().filter(Source::approved).toList());
             if (selected.isEmpty()) {
                 out.printf(Locale.ROOT, "no approved sources in %s%n", file);
                 out.flush();
@@ -58,19 +53,17 @@ final class ConfiguredSync {
             }
         } else {
             for (String id : ids) {
-                selected.add(config.source(id).orElseThrow(() -> new Main.UsageException(String.format(Locale.ROOT,
-                        "no source '%s' in %s (sources: %s)", id, file,
-                        String.join(", ", config.sources().stream().map(SourceConfig::id).toList())))));
+                selected.add(config.stream().filter(s -> s.id().equals(id)).findFirst()
+                        .orElseThrow(() -> new Main.UsageException(String.format(Locale.ROOT,
+                                "no source '%s' in %s (sources: %s)", id, file,
+                                String.join(", ", config.stream().map(Source::id).toList())))));
             }
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, options, out, err);
         Tally tally;
-        if (options.dryRun) {
-            tally = runner.withDryRunStore(store -> syncAll(store, selected, runner));
-        } else {
-            try (Store store = storeOptions.openForWriting()) {
-                tally = syncAll(store, selected, runner);
-            }
+        try (LexSync lexsync = runner.open(new Politeness(options.concurrency,
+                options.delay != null ? options.delayOr(null) : Politeness.DEFAULT.minDelay()))) {
+            tally = syncAll(lexsync, selected, runner);
         }
         RunCounts total = tally.total();
         int withFailures = tally.withFailures();
@@ -95,24 +88,24 @@ final class ConfiguredSync {
     private record Tally(RunCounts total, int withFailures, int unreadable) {
     }
 
-    /** Harvests {@code selected} one after another into {@code store}. */
-    private Tally syncAll(Store store, List<SourceConfig> selected, HarvestRunner runner) {
+    /**
+     * Harvests {@code selected} one after another. Each configured definition is stored as the file gives it (a
+     * contact learned from the source is kept when the file gives none); the run uses it with the command line's
+     * politeness and give-up options over it.
+     */
+    private Tally syncAll(LexSync lexsync, List<Source> selected, HarvestRunner runner) {
         RunCounts total = RunCounts.ZERO;
         int withFailures = 0;
         int unreadable = 0;
-        for (SourceConfig s : selected) {
-            if (!options.dryRun) {
-                register(store, s);
-            }
-            Harvester harvester = Harvesters.forProtocol(s.protocol()).orElseThrow();
-            HarvestJob job = new HarvestJob(s.id(), s.urls(), harvester.options(s.options()), options.dryRun,
-                    options.giveUp(s.giveUp()));
+        for (Source s : selected) {
+            lexsync.register(s); // stores nothing in a dry run
+            lexsync.registerIfUnknown(forThisRun(s));
             try {
-                HarvestReport report = runner.harvest(harvester, job, store, politeness(s));
+                HarvestReport report = runner.harvest(lexsync, s.id());
                 if (report.apply() != null) {
                     total = total.plus(report.apply().counts());
                 }
-                if (HarvestRunner.exitCode(report, store) != 0) {
+                if (HarvestRunner.exitCode(report, lexsync) != 0) {
                     withFailures++;
                 }
             } catch (StoreException e) {
@@ -126,22 +119,16 @@ final class ConfiguredSync {
         return new Tally(total, withFailures, unreadable);
     }
 
-    /** Stores the configured settings; a contact learned from the source is kept when the file gives none. */
-    private static void register(Store store, SourceConfig s) {
-        SourceRecord r = s.toRecord();
-        if (r.contact() == null) {
-            String known = store.sources().get(s.id()).map(SourceRecord::contact).orElse(null);
-            r = new SourceRecord(r.id(), r.protocol(), r.entryUrls(), r.schedule(), r.politeness(), r.approved(), known);
-        }
-        store.sources().put(r);
-    }
-
-    /** The source's politeness; an explicit --delay or --concurrency on the command line wins. */
-    private Politeness politeness(SourceConfig s) {
+    /**
+     * The source as this run uses it: its politeness (an explicit --delay or --concurrency on the command line
+     * wins, else the file's, else the protocol's default) and its give-up rule under the command line's.
+     */
+    private Source forThisRun(Source s) {
         Duration delay = options.delay != null ? options.delayOr(null)
                 : s.delay() != null ? s.delay() : defaultDelay(s.protocol());
         int concurrency = s.concurrency() != null && !concurrencyGiven ? s.concurrency() : options.concurrency;
-        return new Politeness(concurrency, delay);
+        return new Source(s.id(), s.urls(), s.options(), delay, concurrency, s.schedule(), s.approved(), s.contact(),
+                options.giveUp(s.giveUp()));
     }
 
     private static Duration defaultDelay(String protocol) {

@@ -11,8 +11,7 @@ import java.util.concurrent.Callable;
 import org.lexsync.core.findings.Severity;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.engine.LexSync;
 import org.lexsync.fixture.FixtureChange;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.atom.AtomSource;
@@ -175,10 +174,10 @@ final class DemoCommand implements Callable<Integer> {
      */
     static List<String> errorFindings(Path dir) {
         List<String> out = new ArrayList<>();
-        try (Store store = Store.open(StoreConfig.of(dir))) {
-            for (SourceRecord s : store.sources().list()) {
-                for (RunRecord run : store.runs().latest(s.id(), 1)) {
-                    long errors = store.runs().findings(run.id()).stream()
+        try (LexSync lexsync = LexSync.builder(dir).version(Version.current()).build()) {
+            for (SourceRecord s : lexsync.storedSources()) {
+                for (RunRecord run : lexsync.runs(s.id(), 1)) {
+                    long errors = lexsync.findings(run.id()).stream()
                             .filter(f -> f.finding().severity() == Severity.ERROR).count();
                     if (errors > 0) {
                         out.add(String.format(Locale.ROOT, "%s recorded %d error finding%s in run %d (lexsync runs"

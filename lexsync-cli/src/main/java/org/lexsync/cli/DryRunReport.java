@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.PlannedChange;
-import org.lexsync.engine.apply.PlannedState;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.ResourceState;
 
@@ -76,7 +76,7 @@ final class DryRunReport implements HarvestListener {
         if (!active) {
             return Effect.CREATE;
         }
-        return earlier == null && PlannedState.unchanged(c, current) ? Effect.UNCHANGED : Effect.UPDATE;
+        return earlier == null && LexSync.unchangedBy(c, current) ? Effect.UNCHANGED : Effect.UPDATE;
     }
 
     synchronized long count(Effect e) {

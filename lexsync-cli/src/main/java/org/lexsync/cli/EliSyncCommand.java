@@ -1,16 +1,15 @@
 package org.lexsync.cli;
 
-import org.lexsync.engine.model.EliOptions;
 import java.net.URI;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
-
-import org.lexsync.engine.eli.EliHarvester;
-import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.EliOptions;
 import org.lexsync.engine.model.FullTextFormat;
+import org.lexsync.engine.model.Politeness;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,25 +68,25 @@ final class EliSyncCommand implements Callable<Integer> {
         if (!mode.equals("none") && !mode.equals("first") && !mode.equals("all")) {
             throw new Main.UsageException("--full-text must be none, first or all, was " + fullText);
         }
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put(EliOptions.KEY_FULL_TEXT, mode);
-        if (languages != null && !languages.isEmpty()) {
-            options.put(EliOptions.KEY_LANGUAGES, String.join(",", languages));
+        Set<String> languageSet = new LinkedHashSet<>();
+        if (languages != null) {
+            languages.stream().map(String::strip).filter(l -> !l.isEmpty()).forEach(languageSet::add);
         }
-        if (formats != null && !formats.isEmpty()) {
+        List<FullTextFormat> formatList = new ArrayList<>();
+        if (formats != null) {
             for (String f : formats) {
                 try {
-                    FullTextFormat.parse(f);
+                    formatList.add(FullTextFormat.parse(f));
                 } catch (IllegalArgumentException e) {
                     throw new Main.UsageException("--formats: " + e.getMessage());
                 }
             }
-            options.put(EliOptions.KEY_FORMATS, String.join(",", formats));
         }
-        options.put(EliOptions.KEY_RESYNC, Boolean.toString(resync));
+        EliOptions options = new EliOptions(EliOptions.FullText.valueOf(mode.toUpperCase(Locale.ROOT)), languageSet,
+                formatList, resync);
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return runner.run(new EliHarvester(), List.of(sitemap, feed), options, Politeness.ELI.minDelay());
+        return runner.run(options, List.of(sitemap, feed), Politeness.ELI.minDelay());
     }
 
     private static void checkUrl(String option, URI url) {

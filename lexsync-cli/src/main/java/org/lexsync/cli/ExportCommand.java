@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,13 +64,13 @@ final class ExportCommand implements Callable<Integer> {
         if (Files.exists(root) && !Files.isDirectory(root)) {
             throw new Main.UsageException("--out " + out + " is not a directory");
         }
-        try (Store store = storeOptions.openExisting()) {
-            if (source != null && store.sources().get(source).isEmpty()) {
+        try (LexSync lexsync = storeOptions.openExisting()) {
+            if (source != null && lexsync.storedSource(source).isEmpty()) {
                 throw new Main.UsageException(String.format(Locale.ROOT, "no source '%s' in the store (sources: %s)",
-                        source, String.join(", ", store.sources().list().stream().map(SourceRecord::id).toList())));
+                        source, String.join(", ", lexsync.storedSources().stream().map(SourceRecord::id).toList())));
             }
             List<Doc> docs = new ArrayList<>();
-            store.resources().forEach(source, false, r -> {
+            lexsync.resourceStates(source, false, r -> {
                 RepresentationState rep = ResourcesCommand.primary(r);
                 if (rep != null) {
                     docs.add(new Doc(r.sourceId(), r.uri(), rep));
@@ -112,7 +112,7 @@ final class ExportCommand implements Callable<Integer> {
                     unchanged++;
                     md5 = md5 != null ? md5 : old.md5();
                 } else {
-                    String written = copy(store, rep.blobKey(), target, root);
+                    String written = copy(lexsync, rep.blobKey(), target, root);
                     md5 = md5 != null ? md5 : written;
                     bytes += rep.length();
                     if (old == null) {
@@ -169,7 +169,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** Copies one blob to {@code target} through a temporary file, checking its SHA-256; returns its MD5. */
-    private static String copy(Store store, BlobKey key, Path target, Path root) throws IOException {
+    private static String copy(LexSync lexsync, BlobKey key, Path target, Path root) throws IOException {
         Path parent = target.getParent();
         for (Path p = parent; p != null && !p.equals(root); p = p.getParent()) {
             if (Files.isRegularFile(p)) {
@@ -182,7 +182,7 @@ final class ExportCommand implements Callable<Integer> {
         try {
             MessageDigest md5 = digest("MD5");
             MessageDigest sha256 = digest("SHA-256");
-            try (InputStream in = store.blobs().open(key);
+            try (InputStream in = lexsync.openBlob(key);
                  OutputStream o = new DigestOutputStream(new DigestOutputStream(Files.newOutputStream(temp), md5),
                          sha256)) {
                 in.transferTo(o);

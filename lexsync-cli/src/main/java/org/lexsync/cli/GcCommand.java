@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lexsync.engine.model.GcReport;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,8 +33,8 @@ final class GcCommand implements Callable<Integer> {
             throw new Main.UsageException("--grace must not be negative, was " + grace);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (Store store = storeOptions.openExisting()) {
-            GcReport report = store.gc(grace);
+        try (LexSync lexsync = storeOptions.openExistingForWriting()) {
+            GcReport report = lexsync.gc(grace);
             out.printf(Locale.ROOT, "examined %d blobs, deleted %d, freed %d bytes%n", report.examined(), report.deleted(),
                     report.bytesFreed());
         }

@@ -16,7 +16,7 @@ import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,11 +58,11 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try (Store store = storeOptions.openExisting()) {
-            ResourceState resource = find(store);
+        try (LexSync lexsync = storeOptions.openExisting()) {
+            ResourceState resource = find(lexsync);
             RepresentationState rep = choose(resource);
             spec.commandLine().getOut().flush();
-            try (InputStream in = store.blobs().open(rep.blobKey())) {
+            try (InputStream in = lexsync.openBlob(rep.blobKey())) {
                 if (output == null) {
                     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
                     in.transferTo(stdout);
@@ -78,19 +78,19 @@ final class GetCommand implements Callable<Integer> {
         return 0;
     }
 
-    private ResourceState find(Store store) {
+    private ResourceState find(LexSync lexsync) {
         if (source != null) {
-            if (store.sources().get(source).isEmpty()) {
+            if (lexsync.storedSource(source).isEmpty()) {
                 throw new Main.UsageException(String.format(Locale.ROOT, "no source '%s' in the store (sources: %s)",
-                        source, String.join(", ", store.sources().list().stream().map(SourceRecord::id).toList())));
+                        source, String.join(", ", lexsync.storedSources().stream().map(SourceRecord::id).toList())));
             }
-            ResourceState r = store.resources().get(source, uri)
+            ResourceState r = lexsync.resource(source, uri)
                     .orElseThrow(() -> new Main.UsageException("source '" + source + "' holds no resource " + uri));
             return active(r);
         }
         List<ResourceState> found = new ArrayList<>();
-        for (SourceRecord s : store.sources().list()) {
-            store.resources().get(s.id(), uri).ifPresent(found::add);
+        for (SourceRecord s : lexsync.storedSources()) {
+            lexsync.resource(s.id(), uri).ifPresent(found::add);
         }
         List<ResourceState> active = found.stream().filter(ResourceState::active).toList();
         if (active.size() > 1) {

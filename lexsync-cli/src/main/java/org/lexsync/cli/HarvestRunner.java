@@ -1,39 +1,28 @@
 package org.lexsync.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.lexsync.core.findings.Finding;
-import org.lexsync.core.findings.Findings;
-import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
-import org.lexsync.engine.model.PlannedChange;
-import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.model.Politeness;
-import org.lexsync.engine.fetch.UnreachableHost;
-import org.lexsync.engine.harvest.HarvestContext;
-import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
-import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.ProtocolOptions;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
-import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.engine.model.Source;
 
 /**
- * Runs one harvester from the command line: opens the store, builds the polite fetcher and the applier
- * from the options, shows progress, prints the summary, and returns the exit code (0 all applied, 1 item
- * failures). Unreadable sources surface as exceptions that {@link Main} maps to exit code 3.
+ * Runs one harvest from the command line through the engine's facade ({@link LexSync}): opens it over the store
+ * with the polite fetcher's options, registers the source, shows progress, prints the summary, and returns the
+ * exit code (0 all applied, 1 item failures). Unreadable sources surface as exceptions that {@link Main} maps to
+ * exit code 3.
  */
 final class HarvestRunner {
     private static final String HOST_UNREACHABLE = "host-unreachable";
@@ -56,25 +45,46 @@ final class HarvestRunner {
         return protocol + "-" + host + port;
     }
 
-    int run(Harvester harvester, List<URI> urls, Map<String, String> protocolOptions, Duration protocolDelay) {
-        options.validate();
-        String sourceId = options.sourceId != null ? options.sourceId : defaultSourceId(harvester.protocol(), urls.get(0));
-        HarvestJob job = new HarvestJob(sourceId, urls, harvester.options(protocolOptions), options.dryRun, options.giveUp(null));
-        if (options.dryRun) {
-            return dryRun(harvester, job, protocolDelay);
+    /**
+     * The source a protocol command defines from its URLs and options: its id from --source-id or the first URL,
+     * the command's contact and give-up rule. Politeness is the facade's (see {@link #open}).
+     */
+    Source source(ProtocolOptions protocolOptions, List<URI> urls) {
+        String sourceId = options.sourceId != null ? options.sourceId
+                : defaultSourceId(protocolOptions.protocol(), urls.get(0));
+        Source.Builder b = Source.builder(sourceId, protocolOptions).contact(options.contact)
+                .giveUp(options.giveUp(null));
+        urls.forEach(b::url);
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage());
         }
-        NewStore fresh = NewStore.before(storeOptions.config());
-        boolean discard = false;
-        try (Store store = storeOptions.openForWriting()) {
-            if (!options.dryRun && store.sources().get(sourceId).isEmpty()) {
-                store.sources().put(new SourceRecord(sourceId, harvester.protocol(),
-                        urls.stream().map(URI::toString).toList(), null, null, true, options.contact));
+    }
+
+    /**
+     * Harvests the source a protocol command defines. Its record is stored only when the store has none yet. A
+     * first sync that fails before committing anything leaves no store behind ({@link NewStore}).
+     */
+    int run(ProtocolOptions protocolOptions, List<URI> urls, Duration protocolDelay) {
+        options.validate();
+        Source source = source(protocolOptions, urls);
+        Politeness politeness = new Politeness(options.concurrency, options.delayOr(protocolDelay));
+        if (options.dryRun) {
+            try (LexSync lexsync = open(politeness)) {
+                lexsync.registerIfUnknown(source);
+                return exitCode(harvest(lexsync, source.id()), lexsync);
             }
+        }
+        NewStore fresh = NewStore.before(storeOptions.dataDir(), storeOptions.exists());
+        boolean discard = false;
+        try (LexSync lexsync = open(politeness)) {
+            lexsync.registerIfUnknown(source);
             try {
-                return run(harvester, job, store, protocolDelay);
+                return exitCode(harvest(lexsync, source.id()), lexsync);
             } catch (RuntimeException e) {
                 try {
-                    discard = fresh.isNew() && store.journal().lastSeq() == 0 && store.resources().count(null, false) == 0;
+                    discard = fresh.isNew() && lexsync.lastSeq() == 0 && lexsync.resourceCount(null) == 0;
                 } catch (RuntimeException unreadable) {
                     e.addSuppressed(unreadable); // keep what cannot be checked
                 }
@@ -88,73 +98,51 @@ final class HarvestRunner {
     }
 
     /**
-     * A dry run compares with the store and creates nothing (issue 13.7): an existing store is opened as it is,
-     * and without one the harvest runs against an empty scratch store that is deleted afterwards.
+     * The facade over the store with the fetcher's options and {@code politeness} for every host whose source
+     * sets none. A dry run creates and writes nothing (issue 13.7): the existing store is only read, and without
+     * one the harvest runs against an empty scratch store deleted afterwards.
      */
-    private int dryRun(Harvester harvester, HarvestJob job, Duration protocolDelay) {
-        return withDryRunStore(store -> run(harvester, job, store, protocolDelay));
+    LexSync open(Politeness politeness) {
+        return configure(storeOptions.builder().dryRun(options.dryRun), politeness);
     }
 
     /**
-     * Runs {@code work} on the store as a dry run sees it: the existing store when there is one (nothing is
-     * written to it), else a scratch store deleted afterwards, so that a dry run creates no store.
+     * Builds {@code b} with the fetcher's options (tries, timeout, robots.txt, identity) and {@code politeness} for
+     * every host whose source sets none; options out of range are usage errors.
      */
-    <T> T withDryRunStore(java.util.function.Function<Store, T> work) {
-        if (storeOptions.exists()) {
-            try (Store store = storeOptions.openExisting()) {
-                return work.apply(store);
-            }
+    LexSync configure(LexSync.Builder b, Politeness politeness) {
+        options.validate();
+        b.politeness(politeness).tries(options.tries).timeout(Duration.ofMillis(Math.round(options.timeout * 1000)))
+                .ignoreRobots(options.ignoreRobots);
+        if (options.contact != null) {
+            b.contact(options.contact);
         }
-        Path scratch;
-        try {
-            scratch = Files.createTempDirectory("lexsync-dry-run-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (options.userAgent != null) {
+            b.userAgent(options.userAgent);
         }
-        try (Store store = Store.open(StoreConfig.of(scratch))) {
-            return work.apply(store);
-        } finally {
-            NewStore.deleteTree(scratch);
-        }
-    }
-
-    int run(Harvester harvester, HarvestJob job, Store store, Duration protocolDelay) {
-        return exitCode(harvest(harvester, job, store,
-                new Politeness(options.concurrency, options.delayOr(protocolDelay))), store);
+        return b.build();
     }
 
     /**
-     * 0 when every planned change was applied and no item of the source is quarantined (DESIGN §4.6: the
+     * 0 when every planned change was applied and no item of the source is quarantined (the give-up rule: the
      * checkpoint passed it, so only the exit code keeps it in sight), else {@link Main#EXIT_FAILURES}.
      */
-    static int exitCode(HarvestReport report, Store store) {
+    static int exitCode(HarvestReport report, LexSync lexsync) {
         boolean clean = report.complete() && (report.apply() == null || report.apply().failures().isEmpty());
-        return clean && (report.apply() == null || store.failures().quarantined(report.sourceId()) == 0) ? 0
+        return clean && (report.apply() == null || lexsync.quarantined(report.sourceId()) == 0) ? 0
                 : Main.EXIT_FAILURES;
     }
 
     /**
-     * Runs one harvest with this politeness, prints its summary and returns its report. SIGINT or SIGTERM
-     * stops it cleanly ({@link GracefulStop}): the run is marked interrupted with what it committed, which is
-     * printed, and {@link GracefulStop.Stopped} is thrown.
+     * Runs one harvest (a dry run plans only) of a registered source, prints its summary and returns its report.
+     * SIGINT or SIGTERM stops it cleanly ({@link GracefulStop}): the run is marked interrupted with what it
+     * committed, which is printed, and {@link GracefulStop.Stopped} is thrown.
      */
-    HarvestReport harvest(Harvester harvester, HarvestJob job, Store store, Politeness politeness) {
-        Path temp = store.readOnly() ? tempDirectory() : store.fileBlobs().tempDirectory();
-        Fetcher.Builder fetcherBuilder = Fetcher.builder().version(Version.current()).politeness(politeness)
-                .tries(options.tries).totalTimeout(Duration.ofMillis(Math.round(options.timeout * 1000)))
-                .ignoreRobots(options.ignoreRobots).tempDirectory(temp);
-        if (options.contact != null) {
-            fetcherBuilder.contact(options.contact);
-        }
-        if (options.userAgent != null) {
-            fetcherBuilder.userAgent(options.userAgent);
-        }
-        DryRunReport dryRun = job.dryRun()
-                ? new DryRunReport(uris -> store.resources().getAll(job.sourceId(), uris), options.printChanges) : null;
+    HarvestReport harvest(LexSync lexsync, String sourceId) {
+        DryRunReport dryRun = options.dryRun
+                ? new DryRunReport(uris -> lexsync.resources(sourceId, uris), options.printChanges) : null;
         try (GracefulStop stop = GracefulStop.install();
-             Fetcher fetcher = fetcherBuilder.build();
-             ProgressView progress = ProgressView.create(job.sourceId(), err)) {
-            Applier applier = Applier.builder(fetcher, store).build();
+             ProgressView progress = ProgressView.create(sourceId, err)) {
             HarvestListener listener = dryRun == null ? progress : new HarvestListener() {
                 @Override
                 public void documentRead(URI url, long bytes) {
@@ -178,94 +166,36 @@ final class HarvestRunner {
             };
             HarvestReport report;
             try {
-                report = withUnreachableHosts(store, fetcher,
-                        harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener)));
+                report = dryRun == null ? lexsync.harvest(sourceId, listener) : lexsync.plan(sourceId, listener);
             } catch (RuntimeException e) {
                 if (!stop.requested()) {
                     throw e;
                 }
                 progress.close();
-                throw stopped(job, store, stop);
+                throw stopped(sourceId, dryRun != null, lexsync, stop);
             }
             progress.close();
-            printSummary(report, dryRun, job.dryRun() ? 0 : store.failures().quarantined(job.sourceId()));
+            printSummary(report, dryRun, dryRun != null ? 0 : lexsync.quarantined(sourceId));
             return report;
         }
     }
 
     /** After a stop by signal: marks the run interrupted, prints what was kept in two lines, returns the exception. */
-    private GracefulStop.Stopped stopped(HarvestJob job, Store store, GracefulStop stop) {
+    private GracefulStop.Stopped stopped(String sourceId, boolean dryRun, LexSync lexsync, GracefulStop stop) {
         Thread.interrupted(); // the store is written once more below
-        List<RunRecord> runs = job.dryRun() ? List.of()
-                : store.runs().interruptHeld(stop.requestedAt(), "stopped by a signal (SIGINT or SIGTERM)");
+        List<RunRecord> runs = dryRun ? List.of()
+                : lexsync.interruptHeldRuns(stop.requestedAt(), "stopped by a signal (SIGINT or SIGTERM)");
         RunCounts kept = runs.stream().map(RunRecord::counts).reduce(RunCounts.ZERO, RunCounts::plus);
         String runIds = String.join(", ", runs.stream().map(r -> Long.toString(r.id())).toList());
         err.printf(Locale.ROOT, "lexsync: %s interrupted%s: kept created %d, updated %d, deleted %d, unchanged %d%n",
-                job.sourceId(), runs.isEmpty() ? "" : " (run " + runIds + ")", kept.created(), kept.updated(),
+                sourceId, runs.isEmpty() ? "" : " (run " + runIds + ")", kept.created(), kept.updated(),
                 kept.deleted(), kept.unchanged());
-        String checkpoint = job.dryRun() ? null : store.sources().checkpoint(job.sourceId()).orElse(null);
+        String checkpoint = dryRun ? null : lexsync.checkpoint(sourceId).orElse(null);
         err.printf(Locale.ROOT, "  %s%n", checkpoint == null ? "no checkpoint yet; the next run starts from the beginning"
                 + " and skips what is stored" : "checkpoint stored: " + checkpoint + "; the next run continues from there");
         err.flush();
         out.flush();
-        return new GracefulStop.Stopped(job.sourceId() + " interrupted");
-    }
-
-    /**
-     * The report with one finding per host whose circuit breaker opened in the run (issue 13.5), put first and
-     * kept with the run: its requests failed as {@code host-unreachable} item failures, one per URL, but the
-     * cause is the one host.
-     */
-    private static HarvestReport withUnreachableHosts(Store store, Fetcher fetcher, HarvestReport report) {
-        List<UnreachableHost> hosts = fetcher.unreachableHosts();
-        if (hosts.isEmpty()) {
-            return report;
-        }
-        Findings found = new Findings();
-        for (UnreachableHost h : hosts) {
-            found.error(UnreachableHost.RULE, h.describe(), 0, 0);
-        }
-        if (report.apply() != null && report.apply().runId() > 0) {
-            store.runs().addFindings(report.apply().runId(), null, found);
-        }
-        found.addAll(report.findings());
-        return new HarvestReport(report.sourceId(), report.protocol(), report.apply(), report.documentsRead(),
-                report.bytesRead(), report.planned(), found, report.elapsed());
-    }
-
-    /**
-     * A polite fetcher built from the shared options, for commands that read a source without harvesting
-     * it (e.g. {@code lexsync audit}); the caller closes it.
-     */
-    Fetcher fetcher(Duration protocolDelay) {
-        options.validate();
-        Fetcher.Builder b = Fetcher.builder().version(Version.current())
-                .politeness(new Politeness(options.concurrency, options.delayOr(protocolDelay))).tries(options.tries)
-                .totalTimeout(Duration.ofMillis(Math.round(options.timeout * 1000))).ignoreRobots(options.ignoreRobots)
-                .tempDirectory(tempDirectory());
-        if (options.contact != null) {
-            b.contact(options.contact);
-        }
-        if (options.userAgent != null) {
-            b.userAgent(options.userAgent);
-        }
-        return b.build();
-    }
-
-    /**
-     * Where the fetcher of a command without a writable store downloads: the data directory's {@code tmp} when
-     * it can be written (never created here: read commands create no store), else the system's temp directory.
-     */
-    private Path tempDirectory() {
-        Path dir = storeOptions.dataDir().resolve("tmp");
-        if (Files.isDirectory(dir) && Files.isWritable(dir)) {
-            return dir;
-        }
-        try {
-            return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "lexsync-tmp"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new GracefulStop.Stopped(sourceId + " interrupted");
     }
 
     void printSummary(HarvestReport report, DryRunReport dryRun, long quarantined) {

@@ -9,8 +9,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
 
 /**
  * What a sync found in the data directory before it created a store there, so that a first sync that fails
@@ -30,10 +28,9 @@ final class NewStore {
         this.before = before;
     }
 
-    /** Notes the data directory of {@code config} before the store is opened. */
-    static NewStore before(StoreConfig config) {
-        Path dir = config.dataDir();
-        boolean isNew = !Store.exists(config);
+    /** Notes the data directory {@code dir} before the store is opened; {@code exists}: a store is there. */
+    static NewStore before(Path dir, boolean exists) {
+        boolean isNew = !exists;
         boolean existed = Files.isDirectory(dir);
         Set<Path> entries = new HashSet<>();
         if (isNew && existed) {

@@ -1,16 +1,15 @@
 package org.lexsync.cli;
 
-import org.lexsync.engine.model.ResourceSyncOptions;
+import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
-import org.lexsync.engine.resourcesync.ResourceSyncHarvester;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,58 +71,63 @@ final class ResourceSyncSyncCommand implements Callable<Integer> {
     @Option(names = "--mirror", paramLabel = "URL",
             description = "An origin besides the source's own from which a Resource Dump entry that cannot be unpacked"
                     + " may be fetched at its loc (repeatable); a loc elsewhere fails that resource.")
-    List<java.net.URI> mirrors;
+    List<URI> mirrors;
 
     @Override
     public Integer call() {
         target.validate();
-        Map<String, String> options = new LinkedHashMap<>();
-        if (target.capabilityList != null) {
-            options.put(ResourceSyncOptions.KEY_CAPABILITY_LIST, target.capabilityList.toString());
-        }
+        ResourceSyncOptions.Builder options = target.options().delete(delete);
         if (baseline != null) {
-            options.put(ResourceSyncOptions.KEY_BASELINE, baseline.name());
+            options.baseline(switch (baseline) {
+                case list -> ResourceSyncOptions.Baseline.LIST;
+                case dump -> ResourceSyncOptions.Baseline.DUMP;
+                case auto -> ResourceSyncOptions.Baseline.AUTO;
+            }).forceBaseline(true);
         }
-        options.put(ResourceSyncOptions.KEY_DELETE, Boolean.toString(delete));
         if (hash != null) {
-            options.put(ResourceSyncOptions.KEY_HASH, hash == HashChoice.sha256 ? "sha-256" : hash.name());
+            options.hash(switch (hash) {
+                case md5 -> ResourceSyncOptions.HashCheck.MD5;
+                case sha256 -> ResourceSyncOptions.HashCheck.SHA_256;
+                case none -> ResourceSyncOptions.HashCheck.NONE;
+                case all -> ResourceSyncOptions.HashCheck.ALL;
+            });
         }
         if (from != null) {
-            if (W3cDateTimes.parse(from).value() == null) {
+            W3cDateTime at = W3cDateTimes.parse(from).value();
+            if (at == null) {
                 throw new Main.UsageException("--from must be a W3C datetime such as 2024-05-01T00:00:00Z, was " + from);
             }
-            options.put(ResourceSyncOptions.KEY_FROM, from);
+            options.from(at);
         }
-        if (excludes != null && !excludes.isEmpty()) {
+        if (excludes != null) {
             for (String x : excludes) {
+                Pattern p;
                 try {
-                    Pattern.compile(x);
+                    p = Pattern.compile(x);
                 } catch (PatternSyntaxException e) {
                     throw new Main.UsageException("--exclude '" + x + "' is not a regular expression: " + e.getDescription());
                 }
                 if (x.indexOf('\n') >= 0) {
                     throw new Main.UsageException("--exclude must not contain a line break");
                 }
+                if (!x.isEmpty()) {
+                    options.exclude(p); // an empty pattern excludes nothing, as in lexsync.yaml
+                }
             }
-            options.put(ResourceSyncOptions.KEY_EXCLUDE, String.join("\n", excludes));
         }
-        if (mirrors != null && !mirrors.isEmpty()) {
-            for (java.net.URI m : mirrors) {
-                String scheme = m.getScheme() == null ? "" : m.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (mirrors != null) {
+            for (URI m : mirrors) {
+                String scheme = m.getScheme() == null ? "" : m.getScheme().toLowerCase(Locale.ROOT);
                 if (m.getHost() == null || !scheme.equals("http") && !scheme.equals("https")) {
                     throw new Main.UsageException("--mirror must be an http(s) URL such as https://mirror.example.org/,"
                             + " was " + m);
                 }
+                options.mirror(m);
             }
-            options.put(ResourceSyncOptions.KEY_MIRROR, String.join("\n",
-                    mirrors.stream().map(java.net.URI::toString).toList()));
-        }
-        if (target.accessToken != null) {
-            options.put(ResourceSyncOptions.KEY_ACCESS_TOKEN, target.accessToken);
         }
         HarvestRunner runner = new HarvestRunner(storeOptions, harvestOptions, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return runner.run(new ResourceSyncHarvester(), List.of(target.url), options, DEFAULT_DELAY);
+        return runner.run(options.build(), List.of(target.url), DEFAULT_DELAY);
     }
 
     /** Accepts {@code sha-256} as well as {@code sha256}. */

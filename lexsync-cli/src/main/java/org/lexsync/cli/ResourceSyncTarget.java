@@ -2,6 +2,7 @@ package org.lexsync.cli;
 
 import java.net.URI;
 import java.util.Locale;
+import org.lexsync.engine.model.ResourceSyncOptions;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,6 +31,11 @@ final class ResourceSyncTarget {
         if (capabilityList != null) {
             requireHttp(capabilityList, "--capability-list");
         }
+    }
+
+    /** Options naming this target's Capability List and token; the command adds its own. */
+    ResourceSyncOptions.Builder options() {
+        return ResourceSyncOptions.builder().capabilityList(capabilityList).accessToken(accessToken);
     }
 
     private static void requireHttp(URI uri, String what) {

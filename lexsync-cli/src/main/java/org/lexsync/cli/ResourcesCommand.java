@@ -8,7 +8,7 @@ import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.ResourceSummary;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,11 +40,11 @@ final class ResourcesCommand implements Callable<Integer> {
         PrintWriter shared = spec.commandLine().getOut();
         // The command line's writer flushes at every printf; a table of 20,000 rows is written in blocks instead.
         PrintWriter out = new PrintWriter(new BufferedWriter(shared, 1 << 16), false);
-        try (Store store = storeOptions.openExisting()) {
+        try (LexSync lexsync = storeOptions.openExisting()) {
             if (format == OutputFormat.table) {
-                String row = "%-" + sourceWidth(store, source) + "s %-8s %-25s %10s %-24s %s%n";
+                String row = "%-" + sourceWidth(lexsync, source) + "s %-8s %-25s %10s %-24s %s%n";
                 out.printf(Locale.ROOT, row, "SOURCE", "STATUS", "SOURCE TIME", "LENGTH", "TYPE", "URI");
-                store.resources().forEachSummary(source, includeDeleted, r -> {
+                lexsync.resources(source, includeDeleted, r -> {
                     ResourceSummary.File p = r.primary();
                     out.printf(Locale.ROOT, row, r.sourceId(),
                             r.status().name().toLowerCase(Locale.ROOT), text(r.sourceTimestamp()),
@@ -53,7 +53,7 @@ final class ResourcesCommand implements Callable<Integer> {
                 });
             } else {
                 try (JsonLines json = new JsonLines(out)) {
-                    store.resources().forEachSummary(source, includeDeleted, r -> json.object(g -> {
+                    lexsync.resources(source, includeDeleted, r -> json.object(g -> {
                         ResourceSummary.File p = r.primary();
                         JsonLines.field(g, "source", r.sourceId());
                         JsonLines.field(g, "uri", r.uri());
@@ -98,9 +98,9 @@ final class ResourcesCommand implements Callable<Integer> {
     }
 
     /** Width of a SOURCE column: the longest id of the store's sources (or the one asked for), at least 12. */
-    static int sourceWidth(Store store, String source) {
+    static int sourceWidth(LexSync lexsync, String source) {
         int longest = source != null ? source.length()
-                : store.sources().list().stream().mapToInt(s -> s.id().length()).max().orElse(0);
+                : lexsync.storedSources().stream().mapToInt(s -> s.id().length()).max().orElse(0);
         return Math.max(12, longest);
     }
 

@@ -8,7 +8,7 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,13 +45,13 @@ final class RunsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Store store = storeOptions.openExisting()) {
-            List<RunRecord> runs = store.runs().latest(source, limit);
-            List<ItemFailure> failures = store.failures().list(source);
+        try (LexSync lexsync = storeOptions.openExisting()) {
+            List<RunRecord> runs = lexsync.runs(source, limit);
+            List<ItemFailure> failures = lexsync.failures(source);
             if (format == OutputFormat.jsonl) {
                 try (JsonLines json = new JsonLines(out)) {
                     for (RunRecord r : runs) {
-                        List<RunFinding> findings = store.runs().findings(r.id());
+                        List<RunFinding> findings = lexsync.findings(r.id());
                         json.object(g -> {
                             JsonLines.field(g, "run", r.id());
                             JsonLines.field(g, "source", r.sourceId());
@@ -97,7 +97,7 @@ final class RunsCommand implements Callable<Integer> {
                         out.println("  error: " + r.error());
                     }
                     if (findingsShown > 0) {
-                        List<RunFinding> findings = store.runs().findings(r.id());
+                        List<RunFinding> findings = lexsync.findings(r.id());
                         if (!findings.isEmpty()) {
                             out.printf(Locale.ROOT, "  findings: %d%n", findings.size());
                         }

@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.lexsync.engine.config.LexsyncConfig;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,19 +49,19 @@ final class SourcesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path file = ConfigFiles.locate(config, storeOptions);
-        LexsyncConfig cfg = file == null ? null : ConfigFiles.read(file);
+        List<Source> cfg = file == null ? null : ConfigFiles.read(file);
         Map<String, SourceRecord> all = new LinkedHashMap<>();
         Map<String, String> origin = new LinkedHashMap<>();
         if (cfg != null) {
-            cfg.sources().forEach(s -> {
+            cfg.forEach(s -> {
                 all.put(s.id(), s.toRecord());
                 origin.put(s.id(), "config");
             });
         }
         List<Row> rows = new ArrayList<>();
-        try (Store store = openIfPresent()) {
-            if (store != null) {
-                for (SourceRecord r : store.sources().list()) {
+        try (LexSync lexsync = openIfPresent()) {
+            if (lexsync != null) {
+                for (SourceRecord r : lexsync.storedSources()) {
                     all.putIfAbsent(r.id(), r);
                     origin.putIfAbsent(r.id(), "store");
                 }
@@ -73,15 +73,15 @@ final class SourcesCommand implements Callable<Integer> {
                 long quarantined = 0;
                 String checkpoint = null;
                 String contact = r.contact();
-                if (store != null) {
+                if (lexsync != null) {
                     if (contact == null) {
-                        contact = store.sources().get(r.id()).map(SourceRecord::contact).orElse(null);
+                        contact = lexsync.storedSource(r.id()).map(SourceRecord::contact).orElse(null);
                     }
-                    last = store.runs().latest(r.id(), 1).stream().findFirst().orElse(null);
-                    resources = store.resources().count(r.id(), false);
-                    failures = store.failures().list(r.id()).size();
-                    quarantined = store.failures().quarantined(r.id());
-                    checkpoint = store.sources().checkpoint(r.id()).orElse(null);
+                    last = lexsync.runs(r.id(), 1).stream().findFirst().orElse(null);
+                    resources = lexsync.resourceCount(r.id());
+                    failures = lexsync.failures(r.id()).size();
+                    quarantined = lexsync.quarantined(r.id());
+                    checkpoint = lexsync.checkpoint(r.id()).orElse(null);
                 }
                 rows.add(new Row(r.id(), r.protocol(), r.approved(), r.entryUrls(),
                         origin.get(r.id()), contact, last, resources, failures, quarantined, checkpoint));
@@ -153,7 +153,7 @@ final class SourcesCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Store openIfPresent() {
+    private LexSync openIfPresent() {
         try {
             return storeOptions.openExisting();
         } catch (Main.UsageException e) {

@@ -1,6 +1,5 @@
 package org.lexsync.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
@@ -9,14 +8,10 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-
-import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ResultFormat;
 import org.lexsync.engine.model.SparqlQueryException;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,48 +49,17 @@ final class SparqlCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException("--format must be table, json or csv, was " + format);
         }
-        Path dir = storeOptions.dataDir();
-        if (!storeOptions.exists()) {
-            throw new Main.UsageException("no LexSync store at " + dir.toAbsolutePath()
-                    + " (run a sync first, or give --store DIR)");
-        }
         PrintWriter out = spec.commandLine().getOut();
-        Path rdfDir = dir.resolve("rdf");
-        Path snapshot = null;
-        try {
-            Path opened = dir;
-            if (Files.isDirectory(rdfDir) && !Files.isWritable(rdfDir)) {
-                snapshot = ReadOnlyRdf.snapshot(rdfDir);
-                opened = snapshot;
-            }
-            // a store without RDF (no ELI source) answers from an empty graph; nothing is created
-            try (RdfStore rdf = Files.isDirectory(rdfDir) ? RdfStore.open(opened) : RdfStore.empty();
-                 Utf8ToWriter stream = new Utf8ToWriter(out)) {
-                rdf.query(query, resultFormat, stream);
-            } catch (SparqlQueryException e) {
-                throw new Main.UsageException(e.getMessage());
-            }
-        } finally {
-            if (snapshot != null) {
-                NewStore.deleteTree(snapshot);
-            }
-        }
-        out.flush();
-        return 0;
-    }
-
-    /**
-     * Runs one query over the RDF store of {@code dataDir} and returns the printed answer (what {@code lexsync
-     * sparql} prints; the demo calls it too). A malformed query is a usage error.
-     */
-    static String run(Path dataDir, String sparql, ResultFormat format) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (RdfStore rdf = RdfStore.open(dataDir)) {
-            rdf.query(sparql, format, out);
+        // a store without RDF (no ELI source) answers from an empty graph, and a read-only one from a temporary
+        // copy of its RDF; nothing is created in the store
+        try (LexSync lexsync = storeOptions.openExisting();
+             Utf8ToWriter stream = new Utf8ToWriter(out)) {
+            lexsync.sparql(query, resultFormat, stream);
         } catch (SparqlQueryException e) {
             throw new Main.UsageException(e.getMessage());
         }
-        return out.toString(StandardCharsets.UTF_8);
+        out.flush();
+        return 0;
     }
 
     /** Passes UTF-8 bytes on to a writer as they come, so that a large answer is printed while it streams. */

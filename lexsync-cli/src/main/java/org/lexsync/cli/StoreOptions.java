@@ -1,8 +1,7 @@
 package org.lexsync.cli;
 
 import java.nio.file.Path;
-import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
+import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,43 +30,56 @@ final class StoreOptions {
             return store;
         }
         String env = System.getenv("LEXSYNC_STORE");
-        return env == null || env.isBlank() ? StoreConfig.DEFAULT_DATA_DIR : Path.of(env);
+        return env == null || env.isBlank() ? LexSync.DEFAULT_DATA_DIR : Path.of(env);
     }
 
-    StoreConfig config() {
-        StoreConfig config = StoreConfig.of(dataDir());
+    /** The JDBC URL given (option, else environment), checked; null for SQLite in the data directory. */
+    String jdbcUrl() {
         String url = jdbcUrl != null ? jdbcUrl : System.getenv("LEXSYNC_JDBC_URL");
-        if (url != null && !url.isBlank()) {
-            if (!url.startsWith("jdbc:postgresql:") && !url.startsWith("jdbc:sqlite:")) {
-                throw new Main.UsageException("--jdbc-url must be a jdbc:postgresql: or jdbc:sqlite: URL, was " + url);
-            }
-            String user = dbUser != null ? dbUser : System.getenv("LEXSYNC_DB_USER");
-            String password = dbPassword != null ? dbPassword : System.getenv("LEXSYNC_DB_PASSWORD");
-            config = config.withJdbcUrl(url, user, password);
+        if (url == null || url.isBlank()) {
+            return null;
         }
-        return config;
+        if (!url.startsWith("jdbc:postgresql:") && !url.startsWith("jdbc:sqlite:")) {
+            throw new Main.UsageException("--jdbc-url must be a jdbc:postgresql: or jdbc:sqlite: URL, was " + url);
+        }
+        return url;
     }
 
-    /** Opens the store for writing, creating the data directory when needed. */
-    Store openForWriting() {
-        return Store.open(config());
+    /** A facade builder for this store, with the command's version in the User-Agent. */
+    LexSync.Builder builder() {
+        LexSync.Builder b = LexSync.builder(dataDir()).version(Version.current());
+        String url = jdbcUrl();
+        if (url != null) {
+            b.jdbcUrl(url, dbUser != null ? dbUser : System.getenv("LEXSYNC_DB_USER"),
+                    dbPassword != null ? dbPassword : System.getenv("LEXSYNC_DB_PASSWORD"));
+        }
+        return b;
     }
 
     /**
-     * Opens an existing store without creating anything (read commands): a missing store is a usage error
-     * naming the directory; a store that cannot be written is opened read-only.
+     * Opens an existing store for reading without creating or writing anything (read commands): a missing store
+     * is a usage error naming the directory; a store that cannot be written is opened read-only.
      */
-    Store openExisting() {
-        StoreConfig config = config();
-        if (!Store.exists(config)) {
-            throw new Main.UsageException("no LexSync store at " + config.dataDir().toAbsolutePath()
+    LexSync openExisting() {
+        return requireExisting().readOnly(true).build();
+    }
+
+    /** Opens an existing store to change it (e.g. gc), never creating one; a missing store is a usage error. */
+    LexSync openExistingForWriting() {
+        return requireExisting().existing(true).build();
+    }
+
+    /** The builder of an existing store; a missing store is a usage error naming the directory. */
+    LexSync.Builder requireExisting() {
+        if (!exists()) {
+            throw new Main.UsageException("no LexSync store at " + dataDir().toAbsolutePath()
                     + " (run a sync first, or give --store DIR)");
         }
-        return Store.openExisting(config);
+        return builder();
     }
 
     /** True when the store exists (its database file is there, or a JDBC URL names it). */
     boolean exists() {
-        return Store.exists(config());
+        return LexSync.exists(dataDir(), jdbcUrl());
     }
 }

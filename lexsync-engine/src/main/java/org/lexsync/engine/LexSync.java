@@ -1,13 +1,16 @@
 package org.lexsync.engine;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +22,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.apply.PlannedState;
 import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.config.SourceConfig;
@@ -29,6 +33,8 @@ import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
 import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.AuditReport;
+import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.GcReport;
 import org.lexsync.engine.model.HarvestListener;
@@ -63,17 +69,26 @@ import org.lexsync.engine.store.StoreConfig;
  * }</pre>
  */
 public final class LexSync implements AutoCloseable {
+    /** The data directory when none is given ({@code ./lexsync-data}). */
+    public static final Path DEFAULT_DATA_DIR = StoreConfig.DEFAULT_DATA_DIR;
+    /** The name of the sources file ({@code lexsync.yaml}), see {@link #readConfig}. */
+    public static final String CONFIG_FILE = LexsyncConfig.DEFAULT_FILE_NAME;
+
     private final Store store;
     private final Fetcher fetcher;
     private final Settings settings;
+    private final Access access;
     private final Map<String, Source> sources = new ConcurrentHashMap<>();
     private final Object rdfLock = new Object();
     private @Nullable RdfStore rdf;
+    /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
+    private @Nullable Path rdfCopy;
 
-    private LexSync(Store store, Fetcher fetcher, Settings settings) {
+    private LexSync(Store store, Fetcher fetcher, Settings settings, Access access) {
         this.store = store;
         this.fetcher = fetcher;
         this.settings = settings;
+        this.access = access;
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -116,7 +131,7 @@ public final class LexSync implements AutoCloseable {
         Objects.requireNonNull(source, "source");
         harvester(source.protocol());
         sources.put(source.id(), source);
-        if (!store.readOnly()) {
+        if (!readOnly()) {
             SourceRecord r = source.toRecord();
             if (r.contact() == null) {
                 String known = store.sources().get(source.id()).map(SourceRecord::contact).orElse(null);
@@ -125,6 +140,26 @@ public final class LexSync implements AutoCloseable {
             }
             store.sources().put(r);
         }
+    }
+
+    /**
+     * Registers a source for harvests through this facade, but stores its record only when the store has none of
+     * that id yet: a source defined for one run (a command line's URL and options) never overwrites a configured
+     * definition.
+     */
+    public void registerIfUnknown(Source source) {
+        Objects.requireNonNull(source, "source");
+        if (readOnly() || store.sources().get(source.id()).isPresent()) {
+            harvester(source.protocol());
+            sources.put(source.id(), source);
+        } else {
+            register(source);
+        }
+    }
+
+    /** True when this facade writes nothing: opened read-only or for a dry run, or the store cannot be written. */
+    public boolean readOnly() {
+        return access.readOnly() || store.readOnly();
     }
 
     /** The sources registered with this facade. */
@@ -166,6 +201,37 @@ public final class LexSync implements AutoCloseable {
     }
 
     /**
+     * Compares the store's copy of a registered source with what the source publishes now, writing nothing
+     * (ResourceSync §5.2 Audit).
+     *
+     * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all
+     * @throws IllegalArgumentException                         when the source's protocol has no audit
+     */
+    public AuditReport audit(String sourceId, HarvestListener listener) {
+        Source source = source(sourceId);
+        Harvester harvester = harvester(source.protocol());
+        Politeness politeness = source.politeness(settings.politeness(source.protocol()));
+        for (URI url : source.urls()) {
+            fetcher.politeness(hostKey(url), politeness);
+        }
+        HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), true, source.giveUp());
+        try {
+            return harvester.audit(job, new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(),
+                    listener));
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * True when applying {@code change} would leave {@code current} (null: not stored) as it is, judged without a
+     * fetch by the applier's own rule, so that a dry run reports "unchanged" exactly when a real run would.
+     */
+    public static boolean unchangedBy(PlannedChange change, @Nullable ResourceState current) {
+        return PlannedState.unchanged(change, current);
+    }
+
+    /**
      * Applies changes a front end planned itself (a crawler, the ingestion service) for a registered or stored
      * source, through the same applier as every harvest: fetched, verified, committed in order with their
      * checkpoints, once.
@@ -191,6 +257,26 @@ public final class LexSync implements AutoCloseable {
         return store.resources().get(sourceId, uri);
     }
 
+    /** The stored states of those of {@code uris} that source {@code sourceId} holds, by URI (one lookup). */
+    public Map<String, ResourceState> resources(String sourceId, Collection<String> uris) {
+        return store.resources().getAll(sourceId, uris);
+    }
+
+    /** Calls {@code visitor} with the full state (files and blob keys) of each resource of a source (all when null). */
+    public void resourceStates(@Nullable String sourceId, boolean includeDeleted, Consumer<ResourceState> visitor) {
+        store.resources().forEach(sourceId, includeDeleted, visitor);
+    }
+
+    /** How many active resources a source holds (all sources when null). */
+    public long resourceCount(@Nullable String sourceId) {
+        return store.resources().count(sourceId, false);
+    }
+
+    /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
+    public InputStream openBlob(BlobKey key) throws IOException {
+        return store.blobs().open(key);
+    }
+
     /** Calls {@code visitor} for each resource of a source (of all sources when null). */
     public void resources(@Nullable String sourceId, boolean includeDeleted, Consumer<ResourceSummary> visitor) {
         store.resources().forEachSummary(sourceId, includeDeleted, visitor);
@@ -211,9 +297,28 @@ public final class LexSync implements AutoCloseable {
         return store.runs().findings(runId);
     }
 
-    /** The items of a source that failed and wait to be retried, or are quarantined. */
-    public List<ItemFailure> failures(String sourceId) {
+    /** The items of a source (all sources when null) that failed and wait to be retried, or are quarantined. */
+    public List<ItemFailure> failures(@Nullable String sourceId) {
         return store.failures().list(sourceId);
+    }
+
+    /** How many items of a source are quarantined (the checkpoint passed them; each is retried on its own). */
+    public long quarantined(String sourceId) {
+        return store.failures().quarantined(sourceId);
+    }
+
+    /** The source's stored checkpoint (protocol-specific text), if it has one. */
+    public Optional<String> checkpoint(String sourceId) {
+        return store.sources().checkpoint(sourceId);
+    }
+
+    /**
+     * Marks as interrupted the runs this process holds that still run, or that ended as aborted at or after
+     * {@code since} (a harvest stopped by a signal records an abort on its way out), with {@code note}; their
+     * counts stay what their committed batches recorded. Returns the runs marked.
+     */
+    public List<RunRecord> interruptHeldRuns(Instant since, String note) {
+        return store.runs().interruptHeld(since, note);
     }
 
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */
@@ -226,6 +331,16 @@ public final class LexSync implements AutoCloseable {
         return store.gc(grace);
     }
 
+    /**
+     * Downloads one document by URL without a store (e.g. to inspect it), politely: robots.txt, a body size cap,
+     * bounded redirects, only http(s). The file is in {@code directory}; the caller deletes it.
+     *
+     * @throws org.lexsync.engine.model.SourceUnreadableException when the document cannot be fetched
+     */
+    public static Path download(URI url, Path directory, String version) {
+        return DocumentDownload.download(url, directory, version);
+    }
+
     @Override
     public void close() {
         try (Store s = store; Fetcher f = fetcher) {
@@ -234,6 +349,14 @@ public final class LexSync implements AutoCloseable {
                     rdf.close();
                     rdf = null;
                 }
+                if (rdfCopy != null) {
+                    ScratchDirs.deleteTree(rdfCopy);
+                    rdfCopy = null;
+                }
+            }
+        } finally {
+            if (access.scratch() != null) {
+                ScratchDirs.deleteTree(access.scratch());
             }
         }
     }
@@ -274,10 +397,27 @@ public final class LexSync implements AutoCloseable {
     private RdfStore rdf() {
         synchronized (rdfLock) {
             if (rdf == null) {
-                rdf = RdfStore.open(store.config().dataDir());
+                rdf = access.readOnly() ? openReadOnlyRdf() : RdfStore.open(store.config().dataDir());
             }
             return rdf;
         }
+    }
+
+    /**
+     * The RDF store of a read-only facade, creating nothing: empty when the store holds no RDF (no ELI source),
+     * a temporary copy when its directory cannot be written (TDB2 must write a lock file; {@link ReadOnlyRdf}).
+     */
+    private RdfStore openReadOnlyRdf() {
+        Path dataDir = store.config().dataDir();
+        Path rdfDir = dataDir.resolve("rdf");
+        if (!Files.isDirectory(rdfDir)) {
+            return RdfStore.empty();
+        }
+        if (Files.isWritable(rdfDir)) {
+            return RdfStore.open(dataDir);
+        }
+        rdfCopy = ReadOnlyRdf.snapshot(rdfDir);
+        return RdfStore.open(rdfCopy);
     }
 
     private Source source(String sourceId) {
@@ -316,6 +456,13 @@ public final class LexSync implements AutoCloseable {
         }
     }
 
+    /**
+     * How the facade may use its store: {@code readOnly} writes nothing (read commands, dry runs); {@code scratch}
+     * is the temporary store of a dry run without a store, deleted on close (null otherwise).
+     */
+    private record Access(boolean readOnly, @Nullable Path scratch) {
+    }
+
     /** Options of a {@link LexSync}; every value is checked when set. */
     public static final class Builder {
         private final Path dataDir;
@@ -323,6 +470,8 @@ public final class LexSync implements AutoCloseable {
         private @Nullable String jdbcUser;
         private @Nullable String jdbcPassword;
         private boolean readOnly;
+        private boolean dryRun;
+        private boolean existing;
         private @Nullable Politeness politeness;
         private final Fetcher.Builder fetch = Fetcher.builder();
         private String version = "dev";
@@ -343,6 +492,24 @@ public final class LexSync implements AutoCloseable {
         /** Opens an existing store without writing to it (read commands, dry runs); nothing is created. */
         public Builder readOnly(boolean value) {
             this.readOnly = value;
+            return this;
+        }
+
+        /**
+         * Opens only a store that exists, never creating one (e.g. to collect its garbage): writable when it can be
+         * written, else read-only.
+         */
+        public Builder existing(boolean value) {
+            this.existing = value;
+            return this;
+        }
+
+        /**
+         * Opens the store as a dry run sees it, creating nothing and writing nothing: the existing store (read-only)
+         * when there is one, else an empty scratch store in the system's temp directory, deleted on close.
+         */
+        public Builder dryRun(boolean value) {
+            this.dryRun = value;
             return this;
         }
 
@@ -398,15 +565,25 @@ public final class LexSync implements AutoCloseable {
             if (jdbcUrl != null) {
                 config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
             }
-            Store store = readOnly ? Store.openExisting(config) : Store.open(config);
+            Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
+            Store store;
+            try {
+                store = scratch != null ? Store.open(StoreConfig.of(scratch))
+                        : readOnly || dryRun || existing ? Store.openExisting(config) : Store.open(config);
+            } catch (RuntimeException e) {
+                ScratchDirs.deleteTree(scratch);
+                throw e;
+            }
             try {
                 fetch.version(version).tempDirectory(store.readOnly() ? scratchTemp(dataDir) : store.fileBlobs().tempDirectory());
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
-                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI));
+                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI),
+                        new Access(readOnly || dryRun, scratch));
             } catch (RuntimeException e) {
                 store.close();
+                ScratchDirs.deleteTree(scratch);
                 throw e;
             }
         }

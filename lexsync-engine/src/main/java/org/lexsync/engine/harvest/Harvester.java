@@ -1,6 +1,7 @@
 package org.lexsync.engine.harvest;
 
 import java.util.Map;
+import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.ProtocolOptions;
 
@@ -27,4 +28,14 @@ public interface Harvester {
      * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all (exit code 3)
      */
     HarvestReport harvest(HarvestJob job, HarvestContext context);
+
+    /**
+     * Compares the store's copy of the source with what the source publishes now, without writing anything
+     * (ResourceSync §5.2 Audit). Protocols without an audit keep this default.
+     *
+     * @throws UnsupportedOperationException when this protocol has no audit
+     */
+    default AuditReport audit(HarvestJob job, HarvestContext context) {
+        throw new UnsupportedOperationException("protocol " + protocol() + " has no audit");
+    }
 }

@@ -20,6 +20,7 @@ import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.model.ApplyProgress;
 import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
@@ -64,6 +65,13 @@ public final class ResourceSyncHarvester implements Harvester {
     @Override
     public ResourceSyncOptions options(Map<String, String> text) {
         return ResourceSyncOptions.fromText(text);
+    }
+
+    @Override
+    public AuditReport audit(HarvestJob job, HarvestContext context) {
+        ResourceSyncOptions options = job.options(ResourceSyncOptions.class);
+        return new ResourceSyncAudit(context.fetcher(), context.store()).audit(job.sourceId(), job.urls().get(0),
+                options.capabilityList(), options.accessToken(), context.listener());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.lexsync.cli;
+package org.lexsync.engine;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -10,10 +10,11 @@ import java.util.Locale;
 import org.lexsync.engine.model.RdfStoreException;
 
 /**
- * TDB2 cannot open a database it cannot write (it takes a lock file in the database directory), so
- * {@code lexsync sparql} on a read-only store queries a copy of its RDF directory in the system's temp
- * directory (issue 13.4). Nobody can write a read-only store, so the copy is consistent; it is deleted after
- * the query. Larger than {@link #MAX_BYTES} it is refused by name rather than copied.
+ * TDB2 cannot open a database it cannot write (it takes a lock file in the database directory), so a read-only
+ * facade over a read-only store queries a copy of its RDF directory in the system's temp directory
+ * (docs/architecture.md, "The flow of a change": read-only stores). Nobody can write a read-only store, so the
+ * copy is consistent; the facade deletes it on close. Larger than {@link #MAX_BYTES} it is refused by name
+ * rather than copied.
  */
 final class ReadOnlyRdf {
     /** The largest RDF directory copied for a query on a read-only store. */
