@@ -20,6 +20,10 @@ import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.harvest.SourceReader;
+import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
@@ -28,8 +32,6 @@ import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.model.RunCounts;
-import org.lexsync.engine.model.RunStatus;
-import org.lexsync.engine.store.Store;
 
 /**
  * The ELI Pillar IV consumer (ELI Pillar IV annex §4.1): the first run takes the baseline from the
@@ -79,6 +81,11 @@ public final class EliHarvester implements Harvester {
     }
 
     @Override
+    public SourceRules rules() {
+        return new SourceRules(2, "two URLs: the Sitemap, then the update feed", EliOptions.KEYS);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().size() != 2) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -88,45 +95,33 @@ public final class EliHarvester implements Harvester {
         EliOptions options = job.options(EliOptions.class);
         FullTextOptions fullText = FullTextOptions.of(options);
         boolean resync = options.resync();
-        Store store = context.store();
-        Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
-        try (RdfStore rdf = job.dryRun() ? null : RdfStore.open(store.config().dataDir())) {
-            Run run = new Run(job, context, rdf, fullText, runId);
+        HarvestRun harvestRun = HarvestRun.start(job, context);
+        try (HarvestContext.RdfLease rdf = job.dryRun() ? null : context.rdf()) {
+            Run run = new Run(harvestRun, context, rdf == null ? null : rdf.store(), fullText);
             try {
                 HarvestReport report = run.execute(resync);
-                finish(store, runId, report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
-                        run.counts, report.complete() ? null : failureText(report.apply()));
+                harvestRun.finish(report.apply());
                 return report;
             } catch (RuntimeException e) {
-                finish(store, runId, RunStatus.ABORTED, run.counts, e.getMessage());
-                throw e;
+                throw harvestRun.abort(e, run.counts);
             }
-        }
-    }
-
-    private static String failureText(ApplyReport apply) {
-        ChangeFailure f = apply == null ? null : apply.gap() != null ? apply.gap()
-                : apply.failures().isEmpty() ? null : apply.failures().get(0);
-        return f == null ? null : f.reason() + ": " + f.message();
-    }
-
-    private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error) {
-        if (runId != null) {
-            store.runs().finish(runId, status, counts, error);
+        } catch (RuntimeException e) {
+            // the RDF store could not be opened (or closed): the run ends aborted all the same
+            throw harvestRun.abort(e, RunCounts.ZERO);
         }
     }
 
     /** One harvest of one source. */
     private final class Run {
+        private final HarvestRun harvestRun;
         private final HarvestJob job;
         private final HarvestContext context;
-        private final Store store;
+        private final HarvestStore store;
         private final FullTextOptions fullText;
         private final Long runId;
         private final GraphSync graphs;
-        private final SourceFetch fetch;
-        private final Findings findings = new Findings();
-        private final Instant started = Instant.now();
+        private final SourceReader fetch;
+        private final Findings findings;
         private final List<ChangeFailure> failures = new ArrayList<>();
         private RunCounts counts = RunCounts.ZERO;
         private ChangeFailure gap;
@@ -137,20 +132,22 @@ public final class EliHarvester implements Harvester {
         private long committedInSlices;
         private EliCheckpoint checkpoint;
 
-        Run(HarvestJob job, HarvestContext context, RdfStore rdf, FullTextOptions fullText, Long runId) {
-            this.job = job;
+        Run(HarvestRun harvestRun, HarvestContext context, RdfStore rdf, FullTextOptions fullText) {
+            this.harvestRun = harvestRun;
+            this.job = harvestRun.job();
             this.context = context;
             this.store = context.store();
             this.fullText = fullText;
-            this.runId = runId;
-            this.graphs = rdf == null ? null : new GraphSync(store, rdf, extractor);
-            this.fetch = new SourceFetch(context.fetcher(), context.listener());
+            this.runId = harvestRun.id();
+            this.findings = harvestRun.findings();
+            this.graphs = rdf == null ? null : new GraphSync(context.graphStore(), rdf, extractor);
+            this.fetch = SourceReader.of(context);
         }
 
         HarvestReport execute(boolean resync) {
             URI sitemap = job.urls().get(0);
             URI feedUrl = job.urls().get(1);
-            checkpoint = store.sources().checkpoint(job.sourceId()).flatMap(EliCheckpoint::parse).orElse(null);
+            checkpoint = store.checkpoint(job.sourceId()).flatMap(EliCheckpoint::parse).orElse(null);
             if (graphs != null) {
                 long mended = graphs.repair(job.sourceId());
                 if (mended > 0) {
@@ -196,10 +193,7 @@ public final class EliHarvester implements Harvester {
             // failures the give-up rule quarantined no longer hold the checkpoint (DESIGN §4.6)
             if (gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone) && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
-                String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
-                if (!done.toString().equals(stored)) {
-                    store.sources().setCheckpoint(job.sourceId(), done.toString());
-                }
+                harvestRun.saveCheckpoint(done.toString());
                 checkpoint = done;
             }
             return report();
@@ -267,7 +261,7 @@ public final class EliHarvester implements Harvester {
         private boolean markVanished(UriSet seen) {
             List<String> vanished = new ArrayList<>();
             long[] held = {0};
-            store.resources().forEach(job.sourceId(), false, s -> {
+            store.forEachResource(job.sourceId(), false, s -> {
                 held[0]++;
                 if (!seen.contains(s.uri())) {
                     vanished.add(s.uri());
@@ -356,7 +350,7 @@ public final class EliHarvester implements Harvester {
             Set<String> inFeed = new HashSet<>();
             listed.forEach(c -> inFeed.add(c.eli()));
             Instant now = Instant.now();
-            return store.failures().list(job.sourceId()).stream()
+            return store.failures(job.sourceId()).stream()
                     .filter(f -> f.quarantined() && (f.nextTry() == null || !f.nextTry().isAfter(now)))
                     .filter(f -> !inFeed.contains(f.resourceUri()) && !failedInWalk.contains(f.resourceUri()))
                     .map(f -> new Candidate(f.resourceUri(), null));
@@ -391,7 +385,7 @@ public final class EliHarvester implements Harvester {
 
         private PagePlanner planner(Iterator<Candidate> candidates, boolean refetchAll,
                                     java.util.function.Function<Candidate, String> cp) {
-            GraphSync sink = graphs != null ? graphs : new GraphSync(store, null, extractor);
+            GraphSync sink = graphs != null ? graphs : new GraphSync(context.graphStore(), null, extractor);
             return new PagePlanner(job.sourceId(), candidates, refetchAll, store, context.fetcher(), extractor, fullText,
                     sink, (uri, f) -> record(URI.create(uri), f), cp, job.dryRun());
         }
@@ -403,10 +397,7 @@ public final class EliHarvester implements Harvester {
          */
         private boolean apply(Iterator<PlannedChange> changes) {
             if (job.dryRun()) {
-                while (changes.hasNext()) {
-                    context.listener().planned(changes.next());
-                    planned++;
-                }
+                planned += harvestRun.drain(changes);
                 return true;
             }
             CommitSlices slices = new CommitSlices(changes, COMMIT_INTERVAL);
@@ -465,7 +456,7 @@ public final class EliHarvester implements Harvester {
 
         /** True when the applier recorded a failure of {@code eli} in this run. */
         private boolean failedInThisRun(String eli) {
-            return store.failures().get(job.sourceId(), eli).map(f -> runId.equals(f.runId())).orElse(false);
+            return store.failure(job.sourceId(), eli).map(f -> runId.equals(f.runId())).orElse(false);
         }
 
         /** The changes marked as independent of each other (the applier goes past a failed one). */
@@ -484,22 +475,13 @@ public final class EliHarvester implements Harvester {
         }
 
         private void record(URI document, Findings f) {
-            if (f.isEmpty()) {
-                return;
-            }
-            findings.addAll(f);
-            if (runId != null) {
-                store.runs().addFindings(runId, document.toString(), f);
-            }
+            harvestRun.record(document, f);
         }
 
         private HarvestReport report() {
-            Duration elapsed = Duration.between(started, Instant.now());
-            String cp = store.sources().checkpoint(job.sourceId()).orElse(null);
-            ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts, cp, gap, held,
-                    failures, elapsed);
-            return new HarvestReport(job.sourceId(), PROTOCOL, apply, fetch.documents(), fetch.bytes(), planned,
-                    findings, elapsed);
+            ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts,
+                    harvestRun.storedCheckpoint(), gap, held, failures, harvestRun.elapsed());
+            return harvestRun.report(PROTOCOL, apply, fetch, planned);
         }
     }
 

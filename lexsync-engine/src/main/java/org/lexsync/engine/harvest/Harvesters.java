@@ -1,17 +1,18 @@
 package org.lexsync.engine.harvest;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.ServiceLoader;
 
 /**
- * The protocols LexSync can harvest, by name. Each protocol issue adds its harvester to {@link #ALL}.
+ * The protocols LexSync can harvest, by name: every {@link Harvester} on the class path, found with
+ * {@link ServiceLoader}, so that this package names no protocol and a protocol package adds itself by listing its
+ * harvester in {@code META-INF/services/org.lexsync.engine.harvest.Harvester}.
  */
 public final class Harvesters {
-    private static final List<Harvester> ALL = List.of(new org.lexsync.engine.atom.AtomHarvester(),
-            new org.lexsync.engine.resourcesync.ResourceSyncHarvester(), new org.lexsync.engine.eli.EliHarvester());
+    private static final List<Harvester> ALL = load();
 
     private Harvesters() {
     }
@@ -27,8 +28,23 @@ public final class Harvesters {
 
     /** Protocol names, sorted. */
     public static List<String> protocols() {
-        Map<String, Harvester> sorted = new TreeMap<>();
-        ALL.forEach(h -> sorted.put(h.protocol(), h));
-        return List.copyOf(sorted.keySet());
+        return ALL.stream().map(Harvester::protocol).toList();
+    }
+
+    /** Every harvester, sorted by protocol name; the first of each name wins. */
+    public static List<Harvester> all() {
+        return ALL;
+    }
+
+    private static List<Harvester> load() {
+        List<Harvester> found = ServiceLoader.load(Harvester.class, Harvester.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get).toList();
+        return found.stream().sorted(Comparator.comparing(Harvester::protocol))
+                .filter(distinctProtocols()).toList();
+    }
+
+    private static java.util.function.Predicate<Harvester> distinctProtocols() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        return h -> seen.add(h.protocol());
     }
 }
