@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.resourcesync.ResourceSyncAudit;
@@ -75,7 +76,7 @@ final class AuditCommand implements Callable<Integer> {
             AuditReport report;
             try (Store store = storeOptions.openExisting();
                  Fetcher fetcher = runner.fetcher(ResourceSyncSyncCommand.DEFAULT_DELAY)) {
-                report = new ResourceSyncAudit(fetcher, store).audit(sourceId, target.url, target.capabilityList, target.accessToken,
+                report = new ResourceSyncAudit(fetcher, HarvestStore.over(store)).audit(sourceId, target.url, target.capabilityList, target.accessToken,
                         HarvestListener.NONE);
             }
             if (format == Format.json) {

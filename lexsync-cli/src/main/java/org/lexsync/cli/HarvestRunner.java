@@ -24,6 +24,7 @@ import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.harvest.SharedRdfStore;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceRecord;
@@ -153,6 +154,7 @@ final class HarvestRunner {
                 ? new DryRunReport(uris -> store.resources().getAll(job.sourceId(), uris), options.printChanges) : null;
         try (GracefulStop stop = GracefulStop.install();
              Fetcher fetcher = fetcherBuilder.build();
+             SharedRdfStore rdf = new SharedRdfStore(store.config().dataDir());
              ProgressView progress = ProgressView.create(job.sourceId(), err)) {
             Applier applier = Applier.builder(fetcher, store).build();
             HarvestListener listener = dryRun == null ? progress : new HarvestListener() {
@@ -179,7 +181,7 @@ final class HarvestRunner {
             HarvestReport report;
             try {
                 report = withUnreachableHosts(store, fetcher,
-                        harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener)));
+                        harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener, rdf)));
             } catch (RuntimeException e) {
                 if (!stop.requested()) {
                     throw e;
