@@ -1,10 +1,12 @@
 package org.lexsync.engine.harvest;
 
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * The protocols LexSync can harvest, by name: every {@link Harvester} on the class path, found with
@@ -37,14 +39,11 @@ public final class Harvesters {
     }
 
     private static List<Harvester> load() {
-        List<Harvester> found = ServiceLoader.load(Harvester.class, Harvester.class.getClassLoader()).stream()
-                .map(ServiceLoader.Provider::get).toList();
-        return found.stream().sorted(Comparator.comparing(Harvester::protocol))
-                .filter(distinctProtocols()).toList();
-    }
-
-    private static java.util.function.Predicate<Harvester> distinctProtocols() {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        return h -> seen.add(h.protocol());
+        Set<String> seen = new HashSet<>();
+        return ServiceLoader.load(Harvester.class, Harvester.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparing(Harvester::protocol))
+                .filter(h -> seen.add(h.protocol()))
+                .toList();
     }
 }
