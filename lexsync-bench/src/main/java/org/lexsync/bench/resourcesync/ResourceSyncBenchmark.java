@@ -1,5 +1,6 @@
 package org.lexsync.bench.resourcesync;
 
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.ResourceSyncOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -136,7 +137,7 @@ public final class ResourceSyncBenchmark {
                         "resources"));
                 for (int r = 1; r <= rounds; r++) {
                     try (Store s = Store.open(StoreConfig.of(store)); Fetcher f = fetcher(s)) {
-                        AuditReport a = new ResourceSyncAudit(f, s).audit(SOURCE, pub.baseUri(), null, null,
+                        AuditReport a = new ResourceSyncAudit(f, HarvestStore.over(s)).audit(SOURCE, pub.baseUri(), null, null,
                                 HarvestListener.NONE);
                         medians.add("audit", r, a.sourceResources(), a.elapsed(), "resources",
                                 a.isInSync() ? " (in sync)" : " (NOT in sync: " + a.missing() + " missing)");

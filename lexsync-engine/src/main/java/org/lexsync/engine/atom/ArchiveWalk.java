@@ -12,7 +12,7 @@ import java.util.Set;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.ResourceState;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.harvest.HarvestStore;
 
 /**
  * The backward walk of rinfo §8.3: from the subscription document along prev-archive, each page's items
@@ -25,7 +25,7 @@ import org.lexsync.engine.store.Store;
  */
 final class ArchiveWalk {
     private final String sourceId;
-    private final Store store;
+    private final HarvestStore store;
     private final PageReader reader;
     private final HarvestListener listener;
     private final Map<String, Mark> youngest = new HashMap<>();
@@ -33,7 +33,7 @@ final class ArchiveWalk {
     private Instant stopAt;
     private Findings findings;
 
-    ArchiveWalk(String sourceId, Store store, PageReader reader, HarvestListener listener) {
+    ArchiveWalk(String sourceId, HarvestStore store, PageReader reader, HarvestListener listener) {
         this.sourceId = sourceId;
         this.store = store;
         this.reader = reader;
@@ -112,7 +112,7 @@ final class ArchiveWalk {
     private boolean examine(FeedPage page) {
         List<ItemKey> items = new ArrayList<>(page.items());
         items.sort(ItemKey.NEWEST_FIRST);
-        Map<String, ResourceState> states = store.resources().getAll(sourceId, items.stream().map(ItemKey::id).toList());
+        Map<String, ResourceState> states = store.resources(sourceId, items.stream().map(ItemKey::id).toList());
         for (ItemKey k : items) {
             if (stopAt != null && k.at().isBefore(stopAt)) {
                 return true;

@@ -1,7 +1,6 @@
 package org.lexsync.engine.atom;
 
 import java.net.URI;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
@@ -14,13 +13,16 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.harvest.SourceReader;
+import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.store.Store;
 
 /**
  * The collector of the Swedish legal information system (rinfo-atom-insamling §8): reads a source's
@@ -48,23 +50,24 @@ public final class AtomHarvester implements Harvester {
     }
 
     @Override
+    public SourceRules rules() {
+        return new SourceRules(1, "one URL (the subscription feed)", AtomOptions.KEYS);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().size() != 1) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "an atom source has exactly one subscription feed URL, %s has %d", job.sourceId(), job.urls().size()));
         }
         double maxDelete = job.options(AtomOptions.class).maxDeleteFraction();
-        Instant started = Instant.now();
-        Store store = context.store();
-        Findings findings = new Findings();
-        PageReader reader = new PageReader(context.fetcher(), store, context.listener(), findings);
-        Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
-        return collect(new Attempt(job, context, reader, findings, runId, maxDelete, started), true);
+        HarvestRun run = HarvestRun.start(job, context);
+        PageReader reader = new PageReader(SourceReader.of(context), run.findings());
+        return collect(new Attempt(run, context, reader, maxDelete), true);
     }
 
-    /** What one harvest shares between its attempts: one run, one reader, one set of findings. */
-    private record Attempt(HarvestJob job, HarvestContext context, PageReader reader, Findings findings, Long runId,
-                           double maxDelete, Instant started) {
+    /** What one harvest shares between its attempts: one run (with its findings), one reader. */
+    private record Attempt(HarvestRun run, HarvestContext context, PageReader reader, double maxDelete) {
     }
 
     /**
@@ -74,14 +77,12 @@ public final class AtomHarvester implements Harvester {
      * supersedes it.
      */
     private HarvestReport collect(Attempt a, boolean first) {
-        HarvestJob job = a.job();
+        HarvestRun run = a.run();
+        HarvestJob job = run.job();
         HarvestContext context = a.context();
-        Store store = context.store();
+        HarvestStore store = context.store();
         PageReader reader = a.reader();
-        Findings findings = a.findings();
-        Long runId = a.runId();
-        double maxDelete = a.maxDelete();
-        Instant started = a.started();
+        Findings findings = run.findings();
         URI url = job.urls().get(0);
         FeedPage subscription = null;
         List<FeedPage> pages = List.of();
@@ -90,13 +91,10 @@ public final class AtomHarvester implements Harvester {
             if (outcome instanceof PageReader.Outcome.Unchanged) {
                 context.listener().note(url + " is unchanged since the last complete run");
                 // nothing new to collect, but items that wait to be retried on their own still are (DESIGN §4.6)
-                ApplyReport retried = job.dryRun() ? null : context.applier().apply(job.sourceId(),
-                        Collections.emptyIterator(), runId, context.listener()::applied, job.giveUp());
-                finish(store, runId, retried == null || retried.complete() ? RunStatus.SUCCEEDED
-                        : RunStatus.FINISHED_WITH_FAILURES, retried == null ? RunCounts.ZERO : retried.counts(), null,
-                        findings);
-                return new HarvestReport(job.sourceId(), PROTOCOL, retried, reader.documents(), reader.bytes(), 0,
-                        findings, since(started));
+                ApplyReport retried = job.dryRun() ? null : run.apply(Collections.emptyIterator());
+                run.finish(retried == null || retried.complete() ? RunStatus.SUCCEEDED
+                        : RunStatus.FINISHED_WITH_FAILURES, retried == null ? RunCounts.ZERO : retried.counts(), null);
+                return run.report(PROTOCOL, retried, reader.source(), 0);
             }
             subscription = ((PageReader.Outcome.Page) outcome).page();
             rememberContact(store, job.sourceId(), subscription);
@@ -104,7 +102,7 @@ public final class AtomHarvester implements Harvester {
             boolean rereadNextTime = false;
             if (subscription.header().complete()) {
                 pages = List.of(subscription);
-                CompleteFeed.Plan plan = CompleteFeed.plan(job.sourceId(), store, subscription, maxDelete, findings,
+                CompleteFeed.Plan plan = CompleteFeed.plan(job.sourceId(), store, subscription, a.maxDelete(), findings,
                         context.listener());
                 rereadNextTime = plan.refused();
                 W3cDateTime when = subscription.header().updated() != null && subscription.header().updated().ok()
@@ -116,45 +114,32 @@ public final class AtomHarvester implements Harvester {
                 pages = walk.pagesOldestFirst();
                 changes = new ChangeStream(job.sourceId(), List.of(), null, pages, walk.selection());
             }
-            ApplyReport applied = null;
-            if (job.dryRun()) {
-                while (changes.hasNext()) {
-                    context.listener().planned(changes.next());
-                }
-            } else {
-                applied = context.applier().apply(job.sourceId(), changes, runId, context.listener()::applied,
-                        job.giveUp());
+            ApplyReport applied = run.apply(changes);
+            if (applied != null) {
                 if (first && applied.gap() != null && applied.gap().staleBytes()) {
                     context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the feed again",
                             applied.gap().resourceUri(), applied.gap().reason()));
                     HarvestReport again = collect(a, false);
-                    return again.apply() == null ? again : new HarvestReport(again.sourceId(), PROTOCOL,
-                            applied.then(again.apply()), again.documentsRead(), again.bytesRead(),
-                            changes.emitted() + again.planned(), findings, since(started));
+                    return again.apply() == null ? again : run.report(PROTOCOL, applied.then(again.apply()),
+                            reader.source(), changes.emitted() + again.planned());
                 }
-                finish(store, runId, applied.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
-                        applied.counts(), applied.gap() == null ? null
-                                : applied.gap().reason() + ": " + applied.gap().message(), findings);
+                run.finish(applied.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES, applied.counts(), applied.gap() == null ? null
+                        : applied.gap().reason() + ": " + applied.gap().message());
                 if (applied.settled() && !rereadNextTime) {
                     reader.remember(subscription);
                 }
             }
-            return new HarvestReport(job.sourceId(), PROTOCOL, applied, reader.documents(), reader.bytes(),
-                    changes.emitted(), findings, since(started));
+            return run.report(PROTOCOL, applied, reader.source(), changes.emitted());
         } catch (ArchiveChainException e) {
             findings.error("rinfo:8.3/" + e.problem().token(), e.getMessage() + "; nothing newer was collected", 0, 0);
             context.listener().note(e.getMessage());
             ChangeFailure gap = new ChangeFailure(e.url().toString(), e.url().toString(), e.problem().token(),
                     e.getMessage(), e.status(), null);
-            RunCounts counts = new RunCounts(0, 0, 0, 0, 1);
-            finish(store, runId, RunStatus.FINISHED_WITH_FAILURES, counts, e.getMessage(), findings);
-            ApplyReport report = new ApplyReport(job.sourceId(), runId == null ? 0 : runId, counts,
-                    store.sources().checkpoint(job.sourceId()).orElse(null), gap, 0, List.of(gap), since(started));
-            return new HarvestReport(job.sourceId(), PROTOCOL, report, reader.documents(), reader.bytes(), 0, findings,
-                    since(started));
+            ApplyReport report = run.stopped(gap, RunCounts.ZERO, run.elapsed());
+            run.finish(RunStatus.FINISHED_WITH_FAILURES, report.counts(), e.getMessage());
+            return run.report(PROTOCOL, report, reader.source(), 0);
         } catch (RuntimeException e) {
-            finish(store, runId, RunStatus.ABORTED, RunCounts.ZERO, e.getMessage(), findings);
-            throw e;
+            throw run.abort(e, RunCounts.ZERO);
         } finally {
             pages.forEach(FeedPage::delete);
             if (subscription != null) {
@@ -164,29 +149,14 @@ public final class AtomHarvester implements Harvester {
     }
 
     /** rinfo §3.1.4: the feed author's email is the publisher's contact for collection errors. */
-    private static void rememberContact(Store store, String sourceId, FeedPage page) {
+    private static void rememberContact(HarvestStore store, String sourceId, FeedPage page) {
         String email = page.header().authors().stream().map(Person::email).filter(e -> e != null && !e.isBlank())
                 .findFirst().orElse(null);
         if (email == null) {
             return;
         }
-        store.sources().get(sourceId).filter(s -> s.contact() == null || s.contact().isBlank()).ifPresent(s ->
-                store.sources().put(new SourceRecord(s.id(), s.protocol(), s.entryUrls(), s.schedule(), s.politeness(),
+        store.source(sourceId).filter(s -> s.contact() == null || s.contact().isBlank()).ifPresent(s ->
+                store.putSource(new SourceRecord(s.id(), s.protocol(), s.entryUrls(), s.schedule(), s.politeness(),
                         s.approved(), "mailto:" + email.strip())));
-    }
-
-    private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error,
-                               Findings findings) {
-        if (runId == null) {
-            return;
-        }
-        if (!findings.isEmpty()) {
-            store.runs().addFindings(runId, null, findings);
-        }
-        store.runs().finish(runId, status, counts, error);
-    }
-
-    private static Duration since(Instant started) {
-        return Duration.between(started, Instant.now());
     }
 }

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.ResourceState;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.harvest.HarvestStore;
 
 /**
  * Plans the collection of a complete feed (rinfo §5, §8.2; RFC 5005 §2 {@code fh:complete}): local
@@ -31,7 +31,7 @@ final class CompleteFeed {
     private CompleteFeed() {
     }
 
-    static Plan plan(String sourceId, Store store, FeedPage page, double maxDeleteFraction, Findings findings,
+    static Plan plan(String sourceId, HarvestStore store, FeedPage page, double maxDeleteFraction, Findings findings,
                      HarvestListener listener) {
         Map<String, ItemKey> youngest = new HashMap<>();
         for (ItemKey k : page.items()) {
@@ -45,7 +45,7 @@ final class CompleteFeed {
                 }
             }
         }
-        Map<String, ResourceState> states = store.resources().getAll(sourceId, youngest.keySet());
+        Map<String, ResourceState> states = store.resources(sourceId, youngest.keySet());
         Map<String, Mark> selection = new HashMap<>();
         for (ItemKey k : youngest.values()) {
             ResourceState s = states.get(k.id());
@@ -56,7 +56,7 @@ final class CompleteFeed {
         Set<String> listed = new HashSet<>(youngest.keySet());
         List<String> deletions = new ArrayList<>();
         long[] held = {0};
-        store.resources().forEach(sourceId, false, r -> {
+        store.forEachResource(sourceId, false, r -> {
             held[0]++;
             if (!listed.contains(r.uri())) {
                 deletions.add(r.uri());

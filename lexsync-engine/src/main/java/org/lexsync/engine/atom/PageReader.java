@@ -16,32 +16,26 @@ import org.lexsync.core.atom.DeletedEntry;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.xml.XmlDocumentException;
-import org.lexsync.engine.fetch.FetchRequest;
+import org.lexsync.engine.fetch.Expectation;
 import org.lexsync.engine.fetch.FetchResult;
-import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
-import org.lexsync.engine.model.HarvestListener;
-import org.lexsync.engine.store.FetchCacheEntry;
-import org.lexsync.engine.store.Store;
+import org.lexsync.engine.harvest.CachedDocument;
+import org.lexsync.engine.harvest.SourceReader;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
- * Fetches feed documents through the polite fetcher and reads them into {@link FeedPage}s, validating
- * each against the rinfo profile on the way (findings name the document). Counts documents and bytes.
+ * Reads feed documents, fetched through the shared {@link SourceReader} (polite fetcher, conditional GET from the
+ * fetch cache, counters), into {@link FeedPage}s, validating each against the rinfo profile on the way (findings
+ * name the document).
  */
 final class PageReader {
     static final String ACCEPT = "application/atom+xml, application/xml;q=0.9, */*;q=0.1";
 
-    private final Fetcher fetcher;
-    private final Store store;
-    private final HarvestListener listener;
+    private final SourceReader source;
     private final Findings findings;
-    private long documents;
-    private long bytes;
 
-    PageReader(Fetcher fetcher, Store store, HarvestListener listener, Findings findings) {
-        this.fetcher = fetcher;
-        this.store = store;
-        this.listener = listener;
+    PageReader(SourceReader source, Findings findings) {
+        this.source = source;
         this.findings = findings;
     }
 
@@ -60,18 +54,16 @@ final class PageReader {
      * @throws org.lexsync.engine.model.SourceUnreadableException when it cannot be fetched or read
      */
     Outcome subscription(URI url) {
-        Validators validators = store.fetchCache().get(url.toString())
-                .map(e -> new Validators(e.etag(), e.lastModified())).orElse(Validators.NONE);
-        FetchResult result = fetcher.fetch(FetchRequest.of(url).withConditional(validators).withHeader("Accept", ACCEPT));
+        Validators validators = source.validators(url.toString());
+        FetchResult result = source.fetch(url, ACCEPT, Expectation.NONE, validators);
         return switch (result) {
             case FetchResult.NotModified n -> new Outcome.Unchanged();
-            case FetchResult.Failed f -> throw new org.lexsync.engine.model.SourceUnreadableException(url, f.status(),
-                    f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + f.message());
+            case FetchResult.Failed f -> throw new SourceUnreadableException(url, f.status(), SourceReader.describe(f));
             case FetchResult.Fetched f -> {
                 try {
                     yield new Outcome.Page(read(f));
                 } catch (XmlDocumentException e) {
-                    throw new org.lexsync.engine.model.SourceUnreadableException(url, f.status(),
+                    throw new SourceUnreadableException(url, f.status(),
                             "not a readable Atom feed: " + e.getMessage(), e);
                 }
             }
@@ -86,12 +78,17 @@ final class PageReader {
      * @throws ArchiveChainException when it cannot be fetched or read
      */
     FeedPage archive(URI url) {
-        FetchResult result = fetcher.fetch(FetchRequest.of(url).withHeader("Accept", ACCEPT));
+        FetchResult result;
+        try {
+            result = source.fetch(url, ACCEPT, Expectation.NONE, Validators.NONE);
+        } catch (SourceUnreadableException e) {
+            throw new ArchiveChainException(url, ArchiveChainException.Problem.MISSING, e.status(), e.getMessage());
+        }
         return switch (result) {
             case FetchResult.NotModified n -> throw new ArchiveChainException(url, ArchiveChainException.Problem.MISSING,
                     304, "unexpected 304 to an unconditional request");
             case FetchResult.Failed f -> throw new ArchiveChainException(url, ArchiveChainException.Problem.MISSING,
-                    f.status(), f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + f.message());
+                    f.status(), SourceReader.describe(f));
             case FetchResult.Fetched f -> {
                 FeedPage page;
                 try {
@@ -100,7 +97,7 @@ final class PageReader {
                     throw new ArchiveChainException(url, ArchiveChainException.Problem.UNREADABLE, f.status(),
                             e.getMessage());
                 }
-                Optional<FetchCacheEntry> before = store.fetchCache().get(url.toString());
+                Optional<CachedDocument> before = source.cached(url.toString());
                 if (before.isPresent() && before.get().sha256() != null && !before.get().sha256().equals(page.sha256())) {
                     findings.warning("rinfo:6/archive-changed", String.format(Locale.ROOT,
                             "%s: archive document changed since it was read on %s (archives must stay consistent)",
@@ -114,22 +111,16 @@ final class PageReader {
 
     /** Stores the page's validators and digest, so that the next conditional GET can answer 304. */
     void remember(FeedPage page) {
-        store.fetchCache().put(new FetchCacheEntry(page.url().toString(), page.etag(), page.lastModified(), 200,
-                page.sha256(), Instant.now()));
+        source.remember(new CachedDocument(page.url().toString(), page.etag(), page.lastModified(), page.sha256(),
+                Instant.now()));
     }
 
-    long documents() {
-        return documents;
-    }
-
-    long bytes() {
-        return bytes;
+    /** The shared reader the pages were fetched with (its counters go into the report). */
+    SourceReader source() {
+        return source;
     }
 
     private FeedPage read(FetchResult.Fetched f) {
-        documents++;
-        bytes += f.length();
-        listener.documentRead(f.requested(), f.length());
         // relative references resolve against the address the document was served from (RFC 3986 §5.1.3)
         String document = f.finalUrl().toString();
         List<ItemKey> keys = new ArrayList<>();

@@ -4,17 +4,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.lexsync.engine.model.AtomOptions;
-import org.lexsync.engine.model.EliOptions;
+import org.lexsync.engine.harvest.Harvester;
+import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.model.OptionException;
 import org.lexsync.engine.model.ProtocolOptions;
-import org.lexsync.engine.model.ResourceSyncOptions;
 
 /**
  * What each protocol requires of a configured source — how many URLs and what they mean, which options it
  * understands — so {@link ConfigReader} rejects a wrong source when the file is read (with file, line and key)
- * instead of at sync time, possibly hours later on a schedule. Option values are checked by the protocol's own
- * typed options ({@code fromText}), so there is one reading of every option.
+ * instead of at sync time, possibly hours later on a schedule. The harvesters say it themselves
+ * ({@link Harvester#rules()}), and option values are checked by the protocol's own typed options
+ * ({@link Harvester#options}), so there is one reading of every option and this package names no protocol.
  */
 final class ProtocolRules {
 
@@ -32,18 +33,16 @@ final class ProtocolRules {
         }
     }
 
-    private static final Map<String, Rule> RULES = Map.of(
-            ResourceSyncOptions.PROTOCOL, new Rule(1, "one URL (the Source Description, a Capability List or"
-                    + " any URL of the source for discovery)", ResourceSyncOptions.KEYS, ResourceSyncOptions::fromText),
-            AtomOptions.PROTOCOL, new Rule(1, "one URL (the subscription feed)", AtomOptions.KEYS, AtomOptions::fromText),
-            EliOptions.PROTOCOL, new Rule(2, "two URLs: the Sitemap, then the update feed", EliOptions.KEYS,
-                    EliOptions::fromText));
-
     private ProtocolRules() {
     }
 
-    /** The rule for a protocol, if it has one. */
+    /** The rule for a protocol, if a harvester of that name is on the class path. */
     static Optional<Rule> forProtocol(String protocol) {
-        return Optional.ofNullable(RULES.get(protocol));
+        return Harvesters.forProtocol(protocol).map(ProtocolRules::rule);
+    }
+
+    private static Rule rule(Harvester h) {
+        SourceRules r = h.rules();
+        return new Rule(r.urls(), r.urlsMeaning(), r.optionKeys(), h::options);
     }
 }

@@ -22,6 +22,10 @@ import org.lexsync.engine.model.ListenerFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.harvest.SourceReader;
+import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
@@ -30,8 +34,6 @@ import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.rdf.PageMetadataExtractor;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.model.RunCounts;
-import org.lexsync.engine.model.RunStatus;
-import org.lexsync.engine.store.Store;
 
 /**
  * The ELI Pillar IV consumer (ELI Pillar IV annex §4.1): the first run takes the baseline from the
@@ -81,6 +83,11 @@ public final class EliHarvester implements Harvester {
     }
 
     @Override
+    public SourceRules rules() {
+        return new SourceRules(2, "two URLs: the Sitemap, then the update feed", EliOptions.KEYS);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().size() != 2) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -90,47 +97,35 @@ public final class EliHarvester implements Harvester {
         EliOptions options = job.options(EliOptions.class);
         FullTextOptions fullText = FullTextOptions.of(options);
         boolean resync = options.resync();
-        Store store = context.store();
-        Long runId = job.dryRun() ? null : store.runs().start(job.sourceId());
-        try (RdfStore rdf = job.dryRun() ? null : RdfStore.open(store.config().dataDir())) {
-            Run run = new Run(job, context, rdf, fullText, runId);
+        HarvestRun harvestRun = HarvestRun.start(job, context);
+        try (HarvestContext.RdfLease rdf = job.dryRun() ? null : context.rdf()) {
+            Run run = new Run(harvestRun, context, rdf == null ? null : rdf.store(), fullText);
             try {
                 HarvestReport report = run.execute(resync);
-                finish(store, runId, report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES,
-                        run.counts, report.complete() ? null : failureText(report.apply()));
+                harvestRun.finish(report.apply());
                 return report;
             } catch (RuntimeException e) {
-                finish(store, runId, RunStatus.ABORTED, run.counts, e.getMessage());
-                throw e;
+                throw harvestRun.abort(e, run.counts);
             }
-        }
-    }
-
-    private static String failureText(ApplyReport apply) {
-        ChangeFailure f = apply == null ? null : apply.gap() != null ? apply.gap()
-                : apply.failures().isEmpty() ? null : apply.failures().get(0);
-        return f == null ? null : f.reason() + ": " + f.message();
-    }
-
-    private static void finish(Store store, Long runId, RunStatus status, RunCounts counts, String error) {
-        if (runId != null) {
-            store.runs().finish(runId, status, counts, error);
+        } catch (RuntimeException e) {
+            // the RDF store could not be opened (or closed): the run ends aborted all the same
+            throw harvestRun.abort(e, RunCounts.ZERO);
         }
     }
 
     /** One harvest of one source. */
     private final class Run {
+        private final HarvestRun harvestRun;
         private final HarvestJob job;
         private final HarvestContext context;
-        private final Store store;
+        private final HarvestStore store;
         private final FullTextOptions fullText;
         private final Long runId;
         private final GraphSync graphs;
         /** The context's applier, also telling {@link #graphs} about every committed batch. */
         private final Applier applier;
-        private final SourceFetch fetch;
-        private final Findings findings = new Findings();
-        private final Instant started = Instant.now();
+        private final SourceReader fetch;
+        private final Findings findings;
         private final List<ChangeFailure> failures = new ArrayList<>();
         private final List<ListenerFailure> listenerFailures = new ArrayList<>();
         private RunCounts counts = RunCounts.ZERO;
@@ -142,21 +137,23 @@ public final class EliHarvester implements Harvester {
         private long committedInSlices;
         private EliCheckpoint checkpoint;
 
-        Run(HarvestJob job, HarvestContext context, RdfStore rdf, FullTextOptions fullText, Long runId) {
-            this.job = job;
+        Run(HarvestRun harvestRun, HarvestContext context, RdfStore rdf, FullTextOptions fullText) {
+            this.harvestRun = harvestRun;
+            this.job = harvestRun.job();
             this.context = context;
             this.store = context.store();
             this.fullText = fullText;
-            this.runId = runId;
-            this.graphs = rdf == null ? null : new GraphSync(store, rdf, extractor);
+            this.runId = harvestRun.id();
+            this.findings = harvestRun.findings();
+            this.graphs = rdf == null ? null : new GraphSync(context.store(), rdf, extractor);
             this.applier = graphs == null ? context.applier() : context.applier().withListener(graphs);
-            this.fetch = new SourceFetch(context.fetcher(), context.listener());
+            this.fetch = SourceReader.of(context);
         }
 
         HarvestReport execute(boolean resync) {
             URI sitemap = job.urls().get(0);
             URI feedUrl = job.urls().get(1);
-            checkpoint = store.sources().checkpoint(job.sourceId()).flatMap(EliCheckpoint::parse).orElse(null);
+            checkpoint = store.checkpoint(job.sourceId()).flatMap(EliCheckpoint::parse).orElse(null);
             if (graphs != null) {
                 long mended = graphs.repair(job.sourceId());
                 if (mended > 0) {
@@ -202,10 +199,7 @@ public final class EliHarvester implements Harvester {
             // failures the give-up rule quarantined no longer hold the checkpoint (DESIGN §4.6)
             if (gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone) && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
-                String stored = store.sources().checkpoint(job.sourceId()).orElse(null);
-                if (!done.toString().equals(stored)) {
-                    store.sources().setCheckpoint(job.sourceId(), done.toString());
-                }
+                harvestRun.saveCheckpoint(done.toString());
                 checkpoint = done;
             }
             return report();
@@ -273,7 +267,7 @@ public final class EliHarvester implements Harvester {
         private boolean markVanished(UriSet seen) {
             List<String> vanished = new ArrayList<>();
             long[] held = {0};
-            store.resources().forEach(job.sourceId(), false, s -> {
+            store.forEachResource(job.sourceId(), false, s -> {
                 held[0]++;
                 if (!seen.contains(s.uri())) {
                     vanished.add(s.uri());
@@ -358,7 +352,7 @@ public final class EliHarvester implements Harvester {
             Set<String> inFeed = new HashSet<>();
             listed.forEach(c -> inFeed.add(c.eli()));
             Instant now = Instant.now();
-            return store.failures().list(job.sourceId()).stream()
+            return store.failures(job.sourceId()).stream()
                     .filter(f -> f.quarantined() && (f.nextTry() == null || !f.nextTry().isAfter(now)))
                     .filter(f -> !inFeed.contains(f.resourceUri()) && !failedInWalk.contains(f.resourceUri()))
                     .map(f -> new Candidate(f.resourceUri(), null));
@@ -393,7 +387,7 @@ public final class EliHarvester implements Harvester {
 
         private PagePlanner planner(Iterator<Candidate> candidates, boolean refetchAll,
                                     java.util.function.Function<Candidate, String> cp) {
-            GraphSync sink = graphs != null ? graphs : new GraphSync(store, null, extractor);
+            GraphSync sink = graphs != null ? graphs : new GraphSync(context.store(), null, extractor);
             return new PagePlanner(job.sourceId(), candidates, refetchAll, store, context.fetcher(), extractor, fullText,
                     sink, (uri, f) -> record(URI.create(uri), f), cp, job.dryRun());
         }
@@ -405,10 +399,7 @@ public final class EliHarvester implements Harvester {
          */
         private boolean apply(Iterator<PlannedChange> changes) {
             if (job.dryRun()) {
-                while (changes.hasNext()) {
-                    context.listener().planned(changes.next());
-                    planned++;
-                }
+                planned += harvestRun.drain(changes);
                 return true;
             }
             CommitSlices slices = new CommitSlices(changes, COMMIT_INTERVAL);
@@ -483,22 +474,13 @@ public final class EliHarvester implements Harvester {
         }
 
         private void record(URI document, Findings f) {
-            if (f.isEmpty()) {
-                return;
-            }
-            findings.addAll(f);
-            if (runId != null) {
-                store.runs().addFindings(runId, document.toString(), f);
-            }
+            harvestRun.record(document, f);
         }
 
         private HarvestReport report() {
-            Duration elapsed = Duration.between(started, Instant.now());
-            String cp = store.sources().checkpoint(job.sourceId()).orElse(null);
-            ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts, cp, gap, held,
-                    failures, elapsed, listenerFailures);
-            return new HarvestReport(job.sourceId(), PROTOCOL, apply, fetch.documents(), fetch.bytes(), planned,
-                    findings, elapsed);
+            ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts,
+                    harvestRun.storedCheckpoint(), gap, held, failures, harvestRun.elapsed(), listenerFailures);
+            return harvestRun.report(PROTOCOL, apply, fetch, planned);
         }
     }
 

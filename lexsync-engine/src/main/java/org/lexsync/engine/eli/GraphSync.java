@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.jena.graph.Graph;
 import org.lexsync.core.time.W3cDateTime;
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.rdf.GraphInfo;
 import org.lexsync.engine.rdf.GraphReplacement;
 import org.lexsync.engine.rdf.MetadataExtractionException;
@@ -29,7 +30,6 @@ import org.lexsync.engine.model.Link;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
-import org.lexsync.engine.store.Store;
 
 /**
  * Keeps the TDB2 named graphs in step with what the applier committed (ELI Pillar IV annex §4.1 step 2c;
@@ -59,7 +59,7 @@ final class GraphSync implements CommitListener {
     /** Longest time a committed change's graph waits in the queue before it is written. */
     static final long MAX_DELAY_SECONDS = 5;
 
-    private final Store store;
+    private final HarvestStore store;
     private final RdfStore rdf;
     private final PageMetadataExtractor extractor;
     /**
@@ -78,7 +78,7 @@ final class GraphSync implements CommitListener {
     private record Pending(Graph graph, W3cDateTime lastmod) {
     }
 
-    GraphSync(Store store, RdfStore rdf, PageMetadataExtractor extractor) {
+    GraphSync(HarvestStore store, RdfStore rdf, PageMetadataExtractor extractor) {
         this.store = store;
         this.rdf = rdf;
         this.extractor = extractor;
@@ -168,7 +168,7 @@ final class GraphSync implements CommitListener {
 
     /** The graph of the page stored for {@code eli}, or null. */
     private Graph stored(String sourceId, String eli) {
-        return store == null ? null : store.resources().get(sourceId, eli).map(this::rebuild).orElse(null);
+        return store == null ? null : Optional.ofNullable(store.resources(sourceId, List.of(eli)).get(eli)).map(this::rebuild).orElse(null);
     }
 
     /** Writes the queued graphs (in one transaction per {@value #BATCH}). */
@@ -191,7 +191,7 @@ final class GraphSync implements CommitListener {
     long repair(String sourceId) {
         List<ResourceState> stale = new ArrayList<>();
         List<String> gone = new ArrayList<>();
-        store.resources().forEach(sourceId, true, state -> {
+        store.forEachResource(sourceId, true, state -> {
             Optional<GraphInfo> info = rdf.graphInfo(state.uri());
             if (!state.active()) {
                 if (info.isPresent()) {
@@ -226,7 +226,7 @@ final class GraphSync implements CommitListener {
             }
             String base = r.url() != null ? r.url().toString() : r.links().stream().filter(l -> l.rel().equals("via"))
                     .map(Link::href).findFirst().orElse(s.uri());
-            try (InputStream in = store.blobs().open(r.blobKey())) {
+            try (InputStream in = store.openBlob(r.blobKey())) {
                 return extractor.extract(in, URI.create(base), null).graph();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -40,6 +40,7 @@ import org.lexsync.engine.fetch.FetchFailure;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.rdf.EliConformance;
 import org.lexsync.engine.rdf.ExtractedMetadata;
 import org.lexsync.engine.rdf.FullTextChoice;
@@ -50,7 +51,6 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.Link;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.ResourceState;
-import org.lexsync.engine.store.Store;
 
 /**
  * Plans one change per legal resource that needs (re)fetching (ELI Pillar IV annex §4.1 steps 2c, 3b, 4a):
@@ -89,7 +89,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     private final String sourceId;
     private final Iterator<Candidate> candidates;
     private final boolean refetchAll;
-    private final Store store;
+    private final HarvestStore store;
     private final Fetcher fetcher;
     private final PageMetadataExtractor extractor;
     private final FullTextOptions fullText;
@@ -107,7 +107,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
     /** The next planned change, already awaited (its page read), or null. */
     private Planned head;
 
-    PagePlanner(String sourceId, Iterator<Candidate> candidates, boolean refetchAll, Store store, Fetcher fetcher,
+    PagePlanner(String sourceId, Iterator<Candidate> candidates, boolean refetchAll, HarvestStore store, Fetcher fetcher,
                 PageMetadataExtractor extractor, FullTextOptions fullText, GraphSync graphs,
                 BiConsumer<String, Findings> findingsSink, Function<Candidate, String> checkpoint, boolean planOnly) {
         this.sourceId = sourceId;
@@ -259,7 +259,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         if (chunk.isEmpty()) {
             return false;
         }
-        states = store.resources().getAll(sourceId, uris);
+        states = store.resources(sourceId, uris);
         return true;
     }
 
@@ -414,7 +414,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
      * with its findings, instead of failing in every run.
      */
     private boolean brokenAtTheSource(Candidate c, FetchResult.Fetched page) {
-        Optional<ItemFailure> last = store.failures().get(sourceId, c.eli());
+        Optional<ItemFailure> last = store.failure(sourceId, c.eli());
         return last.isPresent() && METADATA_UNPARSABLE.equals(last.get().reason()) && last.get().message() != null
                 && last.get().message().contains(SHA_PREFIX + page.sha256Hex());
     }

@@ -26,6 +26,7 @@ import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.FetchResult;
+import org.lexsync.engine.harvest.SourceReader;
 import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
 
@@ -68,7 +69,7 @@ final class SitemapWalk implements Iterator<Candidate> {
     record Failure(URI sitemap, int status, String message) {
     }
 
-    private final SourceFetch fetch;
+    private final SourceReader fetch;
     private final BiConsumer<URI, Findings> sink;
     private final ArrayDeque<Listed> sitemaps = new ArrayDeque<>();
     private final Set<String> listed = new HashSet<>();
@@ -96,16 +97,16 @@ final class SitemapWalk implements Iterator<Candidate> {
      *
      * @throws SourceUnreadableException when the Sitemap (Index) cannot be fetched or is not a Sitemap
      */
-    SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink) {
+    SitemapWalk(URI root, SourceReader fetch, BiConsumer<URI, Findings> sink) {
         this(root, fetch, sink, n -> { });
     }
 
     /**
-     * As {@link #SitemapWalk(URI, SourceFetch, BiConsumer)}; {@code size} is told how many ELIs the walk will
+     * As {@link #SitemapWalk(URI, SourceReader, BiConsumer)}; {@code size} is told how many ELIs the walk will
      * have yielded once the Sitemap being opened is read (the entries so far plus that Sitemap's), as soon as
      * it is downloaded, for progress.
      */
-    SitemapWalk(URI root, SourceFetch fetch, BiConsumer<URI, Findings> sink, java.util.function.LongConsumer size) {
+    SitemapWalk(URI root, SourceReader fetch, BiConsumer<URI, Findings> sink, java.util.function.LongConsumer size) {
         this.fetch = fetch;
         this.sink = sink;
         this.size = size;

@@ -27,6 +27,7 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.uri.LenientUris;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.engine.fetch.FetchResult;
+import org.lexsync.engine.harvest.SourceReader;
 import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
@@ -53,8 +54,8 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
         oldestFirst = List.copyOf(oldestFirst);
     }
 
-    /** {@link #read(URI, SourceFetch, W3cDateTime)} of the feed's first document and every older page. */
-    static UpdateFeed read(URI url, SourceFetch fetch) {
+    /** {@link #read(URI, SourceReader, W3cDateTime)} of the feed's first document and every older page. */
+    static UpdateFeed read(URI url, SourceReader fetch) {
         return read(url, fetch, null);
     }
 
@@ -66,7 +67,7 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
      *
      * @throws SourceUnreadableException when the feed cannot be fetched or is not an Atom feed
      */
-    static UpdateFeed read(URI url, SourceFetch fetch, W3cDateTime reachBackTo) {
+    static UpdateFeed read(URI url, SourceReader fetch, W3cDateTime reachBackTo) {
         Pages pages = new Pages();
         Findings findings = new Findings();
         URI page = url;
@@ -119,7 +120,7 @@ record UpdateFeed(URI url, List<Candidate> oldestFirst, W3cDateTime oldest, Find
     }
 
     /** Reads one feed document into {@code pages}; returns the next older document's URL, or null. */
-    private static URI readPage(URI url, boolean first, SourceFetch fetch, Pages pages, Findings findings) {
+    private static URI readPage(URI url, boolean first, SourceReader fetch, Pages pages, Findings findings) {
         FetchResult.Fetched f;
         try {
             f = fetch.get(url, ACCEPT);

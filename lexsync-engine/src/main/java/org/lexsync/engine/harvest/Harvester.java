@@ -9,12 +9,18 @@ import org.lexsync.engine.model.ProtocolOptions;
  * One synchronisation protocol's client (ResourceSync destination, ELI consumer, Atom collector, …): it
  * reads the source's documents, plans the changes in the source's order, and hands them to the shared
  * {@link org.lexsync.engine.apply.Applier} from its {@link HarvestContext}. Planners never write to the store
- * themselves (docs/architecture.md, "The flow of a change"). Implementations are registered in {@link Harvesters}.
+ * themselves (docs/architecture.md, "The flow of a change"). Implementations are found by {@link Harvesters} with
+ * {@link java.util.ServiceLoader} ({@code META-INF/services/org.lexsync.engine.harvest.Harvester}), need a public
+ * no-argument constructor, and share the run lifecycle ({@link HarvestRun}), the source-document reader
+ * ({@link SourceReader}) and the store port ({@link HarvestStore}).
  */
 public interface Harvester {
 
     /** The protocol name used on the command line and in {@code lexsync.yaml}, e.g. {@code resourcesync}. */
     String protocol();
+
+    /** What a configured source of this protocol needs: URL count and meaning, option keys. */
+    SourceRules rules();
 
     /**
      * This protocol's options read from text ({@code lexsync.yaml}); a bad value is an

@@ -1,17 +1,20 @@
 package org.lexsync.engine.harvest;
 
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
- * The protocols LexSync can harvest, by name. Each protocol issue adds its harvester to {@link #ALL}.
+ * The protocols LexSync can harvest, by name: every {@link Harvester} on the class path, found with
+ * {@link ServiceLoader}, so that this package names no protocol and a protocol package adds itself by listing its
+ * harvester in {@code META-INF/services/org.lexsync.engine.harvest.Harvester}.
  */
 public final class Harvesters {
-    private static final List<Harvester> ALL = List.of(new org.lexsync.engine.atom.AtomHarvester(),
-            new org.lexsync.engine.resourcesync.ResourceSyncHarvester(), new org.lexsync.engine.eli.EliHarvester());
+    private static final List<Harvester> ALL = load();
 
     private Harvesters() {
     }
@@ -27,8 +30,20 @@ public final class Harvesters {
 
     /** Protocol names, sorted. */
     public static List<String> protocols() {
-        Map<String, Harvester> sorted = new TreeMap<>();
-        ALL.forEach(h -> sorted.put(h.protocol(), h));
-        return List.copyOf(sorted.keySet());
+        return ALL.stream().map(Harvester::protocol).toList();
+    }
+
+    /** Every harvester, sorted by protocol name; the first of each name wins. */
+    public static List<Harvester> all() {
+        return ALL;
+    }
+
+    private static List<Harvester> load() {
+        Set<String> seen = new HashSet<>();
+        return ServiceLoader.load(Harvester.class, Harvester.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparing(Harvester::protocol))
+                .filter(h -> seen.add(h.protocol()))
+                .toList();
     }
 }

@@ -19,6 +19,7 @@ import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.fetch.Validators;
 import org.lexsync.engine.harvest.UriPositions;
 import org.lexsync.engine.model.ChangeKind;
@@ -98,7 +99,7 @@ final class ChangeListPlan extends Plan {
             cursor = new ChangeCursor(holder.get(set));
             try {
                 collectLists();
-            } catch (SourceDocumentException e) {
+            } catch (SourceUnreadableException e) {
                 if (!afterBaseline) {
                     throw e;
                 }

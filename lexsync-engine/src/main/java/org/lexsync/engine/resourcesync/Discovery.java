@@ -68,7 +68,7 @@ final class Discovery {
             } else {
                 readDocument(d, found, 0);
             }
-        } catch (SourceDocumentException e) {
+        } catch (SourceUnreadableException e) {
             status = e.status();
             notes.add(e.getMessage());
         }
@@ -123,8 +123,8 @@ final class Discovery {
         Map<URI, CapabilitySet> found = new LinkedHashMap<>();
         try {
             readAny(uri, found, MAX_CLIMB);
-        } catch (SourceDocumentException e) {
-            throw new SourceUnreadableException(uri, e.status(), e.getMessage(), e);
+        } catch (SourceUnreadableException e) {
+            throw uri.equals(e.url()) ? e : new SourceUnreadableException(uri, e.status(), e.getMessage(), e);
         }
         if (found.isEmpty()) {
             throw new SourceUnreadableException(uri, 0, "not a ResourceSync Capability List (ResourceSync §9)");
@@ -139,7 +139,7 @@ final class Discovery {
     private void tryRead(URI uri, Map<URI, CapabilitySet> found, int depth) {
         try {
             readAny(uri, found, depth);
-        } catch (SourceDocumentException | XmlDocumentException e) {
+        } catch (SourceUnreadableException | XmlDocumentException e) {
             notes.add(e.getMessage());
         }
     }
@@ -169,7 +169,7 @@ final class Discovery {
                 docs.collect(reader);
             }
         } catch (IOException e) {
-            throw new SourceDocumentException(base, 0, e.toString());
+            throw new SourceUnreadableException(base, 0, e.toString());
         } catch (XmlDocumentException e) {
             notes.add(e.getMessage());
             return;
@@ -218,7 +218,7 @@ final class Discovery {
                             readAny(target, found, depth + 1);
                         }
                     }
-                } catch (SourceDocumentException e) {
+                } catch (SourceUnreadableException e) {
                     notes.add(e.getMessage());
                 }
                 if (given && found.size() == before) {
@@ -331,7 +331,7 @@ final class Discovery {
                     }
                 }
             }
-        } catch (SourceDocumentException | IOException e) {
+        } catch (SourceUnreadableException | IOException e) {
             notes.add(e.getMessage());
         }
         return out;

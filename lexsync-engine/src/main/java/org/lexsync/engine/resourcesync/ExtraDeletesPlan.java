@@ -5,8 +5,8 @@ import java.util.Deque;
 import java.util.function.Predicate;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.harvest.UriSet;
-import org.lexsync.engine.store.Store;
 
 /**
  * After a repeated baseline (ResourceSync §5.2: a Destination may stay in sync by repeated baselines),
@@ -14,14 +14,14 @@ import org.lexsync.engine.store.Store;
  * set of resources at its {@code at} (§10.2), so what is missing from it was deleted at the source.
  */
 final class ExtraDeletesPlan extends Plan {
-    private final Store store;
+    private final HarvestStore store;
     private final String sourceId;
     private final UriSet seen;
     private final Predicate<String> excluded;
     private final java.util.function.Supplier<W3cDateTime> at;
     private Deque<String> extras;
 
-    ExtraDeletesPlan(Store store, String sourceId, UriSet seen, Predicate<String> excluded,
+    ExtraDeletesPlan(HarvestStore store, String sourceId, UriSet seen, Predicate<String> excluded,
                      java.util.function.Supplier<W3cDateTime> at) {
         this.store = store;
         this.sourceId = sourceId;
@@ -34,7 +34,7 @@ final class ExtraDeletesPlan extends Plan {
     protected PlannedChange compute() {
         if (extras == null) {
             extras = new ArrayDeque<>();
-            store.resources().forEach(sourceId, false, r -> {
+            store.forEachResource(sourceId, false, r -> {
                 if (!seen.contains(r.uri()) && !excluded.test(r.uri())) {
                     extras.add(r.uri());
                 }

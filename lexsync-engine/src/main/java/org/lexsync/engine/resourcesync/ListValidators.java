@@ -5,24 +5,24 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.lexsync.engine.fetch.Validators;
-import org.lexsync.engine.store.FetchCache;
-import org.lexsync.engine.store.FetchCacheEntry;
+import org.lexsync.engine.harvest.CachedDocument;
+import org.lexsync.engine.harvest.SourceReader;
 
 /**
  * The validators (ETag, Last-Modified) of the Change Lists a complete run read, kept per source in the
- * store's fetch cache, so that the next incremental run asks for them with a conditional GET (DESIGN §4.4)
+ * fetch cache, so that the next incremental run asks for them with a conditional GET (DESIGN §4.4)
  * and skips a list the source reports unchanged: the complete run processed every change in it. Only runs
  * without a baseline and without {@code --from} use them — such runs never move the cursor back behind a
  * list read before. Written by the harvester after a complete run, never by a planner.
  */
 final class ListValidators {
-    private final FetchCache cache;
+    private final SourceReader reader;
     private final String sourceId;
     private final boolean enabled;
-    private final List<FetchCacheEntry> read = new ArrayList<>();
+    private final List<CachedDocument> read = new ArrayList<>();
 
-    ListValidators(FetchCache cache, String sourceId, boolean enabled) {
-        this.cache = cache;
+    ListValidators(SourceReader reader, String sourceId, boolean enabled) {
+        this.reader = reader;
         this.sourceId = sourceId;
         this.enabled = enabled;
     }
@@ -32,21 +32,21 @@ final class ListValidators {
         if (!enabled) {
             return null;
         }
-        return cache.get(key(list)).map(e -> new Validators(e.etag(), e.lastModified()))
-                .filter(v -> !v.isNone()).orElse(null);
+        Validators v = reader.validators(key(list));
+        return v.isNone() ? null : v;
     }
 
     /** Notes the validators of a Change List this run downloaded. */
     void downloaded(SourceDocuments.Download list) {
         Validators v = new Validators(first(list, "ETag"), first(list, "Last-Modified"));
         if (!v.isNone()) {
-            read.add(new FetchCacheEntry(key(list.url()), v.etag(), v.lastModified(), 200, null, Instant.now()));
+            read.add(new CachedDocument(key(list.url()), v.etag(), v.lastModified(), null, Instant.now()));
         }
     }
 
     /** Keeps the noted validators; called once the run is complete. */
     void remember() {
-        read.forEach(cache::put);
+        read.forEach(reader::remember);
     }
 
     private static String first(SourceDocuments.Download d, String header) {

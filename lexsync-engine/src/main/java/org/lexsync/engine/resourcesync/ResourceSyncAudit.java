@@ -21,13 +21,13 @@ import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.Fetcher;
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
-import org.lexsync.engine.store.Store;
 
 /**
  * Audits a local copy against a ResourceSync source (ResourceSync §5.2 Audit): the source's current
@@ -48,10 +48,11 @@ public final class ResourceSyncAudit {
     private static final AuditReport.Mismatch UNVERIFIED = new AuditReport.Mismatch("", "unverified", "", "");
 
     private final Fetcher fetcher;
-    private final Store store;
+    private final HarvestStore store;
     private final XmlLimits limits;
 
-    public ResourceSyncAudit(Fetcher fetcher, Store store) {
+    /** An audit of what {@code store} holds (see {@link HarvestStore#over}) against sources read with {@code fetcher}. */
+    public ResourceSyncAudit(Fetcher fetcher, HarvestStore store) {
         this.fetcher = fetcher;
         this.store = store;
         this.limits = XmlLimits.DEFAULT;
@@ -80,13 +81,10 @@ public final class ResourceSyncAudit {
                 throw new SourceUnreadableException(set.uri(), 0,
                         "offers no Resource List to audit against (ResourceSync §5.2 Audit)");
             }
-            try {
-                W3cDateTime setAt = auditSet(docs, set, list, tally);
-                if (at == null || setAt != null && setAt.isAfter(at)) {
-                    at = setAt;
-                }
-            } catch (SourceDocumentException e) {
-                throw new SourceUnreadableException(e.url(), e.status(), e.getMessage(), e);
+            // a list of the set that cannot be read makes the source unauditable (SourceUnreadableException, exit 3)
+            W3cDateTime setAt = auditSet(docs, set, list, tally);
+            if (at == null || setAt != null && setAt.isAfter(at)) {
+                at = setAt;
             }
         }
         tally.extras();
@@ -264,7 +262,7 @@ public final class ResourceSyncAudit {
             if (chunk.isEmpty()) {
                 return;
             }
-            Map<String, ResourceState> states = store.resources().getAll(sourceId,
+            Map<String, ResourceState> states = store.resources(sourceId,
                     chunk.stream().map(Expected::uri).toList());
             for (Expected x : chunk) {
                 if (!seen.add(x.uri())) {
@@ -339,7 +337,7 @@ public final class ResourceSyncAudit {
 
         /** Every active stored resource whose URI the source did not list is extra. */
         void extras() {
-            store.resources().forEachActiveUri(sourceId, uri -> {
+            store.forEachActiveUri(sourceId, uri -> {
                 if (!seen.contains(uri)) {
                     extra++;
                     if (extraUris.size() < AuditReport.MAX_LISTED) {

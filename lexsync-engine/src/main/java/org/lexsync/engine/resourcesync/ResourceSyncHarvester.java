@@ -22,15 +22,16 @@ import org.lexsync.engine.model.ApplyProgress;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.ChangeFailure;
-import org.lexsync.engine.model.PlannedChange;
-import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.harvest.HarvestContext;
+import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.SourceReader;
+import org.lexsync.engine.harvest.SourceRules;
+import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.ResourceSyncOptions;
-import org.lexsync.engine.model.RunStatus;
 
 /**
  * The ResourceSync Destination (ANSI/NISO Z39.99-2014 §5.2, plus the v1.1 {@code datetime} attribute):
@@ -75,6 +76,12 @@ public final class ResourceSyncHarvester implements Harvester {
     }
 
     @Override
+    public SourceRules rules() {
+        return new SourceRules(1, "one URL (the Source Description, a Capability List or any URL of the source for"
+                + " discovery)", ResourceSyncOptions.KEYS);
+    }
+
+    @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
         if (job.urls().isEmpty()) {
             throw new IllegalArgumentException("a ResourceSync harvest needs a URL");
@@ -82,8 +89,9 @@ public final class ResourceSyncHarvester implements Harvester {
         Instant started = Instant.now();
         ResourceSyncOptions options = job.options(ResourceSyncOptions.class);
         Findings findings = new Findings();
-        SourceDocuments docs = new SourceDocuments(context.fetcher(), context.listener(), options.accessToken(),
-                xmlLimits, findings);
+        SourceReader reader = new SourceReader(context.fetcher(), context.listener(), context.store(),
+                SourceDocuments.headers(options.accessToken()));
+        SourceDocuments docs = new SourceDocuments(reader, options.accessToken(), xmlLimits, findings);
         Discovery discovery = new Discovery(docs);
         List<CapabilitySet> sets = options.capabilityList() != null
                 ? List.of(discovery.capabilityList(options.capabilityList()))
@@ -92,11 +100,11 @@ public final class ResourceSyncHarvester implements Harvester {
             context.listener().note(String.format(Locale.ROOT,
                     "%d Capability Lists found; each is synced as its own set (--capability-list picks one)", sets.size()));
         }
-        Long runId = job.dryRun() ? null : context.store().runs().start(job.sourceId());
+        HarvestRun run = HarvestRun.start(job, context, findings, started);
         Result result;
         try {
-            Attempt first = new Attempt(job, context, options, docs, sets);
-            result = first.run(false, runId);
+            Attempt first = new Attempt(run, context, options, docs, sets);
+            result = first.run(false);
             // the Resource List is the way round a refused Resource Dump, when every set has one
             boolean listsForAll = sets.stream().allMatch(s -> !s.offers(Capability.RESOURCEDUMP)
                     || s.offers(Capability.RESOURCELIST));
@@ -104,32 +112,20 @@ public final class ResourceSyncHarvester implements Harvester {
                     && listsForAll) {
                 context.listener().note("the Resource Dump was refused (" + result.dumpFailure().getMessage()
                         + "); baseline again from the Resource List");
-                result = result.then(new Attempt(job, context, options, docs, sets).run(true, runId));
+                result = result.then(new Attempt(run, context, options, docs, sets).run(true));
             } else if (result.apply() != null && result.apply().gap() != null && result.apply().gap().staleBytes()) {
                 // The bytes match neither the promise nor anything known: the source may have changed the
                 // resource since its Change Lists were read. Read them again, once (DESIGN §4.6).
                 ChangeFailure gap = result.apply().gap();
                 context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the change documents again",
                         gap.resourceUri(), gap.reason()));
-                result = result.then(new Attempt(job, context, options, docs, sets).run(false, runId));
+                result = result.then(new Attempt(run, context, options, docs, sets).run(false));
             }
         } catch (RuntimeException e) {
-            if (runId != null) {
-                context.store().runs().finish(runId, RunStatus.ABORTED, RunCounts.ZERO, e.toString());
-            }
-            throw e;
+            throw run.abort(e, RunCounts.ZERO);
         }
-        if (runId != null) {
-            ApplyReport report = result.apply();
-            if (!findings.isEmpty()) {
-                context.store().runs().addFindings(runId, null, findings);
-            }
-            context.store().runs().finish(runId, report.complete() ? RunStatus.SUCCEEDED
-                    : RunStatus.FINISHED_WITH_FAILURES, report.counts(), report.gap() == null ? null
-                    : report.gap().reason() + ": " + report.gap().message());
-        }
-        return new HarvestReport(job.sourceId(), PROTOCOL, result.apply(), docs.documents(), docs.bytes(),
-                result.planned(), findings, Duration.between(started, Instant.now()));
+        run.finish(result.apply());
+        return run.report(PROTOCOL, result.apply(), reader, result.planned());
     }
 
     private record Result(ApplyReport apply, long planned, DumpPackageException dumpFailure) {
@@ -146,6 +142,7 @@ public final class ResourceSyncHarvester implements Harvester {
 
     /** One pass over the sets: plan, apply, and move the checkpoint past what needed no change. */
     private final class Attempt {
+        private final HarvestRun harvestRun;
         private final HarvestJob job;
         private final HarvestContext context;
         private final ResourceSyncOptions options;
@@ -159,28 +156,28 @@ public final class ResourceSyncHarvester implements Harvester {
         private final List<ListValidators> listValidators = new ArrayList<>();
         boolean baselineFromDump;
 
-        Attempt(HarvestJob job, HarvestContext context, ResourceSyncOptions options, SourceDocuments docs,
+        Attempt(HarvestRun harvestRun, HarvestContext context, ResourceSyncOptions options, SourceDocuments docs,
                 List<CapabilitySet> sets) {
-            this.job = job;
+            this.harvestRun = harvestRun;
+            this.job = harvestRun.job();
             this.context = context;
             this.options = options;
             this.docs = docs;
             this.sets = sets;
-            this.holder = new CheckpointHolder(RsCheckpoint.parse(
-                    context.store().sources().checkpoint(job.sourceId()).orElse(null)));
+            this.holder = new CheckpointHolder(RsCheckpoint.parse(harvestRun.storedCheckpoint()));
             this.mapper = new EntryMapper(job.sourceId(), options, docs);
             this.tempDir = scratch(options, context);
         }
 
         /** The Change List validators of one set; conditional requests only in a run without baseline or --from. */
         private ListValidators validators(boolean conditional) {
-            ListValidators v = new ListValidators(context.store().fetchCache(), job.sourceId(),
+            ListValidators v = new ListValidators(docs.reader(), job.sourceId(),
                     conditional && !job.dryRun());
             listValidators.add(v);
             return v;
         }
 
-        Result run(boolean listOnly, Long runId) {
+        Result run(boolean listOnly) {
             Deque<Supplier<Plan>> parts = new ArrayDeque<>();
             for (CapabilitySet set : sets) {
                 addSet(set, listOnly, parts);
@@ -188,11 +185,7 @@ public final class ResourceSyncHarvester implements Harvester {
             Plan plan = Plan.chain(parts);
             if (job.dryRun()) {
                 try (plan) {
-                    while (plan.hasNext()) {
-                        PlannedChange c = plan.next();
-                        context.listener().planned(c);
-                        discardLocalFiles(c);
-                    }
+                    harvestRun.drain(plan);
                 }
                 return new Result(null, plan.taken(), null);
             }
@@ -200,26 +193,23 @@ public final class ResourceSyncHarvester implements Harvester {
             ApplyReport report;
             DumpPackageException dumpFailure = null;
             try (plan) {
-                report = context.applier().apply(job.sourceId(), plan, runId, p -> {
+                report = harvestRun.apply(plan, p -> {
                     last[0] = p;
                     context.listener().applied(p);
-                }, job.giveUp());
-            } catch (DumpPackageException | SourceDocumentException | XmlDocumentException e) {
+                });
+            } catch (DumpPackageException | SourceUnreadableException | XmlDocumentException e) {
                 if (e instanceof DumpPackageException d) {
                     dumpFailure = d;
                 }
                 docs.findings().error("rs:5.2/unreadable-document", e.getMessage(), 0, 0);
-                report = interrupted(runId, last[0], e);
+                report = interrupted(last[0], e);
             }
             if (report.settled()) {
                 listValidators.forEach(ListValidators::remember);
                 for (int i = 0; i < finalSets.size(); i++) {
                     holder.advance(finalSets.get(i), finals.get(i).get());
                 }
-                String value = holder.current().encode();
-                if (!value.equals(report.checkpoint())) {
-                    context.store().sources().setCheckpoint(job.sourceId(), value);
-                }
+                String value = harvestRun.saveCheckpoint(holder.current().encode());
                 report = new ApplyReport(report.sourceId(), report.runId(), report.counts(), value, null, 0,
                         report.failures(), report.elapsed(), report.listenerFailures());
             }
@@ -227,22 +217,15 @@ public final class ResourceSyncHarvester implements Harvester {
         }
 
         /** A report for a run that stopped because a source document failed midway (counts so far + one failure). */
-        private ApplyReport interrupted(Long runId, ApplyProgress last, LexsyncException e) {
+        private ApplyReport interrupted(ApplyProgress last, LexsyncException e) {
             URI url = e instanceof DumpPackageException d ? d.packageUrl()
-                    : e instanceof SourceDocumentException s ? s.url() : null;
+                    : e instanceof SourceUnreadableException s ? s.url() : null;
             String where = url != null ? url.toString() : e instanceof XmlDocumentException x ? x.document() : "?";
             String reason = e instanceof DumpPackageException ? "dump-package"
                     : e instanceof XmlDocumentException ? "document-malformed" : "document-unreadable";
-            int status = e instanceof SourceDocumentException s ? s.status() : 0;
+            int status = e instanceof SourceUnreadableException s ? s.status() : 0;
             ChangeFailure f = new ChangeFailure(where, where, reason, e.getMessage(), status, null);
-            String checkpoint = context.store().sources().checkpoint(job.sourceId()).orElse(null);
-            return new ApplyReport(job.sourceId(), runId, counts(last, 1), checkpoint, f, 0, List.of(f),
-                    Duration.ZERO);
-        }
-
-        private static RunCounts counts(ApplyProgress p, long failed) {
-            RunCounts c = p == null ? RunCounts.ZERO : p.counts();
-            return new RunCounts(c.created(), c.updated(), c.deleted(), c.unchanged(), failed);
+            return harvestRun.stopped(f, last == null ? RunCounts.ZERO : last.counts(), Duration.ZERO);
         }
 
         private void addSet(CapabilitySet set, boolean listOnly, Deque<Supplier<Plan>> parts) {
@@ -273,7 +256,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 }
             }
             if (baseline && sets.size() == 1 && options.delete() && !job.dryRun()
-                    && context.store().resources().count(job.sourceId(), false) > 0
+                    && context.store().resourceCount(job.sourceId(), false) > 0
                     && (set.offers(Capability.RESOURCELIST) || set.offers(Capability.RESOURCEDUMP))) {
                 // A repeated baseline of the only set: what the new snapshot no longer lists was deleted (§10.2).
                 parts.add(() -> base[0] == null ? Plan.empty() : new ExtraDeletesPlan(context.store(), job.sourceId(),
@@ -320,25 +303,13 @@ public final class ResourceSyncHarvester implements Harvester {
     private static Path scratch(ResourceSyncOptions options, HarvestContext context) {
         Path dir = options.scratchDir();
         if (dir == null) {
-            return context.store().fileBlobs().tempDirectory();
+            return context.store().tempDirectory();
         }
         try {
             return Files.createDirectories(dir);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "option %s='%s' is not a usable directory: %s",
                     ResourceSyncOptions.KEY_SCRATCH_DIR, dir, e), e);
-        }
-    }
-
-    private static void discardLocalFiles(PlannedChange c) {
-        for (PlannedRepresentation r : c.representations()) {
-            if (r.localFile() != null) {
-                try {
-                    Files.deleteIfExists(r.localFile());
-                } catch (IOException ignored) {
-                    // temp directory cleanup takes it
-                }
-            }
         }
     }
 }

@@ -6,45 +6,57 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.SitemapReader;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.engine.fetch.Expectation;
-import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.fetch.Validators;
+import org.lexsync.engine.harvest.SourceReader;
 import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
- * Reads the source's own documents (source description, capability lists, resource and change lists,
- * manifests, dump packages) through the polite {@link Fetcher}, so robots.txt and per-host politeness
- * apply to them too; counts documents and bytes for the report and gathers the readers' findings.
+ * The ResourceSync side of reading the source's own documents (source description, capability lists, resource and
+ * change lists, manifests, dump packages): downloads go through the shared {@link SourceReader} (polite fetcher,
+ * conditional GET, counters, the access token on every request); this class opens them as Sitemap/ResourceSync
+ * readers and gathers the readers' findings.
  */
 final class SourceDocuments {
-    private final Fetcher fetcher;
-    private final HarvestListener listener;
+    private final SourceReader reader;
     private final String accessToken;
     private final XmlLimits limits;
     private final Findings findings;
-    private long documents;
-    private long bytes;
 
-    SourceDocuments(Fetcher fetcher, HarvestListener listener, String accessToken, XmlLimits limits,
-                    Findings findings) {
-        this.fetcher = fetcher;
-        this.listener = listener == null ? HarvestListener.NONE : listener;
+    SourceDocuments(SourceReader reader, String accessToken, XmlLimits limits, Findings findings) {
+        this.reader = reader;
         this.accessToken = accessToken;
         this.limits = limits;
         this.findings = findings;
     }
 
+    /** Documents read without a fetch cache (discovery and audit tests, say). */
+    SourceDocuments(Fetcher fetcher, HarvestListener listener, String accessToken, XmlLimits limits,
+                    Findings findings) {
+        this(new SourceReader(fetcher, listener, null, headers(accessToken)), accessToken, limits, findings);
+    }
+
+    /** The request headers of every document: the bearer token, when there is one. */
+    static Map<String, String> headers(String accessToken) {
+        return accessToken == null ? Map.of() : Map.of("Authorization", "Bearer " + accessToken);
+    }
+
     /** A downloaded document: the temp file is deleted on close. */
     record Download(URI url, URI finalUrl, Path file, long length, String contentType,
                     Map<String, List<String>> headers) implements AutoCloseable {
+
+        static Download of(URI url, FetchResult.Fetched f) {
+            return new Download(url, f.finalUrl(), f.body(), f.length(), f.contentType(), f.headers());
+        }
 
         /** All values of a response header (case-insensitive name). */
         List<String> header(String name) {
@@ -78,6 +90,11 @@ final class SourceDocuments {
         }
     }
 
+    /**
+     * Downloads {@code url}.
+     *
+     * @throws SourceUnreadableException when the document cannot be obtained
+     */
     Download fetch(URI url) {
         return fetch(url, Expectation.NONE);
     }
@@ -86,50 +103,24 @@ final class SourceDocuments {
      * Downloads {@code url} with a conditional GET (DESIGN §4.4); null when the source answers 304 Not
      * Modified.
      *
-     * @throws SourceDocumentException when the document cannot be obtained
+     * @throws SourceUnreadableException when the document cannot be obtained
      */
     Download fetchIfChanged(URI url, Validators validators) {
-        return fetch(url, Expectation.NONE, Objects.requireNonNull(validators, "validators"));
+        Optional<FetchResult.Fetched> f = reader.getIfChanged(url, null, Objects.requireNonNull(validators, "validators"));
+        if (f.isEmpty()) {
+            reader.listener().note(url + ": not modified since the last complete run");
+            return null;
+        }
+        return Download.of(url, f.get());
     }
 
     /**
      * Downloads {@code url}; bytes that do not match {@code expected} never come back.
      *
-     * @throws SourceDocumentException when the document cannot be obtained
+     * @throws SourceUnreadableException when the document cannot be obtained
      */
     Download fetch(URI url, Expectation expected) {
-        return fetch(url, expected, null);
-    }
-
-    /** Downloads {@code url}; with {@code validators}, null when the source answers 304 Not Modified. */
-    private Download fetch(URI url, Expectation expected, Validators validators) {
-        if (!"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())) {
-            throw new SourceDocumentException(url, 0, "only http and https documents are read");
-        }
-        FetchRequest request = new FetchRequest(url, expected, validators, null);
-        if (accessToken != null) {
-            request = request.withHeader("Authorization", "Bearer " + accessToken);
-        }
-        FetchResult result = fetcher.fetch(request);
-        return switch (result) {
-            case FetchResult.Fetched f -> {
-                synchronized (this) {
-                    documents++;
-                    bytes += f.length();
-                }
-                listener.documentRead(url, f.length());
-                yield new Download(url, f.finalUrl(), f.body(), f.length(), f.contentType(), f.headers());
-            }
-            case FetchResult.NotModified n -> {
-                if (validators == null) {
-                    throw new SourceDocumentException(url, 304, "304 Not Modified to an unconditional request");
-                }
-                listener.note(url + ": not modified since the last complete run");
-                yield null;
-            }
-            case FetchResult.Failed x -> throw new SourceDocumentException(url, x.status(),
-                    x.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + x.message());
-        };
+        return Download.of(url, reader.get(url, null, expected));
     }
 
     /** Downloads and opens a Sitemap/ResourceSync document. */
@@ -145,7 +136,7 @@ final class SourceDocuments {
             return new Opened(d, SitemapReader.open(in, url.toString(), limits));
         } catch (IOException e) {
             d.close();
-            throw new SourceDocumentException(url, 0, e.toString());
+            throw new SourceUnreadableException(url, 0, e.toString());
         } catch (RuntimeException e) {
             d.close();
             throw e;
@@ -157,7 +148,7 @@ final class SourceDocuments {
         try {
             return SitemapReader.open(Files.newInputStream(d.file()), d.url().toString(), limits);
         } catch (IOException e) {
-            throw new SourceDocumentException(d.url(), 0, e.toString());
+            throw new SourceUnreadableException(d.url(), 0, e.toString());
         }
     }
 
@@ -178,18 +169,23 @@ final class SourceDocuments {
     }
 
     Fetcher fetcher() {
-        return fetcher;
+        return reader.fetcher();
+    }
+
+    /** The shared reader (its fetch cache keeps the Change Lists' validators). */
+    SourceReader reader() {
+        return reader;
     }
 
     String accessToken() {
         return accessToken;
     }
 
-    synchronized long documents() {
-        return documents;
+    long documents() {
+        return reader.documents();
     }
 
-    synchronized long bytes() {
-        return bytes;
+    long bytes() {
+        return reader.bytes();
     }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.harvest.SourceReader;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.fixture.FixturePublisher;
@@ -34,7 +35,7 @@ class SpecDocumentsTest {
 
     FixturePublisher pub;
     Fetcher fetcher;
-    SourceFetch fetch;
+    SourceReader fetch;
     final Map<URI, Findings> findings = new LinkedHashMap<>();
 
     @BeforeEach
@@ -48,7 +49,7 @@ class SpecDocumentsTest {
         });
         fetcher = Fetcher.builder().politeness(new Politeness(1, Duration.ZERO)).ignoreRobots(true).tries(1)
                 .tempDirectory(dir).build();
-        fetch = new SourceFetch(fetcher, HarvestListener.NONE);
+        fetch = new SourceReader(fetcher, HarvestListener.NONE, null, null);
     }
 
     @AfterEach

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,7 +100,7 @@ class AuditTruthTest {
     }
 
     AuditReport audit() {
-        return new ResourceSyncAudit(h.fetcher, h.store).audit(RsHarness.SOURCE, pub.uri("/s/capabilitylist.xml"),
+        return new ResourceSyncAudit(h.fetcher, HarvestStore.over(h.store)).audit(RsHarness.SOURCE, pub.uri("/s/capabilitylist.xml"),
                 pub.uri("/s/capabilitylist.xml"), null, HarvestListener.NONE);
     }
 

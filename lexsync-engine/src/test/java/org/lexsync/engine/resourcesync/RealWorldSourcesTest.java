@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -183,7 +184,7 @@ class RealWorldSourcesTest {
     }
 
     AuditReport audit(URI start) {
-        return new ResourceSyncAudit(h.fetcher, h.store).audit(RsHarness.SOURCE, start, null, null,
+        return new ResourceSyncAudit(h.fetcher, HarvestStore.over(h.store)).audit(RsHarness.SOURCE, start, null, null,
                 HarvestListener.NONE);
     }
 

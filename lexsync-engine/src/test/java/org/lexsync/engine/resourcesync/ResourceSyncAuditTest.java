@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.harvest.HarvestStore;
 import org.lexsync.engine.model.AuditReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,7 +44,7 @@ class ResourceSyncAuditTest {
     }
 
     AuditReport audit() {
-        return new ResourceSyncAudit(h.fetcher, h.store).audit(RsHarness.SOURCE, pub.baseUri(), null, null,
+        return new ResourceSyncAudit(h.fetcher, HarvestStore.over(h.store)).audit(RsHarness.SOURCE, pub.baseUri(), null, null,
                 HarvestListener.NONE);
     }
 
@@ -94,7 +95,7 @@ class ResourceSyncAuditTest {
     void aSourceWithoutResourceSyncIsUnreadable() {
         FixturePublisher plain = FixturePublisher.builder().resources(1).start();
         try (plain) {
-            assertThatThrownBy(() -> new ResourceSyncAudit(h.fetcher, h.store).audit(RsHarness.SOURCE,
+            assertThatThrownBy(() -> new ResourceSyncAudit(h.fetcher, HarvestStore.over(h.store)).audit(RsHarness.SOURCE,
                     plain.baseUri(), null, null, HarvestListener.NONE))
                     .isInstanceOf(SourceUnreadableException.class).hasMessageContaining("§6.3");
         }

@@ -1,0 +1,27 @@
+package org.lexsync.engine.harvest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class HarvestersTest {
+
+    @Test
+    void theThreeProtocolsAreFoundOnTheClassPath() {
+        assertThat(Harvesters.protocols()).containsExactly("atom", "eli", "resourcesync");
+    }
+
+    @Test
+    void aProtocolIsFoundWhateverItsCase() {
+        assertThat(Harvesters.forProtocol("ELI")).get().extracting(Harvester::protocol).isEqualTo("eli");
+        assertThat(Harvesters.forProtocol("sitemap")).isEmpty();
+        assertThat(Harvesters.forProtocol(null)).isEmpty();
+    }
+
+    @Test
+    void eachHarvesterSaysWhatASourceOfItsProtocolNeeds() {
+        assertThat(Harvesters.forProtocol("eli").orElseThrow().rules().urls()).isEqualTo(2);
+        assertThat(Harvesters.forProtocol("atom").orElseThrow().rules().urls()).isEqualTo(1);
+        assertThat(Harvesters.forProtocol("resourcesync").orElseThrow().rules().optionKeys()).contains("baseline");
+    }
+}
