@@ -42,9 +42,12 @@ import org.lexsync.engine.model.ResourceSummary;
 import org.lexsync.engine.model.ResultFormat;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.SourceLease;
+import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 
@@ -52,8 +55,12 @@ import org.lexsync.engine.store.StoreConfig;
  * The engine's one front door (docs/architecture.md, "The engine as a library"): the command line, the server,
  * crawlers and a Java program all harvest, apply and read through it. One instance owns one store, one RDF store
  * (opened on first use) and ONE polite fetcher, so every harvest that runs through it — whatever its source —
- * shares each host's politeness (delay, requests in flight, robots.txt, Retry-After). Thread-safe: several sources
- * may be harvested at once from different threads.
+ * shares each host's politeness (delay, requests in flight, robots.txt, Retry-After): each harvest asks for its
+ * source's politeness through a view of the fetcher, and a host used by several harvests at once gets the strictest
+ * of them. Thread-safe: several sources may be harvested at once from different threads. A harvest or an apply
+ * holds its source's lease in the store while it runs, so a second one of the same source — in this process or
+ * another one on the same store — is refused at once with a {@link SourceBusyException} (docs/architecture.md,
+ * "Concurrency").
  *
  * <pre>{@code
  * try (LexSync lexsync = LexSync.builder(Path.of("lexsync-data")).build()) {
@@ -150,6 +157,7 @@ public final class LexSync implements AutoCloseable {
     /**
      * Harvests a registered source once, telling {@code listener} about progress.
      *
+     * @throws SourceBusyException when another harvest (or apply) of this source holds its lease
      * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all
      * @throws org.lexsync.engine.model.StoreUnavailableException  when the store cannot take the changes
      */
@@ -168,12 +176,16 @@ public final class LexSync implements AutoCloseable {
     /**
      * Applies changes a front end planned itself (a crawler, the ingestion service) for a registered or stored
      * source, through the same applier as every harvest: fetched, verified, committed in order with their
-     * checkpoints, once.
+     * checkpoints, once. Holds the source's lease meanwhile, like a harvest.
+     *
+     * @throws SourceBusyException when a harvest (or another apply) of this source holds its lease
      */
     public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
-        requireKnown(sourceId);
-        Applier applier = Applier.builder(fetcher, store).build();
-        return applier.apply(sourceId, changes);
+        Politeness politeness = politenessOf(sourceId);
+        try (Held held = hold(sourceId, politeness, false)) {
+            Applier applier = Applier.builder(held.fetcher(), store).build();
+            return applier.apply(sourceId, changes);
+        }
     }
 
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
@@ -241,13 +253,57 @@ public final class LexSync implements AutoCloseable {
     private HarvestReport run(Source source, boolean dryRun, HarvestListener listener) {
         Harvester harvester = harvester(source.protocol());
         Politeness politeness = source.politeness(settings.politeness(source.protocol()));
-        for (URI url : source.urls()) {
-            fetcher.politeness(hostKey(url), politeness);
-        }
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), dryRun, source.giveUp());
-        Applier applier = Applier.builder(fetcher, store).build();
-        HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
-        return withUnreachableHosts(report);
+        try (Held held = hold(source.id(), politeness, dryRun)) {
+            Applier applier = Applier.builder(held.fetcher(), store).build();
+            HarvestReport report = harvester.harvest(job, new HarvestContext(store, held.fetcher(), applier, listener));
+            return withUnreachableHosts(report);
+        }
+    }
+
+    /**
+     * What one harvest or apply holds while it runs: the source's lease (none for a dry run, which writes
+     * nothing) and a view of the shared fetcher asking for the source's politeness on every host it reaches.
+     */
+    private Held hold(String sourceId, Politeness politeness, boolean dryRun) {
+        SourceLease lease = dryRun ? null : store.leases().acquire(sourceId, settings.leaseTtl());
+        Held held = new Held(lease, fetcher.withPoliteness(politeness), Thread.currentThread(),
+                new java.util.concurrent.atomic.AtomicBoolean());
+        if (lease != null) {
+            // a holder that stalled longer than the lease lost the source to another one: stop working on it
+            lease.onLost(() -> {
+                held.interrupted().set(true);
+                held.worker().interrupt();
+            });
+        }
+        return held;
+    }
+
+    /** A harvest's lease (null in a dry run) and fetcher view, given back together. */
+    private record Held(@Nullable SourceLease lease, Fetcher fetcher, Thread worker,
+                        java.util.concurrent.atomic.AtomicBoolean interrupted) implements AutoCloseable {
+        @Override
+        public void close() {
+            try (Fetcher f = fetcher) {
+                if (lease != null) {
+                    lease.close();
+                }
+            }
+            if (interrupted.get()) {
+                Thread.interrupted(); // the lease's loss stopped the work; the caller's thread goes on uninterrupted
+            }
+        }
+    }
+
+    /** The politeness of a registered source, else the default of the stored source's protocol. */
+    private Politeness politenessOf(String sourceId) {
+        Source registered = sources.get(sourceId);
+        if (registered != null) {
+            return registered.politeness(settings.politeness(registered.protocol()));
+        }
+        SourceRecord stored = store.sources().get(sourceId).orElseThrow(() -> new IllegalArgumentException(
+                String.format(Locale.ROOT, "no source '%s' in the store", sourceId)));
+        return settings.politeness(stored.protocol());
     }
 
     /**
@@ -289,25 +345,14 @@ public final class LexSync implements AutoCloseable {
         return s;
     }
 
-    private void requireKnown(String sourceId) {
-        if (!sources.containsKey(sourceId) && store.sources().get(sourceId).isEmpty()) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "no source '%s' in the store", sourceId));
-        }
-    }
-
     private static Harvester harvester(String protocol) {
         return Harvesters.forProtocol(protocol).orElseThrow(() -> new IllegalArgumentException(String.format(
                 Locale.ROOT, "no harvester for protocol '%s' (known: %s)", protocol,
                 String.join(", ", Harvesters.protocols()))));
     }
 
-    private static String hostKey(URI url) {
-        String host = url.getHost().toLowerCase(Locale.ROOT);
-        return url.getPort() > 0 ? host + ":" + url.getPort() : host;
-    }
-
     /** What the builder fixed for the facade's life. */
-    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness) {
+    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness, Duration leaseTtl) {
         Politeness politeness(String protocol) {
             if (politeness != null) {
                 return politeness;
@@ -326,6 +371,7 @@ public final class LexSync implements AutoCloseable {
         private @Nullable Politeness politeness;
         private final Fetcher.Builder fetch = Fetcher.builder();
         private String version = "dev";
+        private @Nullable Duration leaseTtl;
 
         private Builder(Path dataDir) {
             this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -386,6 +432,19 @@ public final class LexSync implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How long a source's lease lasts unless renewed (renewed every third of it; default 30 s, or the seconds in
+         * the environment variable {@value SourceLeases#TTL_ENV}): a harvest killed without releasing its lease
+         * blocks its source at most this long (docs/architecture.md, "Concurrency").
+         */
+        public Builder lease(Duration ttl) {
+            if (ttl == null || ttl.toMillis() < 1) {
+                throw new IllegalArgumentException("lease must be at least 1 ms, was " + ttl);
+            }
+            this.leaseTtl = ttl;
+            return this;
+        }
+
         /** Ignore robots.txt (only for sources that allowed it). */
         public Builder ignoreRobots(boolean ignore) {
             fetch.ignoreRobots(ignore);
@@ -398,13 +457,14 @@ public final class LexSync implements AutoCloseable {
             if (jdbcUrl != null) {
                 config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
             }
+            Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Store store = readOnly ? Store.openExisting(config) : Store.open(config);
             try {
                 fetch.version(version).tempDirectory(store.readOnly() ? scratchTemp(dataDir) : store.fileBlobs().tempDirectory());
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
-                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI));
+                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI, lease));
             } catch (RuntimeException e) {
                 store.close();
                 throw e;
