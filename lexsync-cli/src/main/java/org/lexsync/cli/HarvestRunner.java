@@ -27,6 +27,8 @@ import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.store.SourceLease;
+import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 
@@ -136,9 +138,26 @@ final class HarvestRunner {
     /**
      * Runs one harvest with this politeness, prints its summary and returns its report. SIGINT or SIGTERM
      * stops it cleanly ({@link GracefulStop}): the run is marked interrupted with what it committed, which is
-     * printed, and {@link GracefulStop.Stopped} is thrown.
+     * printed, and {@link GracefulStop.Stopped} is thrown. A harvest that writes holds the source's lease
+     * meanwhile: when another process holds it, a {@link org.lexsync.engine.model.SourceBusyException} is thrown
+     * at once (exit 2).
      */
     HarvestReport harvest(Harvester harvester, HarvestJob job, Store store, Politeness politeness) {
+        try (SourceLease lease = job.dryRun() ? null : store.leases().acquire(job.sourceId(), leaseTtl())) {
+            return harvestHolding(harvester, job, store, politeness);
+        }
+    }
+
+    /** The lease's time to live: 30 s, or the seconds in {@value SourceLeases#TTL_ENV} (tests set a short one). */
+    private static Duration leaseTtl() {
+        try {
+            return SourceLeases.defaultTtl();
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
+    }
+
+    private HarvestReport harvestHolding(Harvester harvester, HarvestJob job, Store store, Politeness politeness) {
         Path temp = store.readOnly() ? tempDirectory() : store.fileBlobs().tempDirectory();
         Fetcher.Builder fetcherBuilder = Fetcher.builder().version(Version.current()).politeness(politeness)
                 .tries(options.tries).totalTimeout(Duration.ofMillis(Math.round(options.timeout * 1000)))
