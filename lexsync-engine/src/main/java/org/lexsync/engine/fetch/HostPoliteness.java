@@ -24,6 +24,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Locks rather than monitors, so that waiting virtual threads never pin their carriers.
  */
 final class HostPoliteness {
+    /** A request with no politeness of its own: the host's users decide. */
+    static final Politeness ANY = new Politeness(Integer.MAX_VALUE, Duration.ZERO);
+
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
     private final Semaphore global;
 
@@ -90,6 +93,20 @@ final class HostPoliteness {
             } finally {
                 host.lock.unlock();
             }
+        }
+    }
+
+    /** True when a user has joined {@code hostKey} and not left it. */
+    boolean joined(String hostKey) {
+        Host host = hosts.get(hostKey);
+        if (host == null) {
+            return false;
+        }
+        host.lock.lock();
+        try {
+            return !host.users.isEmpty();
+        } finally {
+            host.lock.unlock();
         }
     }
 

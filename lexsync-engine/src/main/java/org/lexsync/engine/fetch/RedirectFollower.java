@@ -227,7 +227,9 @@ final class RedirectFollower {
                     AddressGuard.check(current);
                 }
                 URI robots = current;
-                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), politeness.apply(current),
+                // a host joined by users (harvests through views) asks for their politeness, not the fetcher's default
+                Politeness p = hosts.joined(hostKey(current)) ? HostPoliteness.ANY : politeness.apply(current);
+                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), p,
                         () -> breaker.peek(robots))) {
                     HttpResponse<TimedBodyStream> response = client.get(current, Map.of("Accept", "text/plain"));
                     int status = response.statusCode();
