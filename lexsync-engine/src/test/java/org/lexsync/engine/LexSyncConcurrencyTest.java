@@ -136,6 +136,42 @@ class LexSyncConcurrencyTest {
         }
     }
 
+    @Test
+    void aHarvestThatLosesItsLeaseStopsAndLeavesTheCallerUninterrupted() throws Exception {
+        try (LexSync lexsync = LexSync.builder(dir.resolve("data")).tries(1).lease(Duration.ofMillis(600)).build()) {
+            lexsync.register(resourceSync(Duration.ofMillis(150)));
+            CountDownLatch reading = new CountDownLatch(1);
+            try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                Future<Boolean> harvest = threads.submit(() -> {
+                    try {
+                        lexsync.harvest("rs", new HarvestListener() {
+                            @Override
+                            public void documentRead(java.net.URI url, long bytes) {
+                                reading.countDown();
+                            }
+                        });
+                    } catch (RuntimeException stopped) {
+                        // how the protocol ends an interrupted harvest is its own affair
+                    }
+                    return Thread.currentThread().isInterrupted();
+                });
+                assertThat(reading.await(30, TimeUnit.SECONDS)).isTrue();
+                // another holder takes the source over, as a process would after this one stalled
+                try (java.sql.Connection c = java.sql.DriverManager.getConnection(
+                        "jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
+                     java.sql.Statement st = c.createStatement()) {
+                    st.execute("PRAGMA busy_timeout = 10000");
+                    assertThat(st.executeUpdate("UPDATE source_leases SET token = 'other', holder_pid = 1,"
+                            + " holder_host = 'elsewhere' WHERE source_id = 'rs'")).isEqualTo(1);
+                }
+                assertThat(harvest.get(60, TimeUnit.SECONDS)).as("the caller's thread is left interrupted").isFalse();
+            }
+            AtomicLong stored = new AtomicLong();
+            lexsync.resources("rs", false, r -> stored.incrementAndGet());
+            assertThat(stored.get()).as("the harvest stopped before the end").isLessThan(RESOURCES);
+        }
+    }
+
     /** Holds the lease of source "rs" in the facade's store, as another process would. */
     private AutoCloseable leaseOf(LexSync lexsync) {
         org.lexsync.engine.store.Store store = org.lexsync.engine.store.Store.open(
