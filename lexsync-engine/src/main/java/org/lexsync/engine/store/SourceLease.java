@@ -91,9 +91,7 @@ public final class SourceLease implements AutoCloseable {
         }
         interrupted |= Thread.interrupted(); // a stopped harvest closes its lease: the store is written once more
         try {
-            if (!lost) {
-                leases.release(sourceId, token);
-            }
+            leases.release(sourceId, token);
         } catch (RuntimeException e) {
             LOG.warn("could not release the lease of source {} (it expires within {} ms): {}", sourceId,
                     ttl.toMillis(), e.getMessage());

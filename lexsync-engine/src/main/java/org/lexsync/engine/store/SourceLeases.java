@@ -18,7 +18,7 @@ import org.lexsync.engine.model.StoreException;
  * refused at once with a {@link SourceBusyException} naming the holder, instead of harvesting it twice. The lease
  * is renewed in the background while held and expires when its holder stops renewing it, so a holder killed
  * without a chance to release it blocks the source no longer than the lease's time to live; a holder on this host
- * whose process is gone is taken over at once. Works the same on SQLite and PostgreSQL: every step is one
+ * whose process is gone is taken over at once, and so is a lease this process could not give back (a full disk). Works the same on SQLite and PostgreSQL: every step is one
  * statement that compares and sets the lease's token. Obtain through {@link Store#leases()}.
  */
 public final class SourceLeases {
@@ -31,6 +31,11 @@ public final class SourceLeases {
     public static final String TTL_ENV = "LEXSYNC_LEASE_SECONDS";
 
     private static final String COLUMNS = "source_id, holder_pid, holder_host, since, expires_at";
+    /**
+     * The tokens of the leases this process holds open. A lease row of this process whose token is not among them
+     * was left behind (its release failed, e.g. on a full disk) and is taken over at once.
+     */
+    private static final java.util.Set<String> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final Db db;
 
@@ -96,8 +101,9 @@ public final class SourceLeases {
                 if (held == null) {
                     continue; // released between the two statements
                 }
-                boolean free = held.holder.expires().toEpochMilli() <= now
-                        || !new RunHolder(held.holder.pid(), held.holder.host(), held.started).alive();
+                RunHolder holder = new RunHolder(held.holder.pid(), held.holder.host(), held.started);
+                boolean free = held.holder.expires().toEpochMilli() <= now || !holder.alive()
+                        || (holder.equals(RunHolder.current()) && !OPEN.contains(held.token));
                 if (!free) {
                     return held.holder;
                 }
@@ -110,6 +116,7 @@ public final class SourceLeases {
         if (other != null) {
             throw new SourceBusyException(sourceId, other.pid(), other.host(), other.since(), other.expires());
         }
+        OPEN.add(token);
         return new SourceLease(this, sourceId, token, ttl, renewEvery);
     }
 
@@ -134,8 +141,9 @@ public final class SourceLeases {
         });
     }
 
-    /** Gives the lease back (nothing happens when it was taken over meanwhile). */
+    /** Gives the lease back (nothing happens when it was taken over meanwhile); it counts as closed either way. */
     void release(String sourceId, String token) {
+        OPEN.remove(token);
         db.write("release the lease of source " + sourceId, c -> {
             try (PreparedStatement st = c.prepareStatement(
                     "DELETE FROM source_leases WHERE source_id = ? AND token = ?")) {

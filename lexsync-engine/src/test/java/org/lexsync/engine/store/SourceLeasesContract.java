@@ -129,6 +129,19 @@ abstract class SourceLeasesContract {
     }
 
     @Test
+    void aLeaseThisProcessCouldNotGiveBackIsTakenOverAtOnce() throws Exception {
+        SourceLease lease = store.leases().acquire("acts", HOUR);
+        store.close(); // the release below fails, as on a full disk: the row stays
+        lease.close();
+        store = Store.open(config(dir.resolve("data")));
+        assertThat(store.leases().holder("acts")).as("left behind").isPresent();
+        try (SourceLease again = store.leases().acquire("acts", HOUR)) {
+            assertThat(store.leases().holder("acts")).isPresent();
+        }
+        assertThat(store.leases().holder("acts")).isEmpty();
+    }
+
+    @Test
     void aHolderWhoseLeaseWasTakenOverLearnsItAtItsNextRenewal() throws Exception {
         AtomicBoolean told = new AtomicBoolean();
         CountDownLatch lostSeen = new CountDownLatch(1);
