@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
@@ -267,7 +268,7 @@ public final class LexSync implements AutoCloseable {
     private Held hold(String sourceId, Politeness politeness, boolean dryRun) {
         SourceLease lease = dryRun ? null : store.leases().acquire(sourceId, settings.leaseTtl());
         Held held = new Held(lease, fetcher.withPoliteness(politeness), Thread.currentThread(),
-                new java.util.concurrent.atomic.AtomicBoolean());
+                new AtomicBoolean());
         if (lease != null) {
             // a holder that stalled longer than the lease lost the source to another one: stop working on it
             lease.onLost(() -> {
@@ -280,7 +281,7 @@ public final class LexSync implements AutoCloseable {
 
     /** A harvest's lease (null in a dry run) and fetcher view, given back together. */
     private record Held(@Nullable SourceLease lease, Fetcher fetcher, Thread worker,
-                        java.util.concurrent.atomic.AtomicBoolean interrupted) implements AutoCloseable {
+                        AtomicBoolean interrupted) implements AutoCloseable {
         @Override
         public void close() {
             try (Fetcher f = fetcher) {
