@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.engine.model.RdfStoreException;
+import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 import picocli.CommandLine;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code lexsync} command. Exit codes follow DESIGN.md §8: 0 success, 1 the run finished with item
  * failures (or a checked document has errors), 2 usage or configuration error, 3 the source could not be
- * read at all, 4 a local store error (disk full, read-only store, damaged database). A sync stopped by SIGINT
+ * read at all, 4 a local store error (disk full, read-only store, damaged database). A sync of a source that
+ * another process is harvesting is refused with exit code 2, naming that process. A sync stopped by SIGINT
  * or SIGTERM exits 130 or 143 after storing what it committed. Expected failures print one line naming what
  * and where, never a stack trace.
  */
@@ -65,6 +67,11 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            SourceBusyException busy = cause(e, SourceBusyException.class);
+            if (busy != null) {
+                err.println("lexsync: " + busy.getMessage());
+                return EXIT_USAGE;
+            }
             StoreUnavailableException unavailable = cause(e, StoreUnavailableException.class);
             if (unavailable != null) {
                 err.println("lexsync: " + unavailable.reason() + " (" + unavailable.operation() + ")");

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
@@ -35,6 +37,7 @@ import org.lexsync.engine.harvest.Harvesters;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.GcReport;
 import org.lexsync.engine.model.HarvestListener;
@@ -48,9 +51,12 @@ import org.lexsync.engine.model.ResourceSummary;
 import org.lexsync.engine.model.ResultFormat;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.SourceLease;
+import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 
@@ -58,8 +64,12 @@ import org.lexsync.engine.store.StoreConfig;
  * The engine's one front door (docs/architecture.md, "The engine as a library"): the command line, the server,
  * crawlers and a Java program all harvest, apply and read through it. One instance owns one store, one RDF store
  * (opened on first use) and ONE polite fetcher, so every harvest that runs through it — whatever its source —
- * shares each host's politeness (delay, requests in flight, robots.txt, Retry-After). Thread-safe: several sources
- * may be harvested at once from different threads.
+ * shares each host's politeness (delay, requests in flight, robots.txt, Retry-After): each harvest asks for its
+ * source's politeness through a view of the fetcher, and a host used by several harvests at once gets the strictest
+ * of them. Thread-safe: several sources may be harvested at once from different threads. A harvest or an apply
+ * holds its source's lease in the store while it runs, so a second one of the same source — in this process or
+ * another one on the same store — is refused at once with a {@link SourceBusyException} (docs/architecture.md,
+ * "Concurrency").
  *
  * <pre>{@code
  * try (LexSync lexsync = LexSync.builder(Path.of("lexsync-data")).build()) {
@@ -79,6 +89,7 @@ public final class LexSync implements AutoCloseable {
     private final Settings settings;
     private final Access access;
     private final Map<String, Source> sources = new ConcurrentHashMap<>();
+    private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
     private final Object rdfLock = new Object();
     private @Nullable RdfStore rdf;
     /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
@@ -185,6 +196,7 @@ public final class LexSync implements AutoCloseable {
     /**
      * Harvests a registered source once, telling {@code listener} about progress.
      *
+     * @throws SourceBusyException when another harvest (or apply) of this source holds its lease
      * @throws org.lexsync.engine.model.SourceUnreadableException when the source cannot be read at all
      * @throws org.lexsync.engine.model.StoreUnavailableException  when the store cannot take the changes
      */
@@ -211,13 +223,9 @@ public final class LexSync implements AutoCloseable {
         Source source = source(sourceId);
         Harvester harvester = harvester(source.protocol());
         Politeness politeness = source.politeness(settings.politeness(source.protocol()));
-        for (URI url : source.urls()) {
-            fetcher.politeness(hostKey(url), politeness);
-        }
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), true, source.giveUp());
-        try {
-            return harvester.audit(job, new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(),
-                    listener));
+        try (Fetcher view = fetcher.withPoliteness(politeness)) {
+            return harvester.audit(job, new HarvestContext(store, view, applier(view), listener));
         } catch (UnsupportedOperationException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -234,12 +242,15 @@ public final class LexSync implements AutoCloseable {
     /**
      * Applies changes a front end planned itself (a crawler, the ingestion service) for a registered or stored
      * source, through the same applier as every harvest: fetched, verified, committed in order with their
-     * checkpoints, once.
+     * checkpoints, once. Holds the source's lease meanwhile, like a harvest.
+     *
+     * @throws SourceBusyException when a harvest (or another apply) of this source holds its lease
      */
     public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
-        requireKnown(sourceId);
-        Applier applier = Applier.builder(fetcher, store).build();
-        return applier.apply(sourceId, changes);
+        Politeness politeness = politenessOf(sourceId);
+        try (Held held = hold(sourceId, politeness, false)) {
+            return applier(held.fetcher()).apply(sourceId, changes);
+        }
     }
 
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
@@ -361,16 +372,80 @@ public final class LexSync implements AutoCloseable {
         }
     }
 
+    /**
+     * Tells {@code listener} about every batch committed by the harvests and applies started through this facade
+     * from now on, after each commit (docs/architecture.md, "The engine as a library"). A listener that throws leaves
+     * the commit standing and is reported with the run.
+     */
+    public void addListener(CommitListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** An applier fetching through {@code view}, telling this facade's commit listeners. */
+    private Applier applier(Fetcher view) {
+        Applier.Builder b = Applier.builder(view, store);
+        listeners.forEach(b::listener);
+        return b.build();
+    }
+
     private HarvestReport run(Source source, boolean dryRun, HarvestListener listener) {
         Harvester harvester = harvester(source.protocol());
         Politeness politeness = source.politeness(settings.politeness(source.protocol()));
-        for (URI url : source.urls()) {
-            fetcher.politeness(hostKey(url), politeness);
-        }
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), dryRun, source.giveUp());
-        Applier applier = Applier.builder(fetcher, store).build();
-        HarvestReport report = harvester.harvest(job, new HarvestContext(store, fetcher, applier, listener));
-        return withUnreachableHosts(report);
+        if (!dryRun && access.readOnly()) {
+            throw new IllegalStateException("this LexSync was opened read-only (or for a dry run): plan " + source.id()
+                    + " instead of harvesting it");
+        }
+        try (Held held = hold(source.id(), politeness, dryRun)) {
+            HarvestReport report = harvester.harvest(job, new HarvestContext(store, held.fetcher(),
+                    applier(held.fetcher()), listener, this::rdf));
+            return withUnreachableHosts(report);
+        }
+    }
+
+    /**
+     * What one harvest or apply holds while it runs: the source's lease (none for a dry run, which writes
+     * nothing) and a view of the shared fetcher asking for the source's politeness on every host it reaches.
+     */
+    private Held hold(String sourceId, Politeness politeness, boolean dryRun) {
+        SourceLease lease = dryRun ? null : store.leases().acquire(sourceId, settings.leaseTtl());
+        Held held = new Held(lease, fetcher.withPoliteness(politeness), Thread.currentThread(),
+                new AtomicBoolean());
+        if (lease != null) {
+            // a holder that stalled longer than the lease lost the source to another one: stop working on it
+            lease.onLost(() -> {
+                held.interrupted().set(true);
+                held.worker().interrupt();
+            });
+        }
+        return held;
+    }
+
+    /** A harvest's lease (null in a dry run) and fetcher view, given back together. */
+    private record Held(@Nullable SourceLease lease, Fetcher fetcher, Thread worker,
+                        AtomicBoolean interrupted) implements AutoCloseable {
+        @Override
+        public void close() {
+            try (Fetcher f = fetcher) {
+                if (lease != null) {
+                    lease.close();
+                }
+            }
+            if (interrupted.get()) {
+                Thread.interrupted(); // the lease's loss stopped the work; the caller's thread goes on uninterrupted
+            }
+        }
+    }
+
+    /** The politeness of a registered source, else the default of the stored source's protocol. */
+    private Politeness politenessOf(String sourceId) {
+        Source registered = sources.get(sourceId);
+        if (registered != null) {
+            return registered.politeness(settings.politeness(registered.protocol()));
+        }
+        SourceRecord stored = store.sources().get(sourceId).orElseThrow(() -> new IllegalArgumentException(
+                String.format(Locale.ROOT, "no source '%s' in the store", sourceId)));
+        return settings.politeness(stored.protocol());
     }
 
     /**
@@ -429,25 +504,14 @@ public final class LexSync implements AutoCloseable {
         return s;
     }
 
-    private void requireKnown(String sourceId) {
-        if (!sources.containsKey(sourceId) && store.sources().get(sourceId).isEmpty()) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "no source '%s' in the store", sourceId));
-        }
-    }
-
     private static Harvester harvester(String protocol) {
         return Harvesters.forProtocol(protocol).orElseThrow(() -> new IllegalArgumentException(String.format(
                 Locale.ROOT, "no harvester for protocol '%s' (known: %s)", protocol,
                 String.join(", ", Harvesters.protocols()))));
     }
 
-    private static String hostKey(URI url) {
-        String host = url.getHost().toLowerCase(Locale.ROOT);
-        return url.getPort() > 0 ? host + ":" + url.getPort() : host;
-    }
-
     /** What the builder fixed for the facade's life. */
-    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness) {
+    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness, Duration leaseTtl) {
         Politeness politeness(String protocol) {
             if (politeness != null) {
                 return politeness;
@@ -475,6 +539,7 @@ public final class LexSync implements AutoCloseable {
         private @Nullable Politeness politeness;
         private final Fetcher.Builder fetch = Fetcher.builder();
         private String version = "dev";
+        private @Nullable Duration leaseTtl;
 
         private Builder(Path dataDir) {
             this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -553,6 +618,19 @@ public final class LexSync implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How long a source's lease lasts unless renewed (renewed every third of it; default 30 s, or the seconds in
+         * the environment variable {@value SourceLeases#TTL_ENV}): a harvest killed without releasing its lease
+         * blocks its source at most this long (docs/architecture.md, "Concurrency").
+         */
+        public Builder lease(Duration ttl) {
+            if (ttl == null || ttl.toMillis() < 1) {
+                throw new IllegalArgumentException("lease must be at least 1 ms, was " + ttl);
+            }
+            this.leaseTtl = ttl;
+            return this;
+        }
+
         /** Ignore robots.txt (only for sources that allowed it). */
         public Builder ignoreRobots(boolean ignore) {
             fetch.ignoreRobots(ignore);
@@ -565,6 +643,7 @@ public final class LexSync implements AutoCloseable {
             if (jdbcUrl != null) {
                 config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
             }
+            Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store;
             try {
@@ -579,7 +658,7 @@ public final class LexSync implements AutoCloseable {
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
-                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI),
+                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI, lease),
                         new Access(readOnly || dryRun, scratch));
             } catch (RuntimeException e) {
                 store.close();

@@ -62,6 +62,24 @@ class LexSyncTest {
     }
 
     @Test
+    void commitListenersHearEveryCommittedChangeWithItsJournalNumber() {
+        try (FixturePublisher pub = FixturePublisher.builder().resources(6).seed(4).start();
+             ResourceSyncSource rs = ResourceSyncSource.builder(pub).install();
+             LexSync lexsync = open()) {
+            lexsync.register(Source.builder("acts", ResourceSyncOptions.DEFAULT).url(pub.baseUri()).build());
+            List<Long> announced = new java.util.concurrent.CopyOnWriteArrayList<>();
+            lexsync.addListener(batch -> batch.changes().forEach(c -> announced.add(c.seq())));
+
+            lexsync.harvest("acts");
+
+            List<Long> journal = new ArrayList<>();
+            lexsync.journal(0, "acts", 100, e -> journal.add(e.seq()));
+            assertThat(journal).hasSize(6);
+            assertThat(announced).containsExactlyElementsOf(journal);
+        }
+    }
+
+    @Test
     void aPlanWritesNothingAndTellsEachPlannedChange() {
         try (FixturePublisher pub = FixturePublisher.builder().resources(4).seed(3).start();
              ResourceSyncSource rs = ResourceSyncSource.builder(pub).install();

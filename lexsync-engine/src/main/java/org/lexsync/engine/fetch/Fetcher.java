@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
  * promised, uses conditional GET, follows redirects within bounds, obeys robots.txt and per-host
  * politeness, and retries transient failures with backoff. {@link #fetch(FetchRequest)} blocks and may be
  * called from many virtual threads at once; every expected failure comes back as {@link FetchResult.Failed}.
+ * Several harvests share one fetcher through views ({@link #withPoliteness(Politeness)}), each asking for its
+ * source's politeness; a host they share gets the strictest of them (docs/architecture.md, "Concurrency").
  */
 public final class Fetcher implements AutoCloseable {
     /** Product token in the User-Agent and the name robots.txt groups are matched against. */
@@ -34,8 +36,14 @@ public final class Fetcher implements AutoCloseable {
     private final RedirectFollower follower;
     private final RetryPolicy retry;
     private final String userAgent;
-    private final Map<String, Politeness> overrides = new ConcurrentHashMap<>();
+    private final Map<String, Politeness> overrides;
     private final HostBreaker breaker;
+    private final HostPoliteness hosts;
+    private final java.util.function.Function<URI, Politeness> politeness;
+    /** The fetcher this is a view of, or null for a fetcher of its own. */
+    private final Fetcher shared;
+    /** A view's claim on the hosts it uses (null for a fetcher of its own). */
+    private final HostPoliteness.User user;
     private volatile boolean closed;
 
     private Fetcher(Builder b) {
@@ -43,14 +51,13 @@ public final class Fetcher implements AutoCloseable {
         this.retry = new RetryPolicy(b.tries, b.backoffBase, b.maxBackoff, b.maxRetryAfter);
         this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause);
         this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker);
-        HostPoliteness hosts = new HostPoliteness(b.globalConcurrency);
-        overrides.putAll(b.overrides);
+        this.hosts = new HostPoliteness(b.globalConcurrency);
+        this.overrides = new ConcurrentHashMap<>(b.overrides);
+        this.shared = null;
+        this.user = null;
         Politeness defaults = b.politeness;
-        java.util.function.Function<URI, Politeness> politeness = url -> {
-            Politeness p = overrides.get(RedirectFollower.hostKey(url));
-            if (p == null) {
-                p = overrides.get(url.getHost().toLowerCase(Locale.ROOT));
-            }
+        this.politeness = url -> {
+            Politeness p = override(url);
             return p == null ? defaults : p;
         };
         DigestingBodyHandler bodies = new DigestingBodyHandler(b.tempDirectory, b.maxBodyBytes);
@@ -62,8 +69,47 @@ public final class Fetcher implements AutoCloseable {
         self[0] = follower;
     }
 
+    /** A view of {@code shared} asking for {@code politeness} on every host. */
+    private Fetcher(Fetcher shared, Politeness politeness) {
+        this.shared = shared;
+        this.client = shared.client;
+        this.follower = shared.follower;
+        this.retry = shared.retry;
+        this.userAgent = shared.userAgent;
+        this.overrides = shared.overrides;
+        this.breaker = shared.breaker;
+        this.hosts = shared.hosts;
+        this.user = hosts.user(politeness);
+        this.politeness = url -> {
+            Politeness p = shared.override(url);
+            return p == null ? politeness : politeness.strictest(p);
+        };
+    }
+
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * A view of this fetcher for one user (one source's harvest) asking for {@code politeness} on every host it
+     * reaches — entry documents and resources alike, whatever the fetcher's default — and at least a host's own
+     * override where one is set. It shares connections, robots.txt, circuit breakers and each host's gate with
+     * this fetcher and its other views: while the view is open, every host it used applies the strictest
+     * politeness of all the open views that used it, so two harvests on one host never make it busier than the
+     * stricter of them allows. Closing the view ends its claim on the hosts; it never closes this fetcher.
+     */
+    public Fetcher withPoliteness(Politeness politeness) {
+        Objects.requireNonNull(politeness, "politeness");
+        return new Fetcher(shared == null ? this : shared, politeness);
+    }
+
+    /** The override for {@code url}'s host ({@code host:port}, then {@code host}), or null. */
+    private Politeness override(URI url) {
+        Politeness p = overrides.get(RedirectFollower.hostKey(url));
+        if (p == null && url.getHost() != null) {
+            p = overrides.get(url.getHost().toLowerCase(Locale.ROOT));
+        }
+        return p;
     }
 
     /**
@@ -96,13 +142,13 @@ public final class Fetcher implements AutoCloseable {
      */
     public FetchResult fetch(FetchRequest request) {
         Objects.requireNonNull(request, "request");
-        if (closed) {
+        if (closed || (shared != null && shared.closed)) {
             throw new IllegalStateException("fetcher is closed");
         }
         FetchException previous = null;
         for (int attempt = 1; ; attempt++) {
             try {
-                FetchResult result = follower.follow(request);
+                FetchResult result = follower.follow(request, politeness, user);
                 return result instanceof FetchResult.Fetched f && attempt > 1 ? withTries(f, attempt) : result;
             } catch (FetchException e) {
                 if (e.reason() == FetchFailure.HOST_UNREACHABLE) {
@@ -142,10 +188,15 @@ public final class Fetcher implements AutoCloseable {
                 f.sha256Hex(), f.contentType(), f.etag(), f.lastModified(), f.headers(), tries, f.inline());
     }
 
+    /** Closes this fetcher; a view only gives up its claim on the hosts it used, the shared fetcher stays open. */
     @Override
     public void close() {
         closed = true;
-        client.close();
+        if (shared == null) {
+            client.close();
+        } else {
+            user.close();
+        }
     }
 
     /** Options of a {@link Fetcher}; every value is checked when set. */

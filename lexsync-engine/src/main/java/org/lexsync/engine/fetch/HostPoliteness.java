@@ -2,6 +2,9 @@ package org.lexsync.engine.fetch;
 
 import org.lexsync.engine.model.Politeness;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +17,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * requests to the host are in flight, no earlier than {@code minDelay} after the previous start and after
  * the previous end, and when one of the {@code globalConcurrency} slots shared by all hosts is free. The
  * host slot and its delay come first so that a caller waiting out a host's delay holds no global slot.
+ * Several users (the harvests of different sources, each through its own view of one fetcher) may share a host
+ * with different politeness: a {@link User} joins each host it uses, and while it stays the host applies the
+ * strictest politeness of its users and of the request at hand (docs/architecture.md, "Concurrency"), so a host
+ * is never asked more often than any of its users allows.
  * Locks rather than monitors, so that waiting virtual threads never pin their carriers.
  */
 final class HostPoliteness {
+    /** A request with no politeness of its own: the host's users decide. */
+    static final Politeness ANY = new Politeness(Integer.MAX_VALUE, Duration.ZERO);
+
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
     private final Semaphore global;
 
@@ -35,12 +45,11 @@ final class HostPoliteness {
      * caller leaves with that exception, reserving no delay, so queued requests to a dead host end at once.
      */
     Permit acquire(String hostKey, Politeness politeness, Runnable admit) throws InterruptedException {
-        Host host = hosts.computeIfAbsent(hostKey, k -> new Host());
-        long minDelay = politeness.minDelay().toNanos();
+        Host host = host(hostKey);
         long waitNanos;
         host.lock.lockInterruptibly();
         try {
-            while (host.inFlight >= politeness.maxPerHost()) {
+            while (host.inFlight >= host.effective(politeness).maxPerHost()) {
                 host.freed.await();
             }
             try {
@@ -52,7 +61,7 @@ final class HostPoliteness {
             host.inFlight++;
             long now = System.nanoTime();
             long start = host.nextStart - now > 0 ? host.nextStart : now;
-            host.nextStart = start + minDelay;
+            host.nextStart = start + host.effective(politeness).minDelay().toNanos();
             waitNanos = start - now;
         } finally {
             host.lock.unlock();
@@ -63,10 +72,46 @@ final class HostPoliteness {
             }
             global.acquire();
         } catch (InterruptedException | RuntimeException e) {
-            host.release(0);
+            host.release(null);
             throw e;
         }
-        return new Permit(host, minDelay);
+        return new Permit(host, politeness);
+    }
+
+    /** A user that asks for {@code politeness} on every host it joins; close it when it is done. */
+    User user(Politeness politeness) {
+        return new User(politeness);
+    }
+
+    /** {@code user} joins {@code hostKey}: from now until it is closed the host is at least as polite as it asks. */
+    void join(String hostKey, User user) {
+        Host host = host(hostKey);
+        if (user.joined.add(host)) {
+            host.lock.lock();
+            try {
+                host.users.add(user.politeness);
+            } finally {
+                host.lock.unlock();
+            }
+        }
+    }
+
+    /** True when a user has joined {@code hostKey} and not left it. */
+    boolean joined(String hostKey) {
+        Host host = hosts.get(hostKey);
+        if (host == null) {
+            return false;
+        }
+        host.lock.lock();
+        try {
+            return !host.users.isEmpty();
+        } finally {
+            host.lock.unlock();
+        }
+    }
+
+    private Host host(String hostKey) {
+        return hosts.computeIfAbsent(hostKey, k -> new Host());
     }
 
     /** Pushes the next start to this host at least {@code pause} from now (a Retry-After for the whole host). */
@@ -90,12 +135,12 @@ final class HostPoliteness {
      */
     final class Permit implements AutoCloseable {
         private final Host host;
-        private final long minDelayNanos;
+        private final Politeness politeness;
         private boolean closed;
 
-        private Permit(Host host, long minDelayNanos) {
+        private Permit(Host host, Politeness politeness) {
             this.host = host;
-            this.minDelayNanos = minDelayNanos;
+            this.politeness = politeness;
         }
 
         @Override
@@ -103,7 +148,33 @@ final class HostPoliteness {
             if (!closed) {
                 closed = true;
                 global.release();
-                host.release(minDelayNanos);
+                host.release(politeness);
+            }
+        }
+    }
+
+    /**
+     * One user of the shared gate (a harvest): the politeness it asks for and the hosts it joined. Closing it leaves
+     * them, so a host's politeness loosens again only when no remaining user asks for more.
+     */
+    final class User implements AutoCloseable {
+        private final Politeness politeness;
+        private final Set<Host> joined = ConcurrentHashMap.newKeySet();
+
+        private User(Politeness politeness) {
+            this.politeness = politeness;
+        }
+
+        Politeness politeness() {
+            return politeness;
+        }
+
+        @Override
+        public void close() {
+            for (Host host : List.copyOf(joined)) {
+                if (joined.remove(host)) {
+                    host.leave(politeness);
+                }
             }
         }
     }
@@ -111,16 +182,42 @@ final class HostPoliteness {
     private static final class Host {
         final ReentrantLock lock = new ReentrantLock(true);
         final Condition freed = lock.newCondition();
+        /** The politeness of every user that joined and has not left (a user may be in it more than once). */
+        final List<Politeness> users = new ArrayList<>();
         int inFlight;
         long nextStart = System.nanoTime();
 
-        /** Frees one in-flight slot; the next start is at least {@code delayNanos} from now. */
-        void release(long delayNanos) {
+        /** The strictest of {@code request} and every user's politeness; called with the lock held. */
+        Politeness effective(Politeness request) {
+            Politeness p = request;
+            for (Politeness u : users) {
+                p = p.strictest(u);
+            }
+            return p;
+        }
+
+        /**
+         * Frees one in-flight slot; the next start is at least the effective delay of {@code politeness} from now
+         * (none when null: the request never started).
+         */
+        void release(Politeness politeness) {
             lock.lock();
             try {
                 inFlight--;
-                later(System.nanoTime() + delayNanos);
+                long delay = politeness == null ? 0 : effective(politeness).minDelay().toNanos();
+                later(System.nanoTime() + delay);
                 freed.signal();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** A user left: its politeness no longer counts; waiters look again (the host may allow more now). */
+        void leave(Politeness politeness) {
+            lock.lock();
+            try {
+                users.remove(politeness);
+                freed.signalAll();
             } finally {
                 lock.unlock();
             }

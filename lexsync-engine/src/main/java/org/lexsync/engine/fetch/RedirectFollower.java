@@ -54,8 +54,18 @@ final class RedirectFollower {
     }
 
     /** Fetches {@code request} once (redirects included); the result's {@code tries} is left at 1. */
-    @SuppressWarnings("try") // the permit is held for its scope only
     FetchResult follow(FetchRequest request) throws InterruptedException {
+        return follow(request, politeness, null);
+    }
+
+    /**
+     * As {@link #follow(FetchRequest)}, asking {@code politenessOf} for each hop's politeness; {@code user}, when
+     * given, joins every host reached (before its robots.txt is read) so that the host stays at least as polite
+     * as the user asks while the user is open.
+     */
+    @SuppressWarnings("try") // the permit is held for its scope only
+    FetchResult follow(FetchRequest request, Function<URI, Politeness> politenessOf, HostPoliteness.User user)
+            throws InterruptedException {
         URI current = request.url();
         Set<URI> seen = new HashSet<>();
         seen.add(normalize(current));
@@ -66,6 +76,9 @@ final class RedirectFollower {
             breaker.peek(current);
             if (blockPrivateAddresses) {
                 AddressGuard.check(current);
+            }
+            if (user != null) {
+                hosts.join(hostKey(current), user);
             }
             Duration crawlDelay = Duration.ZERO;
             if (robots != null) {
@@ -85,7 +98,7 @@ final class RedirectFollower {
                 }
             }
             String hostKey = hostKey(current);
-            Politeness p = politeness.apply(current);
+            Politeness p = politenessOf.apply(current);
             if (crawlDelay.compareTo(p.minDelay()) > 0) {
                 p = p.withMinDelay(crawlDelay);
             }
@@ -214,7 +227,9 @@ final class RedirectFollower {
                     AddressGuard.check(current);
                 }
                 URI robots = current;
-                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), politeness.apply(current),
+                // a host joined by users (harvests through views) asks for their politeness, not the fetcher's default
+                Politeness p = hosts.joined(hostKey(current)) ? HostPoliteness.ANY : politeness.apply(current);
+                try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), p,
                         () -> breaker.peek(robots))) {
                     HttpResponse<TimedBodyStream> response = client.get(current, Map.of("Accept", "text/plain"));
                     int status = response.statusCode();

@@ -32,4 +32,15 @@ public record Politeness(int maxPerHost, Duration minDelay) {
     public Politeness withMaxPerHost(int max) {
         return new Politeness(max, minDelay);
     }
+
+    /**
+     * The stricter of this and {@code other} in each respect (fewer requests in flight, the longer delay): what a
+     * host shared by both must get so that neither is treated less gently than it asked.
+     */
+    public Politeness strictest(Politeness other) {
+        Objects.requireNonNull(other, "other");
+        int max = Math.min(maxPerHost, other.maxPerHost);
+        Duration delay = minDelay.compareTo(other.minDelay) >= 0 ? minDelay : other.minDelay;
+        return max == maxPerHost && delay == minDelay ? this : new Politeness(max, delay);
+    }
 }

@@ -119,6 +119,11 @@ public final class Store implements AutoCloseable {
         return new ItemFailures(db);
     }
 
+    /** The sources' leases: who is harvesting which source (docs/architecture.md, "Concurrency"). */
+    public SourceLeases leases() {
+        return new SourceLeases(db);
+    }
+
     public FetchCache fetchCache() {
         return new FetchCache(db);
     }

@@ -1,0 +1,208 @@
+package org.lexsync.engine.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.lexsync.engine.model.SourceBusyException;
+import org.lexsync.engine.model.StoreException;
+
+/**
+ * One lease per source (docs/architecture.md, "Concurrency"; schema {@code V4__source_lease.sql}): a harvest or
+ * an apply takes its source's lease first, so that a second process (or thread) working on the same source is
+ * refused at once with a {@link SourceBusyException} naming the holder, instead of harvesting it twice. The lease
+ * is renewed in the background while held and expires when its holder stops renewing it, so a holder killed
+ * without a chance to release it blocks the source no longer than the lease's time to live; a holder on this host
+ * whose process is gone is taken over at once, and so is a lease this process could not give back (a full disk). Works the same on SQLite and PostgreSQL: every step is one
+ * statement that compares and sets the lease's token. Obtain through {@link Store#leases()}.
+ */
+public final class SourceLeases {
+    /** How long a lease lasts unless renewed (renewed every third of it). */
+    public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+    /**
+     * The environment variable that changes the default time to live, in seconds (decimals allowed), e.g. for
+     * tests that kill a holder and wait for its lease to run out.
+     */
+    public static final String TTL_ENV = "LEXSYNC_LEASE_SECONDS";
+
+    private static final String COLUMNS = "source_id, holder_pid, holder_host, since, expires_at";
+    /**
+     * The tokens of the leases this process holds open. A lease row of this process whose token is not among them
+     * was left behind (its release failed, e.g. on a full disk) and is taken over at once.
+     */
+    private static final java.util.Set<String> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private final Db db;
+
+    SourceLeases(Db db) {
+        this.db = db;
+    }
+
+    /** {@link #DEFAULT_TTL}, or the seconds in {@value #TTL_ENV} when that is set. */
+    public static Duration defaultTtl() {
+        return ttlFrom(System.getenv(TTL_ENV));
+    }
+
+    /** The time to live {@code seconds} names (null or blank: the default); a bad value is a typed error. */
+    static Duration ttlFrom(String seconds) {
+        if (seconds == null || seconds.isBlank()) {
+            return DEFAULT_TTL;
+        }
+        try {
+            double s = Double.parseDouble(seconds.trim());
+            if (s > 0 && s < 86_400) {
+                return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(String.format(Locale.ROOT,
+                "%s must be a number of seconds between 0 and 86400, was '%s'", TTL_ENV, seconds));
+    }
+
+    /**
+     * Takes the lease of {@code sourceId} for {@code ttl}, renewed every third of it until the lease is closed.
+     *
+     * @throws SourceBusyException when another holder has a lease that has not expired
+     */
+    public SourceLease acquire(String sourceId, Duration ttl) {
+        return acquire(sourceId, ttl, ttl.dividedBy(3));
+    }
+
+    /** As {@link #acquire(String, Duration)}, renewing every {@code renewEvery}. */
+    public SourceLease acquire(String sourceId, Duration ttl, Duration renewEvery) {
+        return acquire(sourceId, ttl, renewEvery, RunHolder.current());
+    }
+
+    /** As {@link #acquire(String, Duration, Duration)}, for the holder {@code me} (tests play other processes). */
+    SourceLease acquire(String sourceId, Duration ttl, Duration renewEvery, RunHolder me) {
+        if (sourceId == null || sourceId.isBlank()) {
+            throw new IllegalArgumentException("sourceId must not be blank");
+        }
+        if (ttl == null || ttl.toMillis() < 1 || renewEvery == null || renewEvery.toMillis() < 1) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "lease time to live and renewal must be at least 1 ms, were %s and %s", ttl, renewEvery));
+        }
+        String token = UUID.randomUUID().toString();
+        Instant since = Instant.now();
+        LeaseHolder other = db.write("take the lease of source " + sourceId, c -> {
+            for (int attempt = 0; attempt < 5; attempt++) {
+                long now = System.currentTimeMillis();
+                long expires = now + ttl.toMillis();
+                if (insert(c, sourceId, token, me, since, expires)) {
+                    return null;
+                }
+                Held held = read(c, sourceId);
+                if (held == null) {
+                    continue; // released between the two statements
+                }
+                RunHolder holder = new RunHolder(held.holder.pid(), held.holder.host(), held.started);
+                boolean free = held.holder.expires().toEpochMilli() <= now || !holder.alive()
+                        || (holder.equals(RunHolder.current()) && !OPEN.contains(held.token));
+                if (!free) {
+                    return held.holder;
+                }
+                if (takeOver(c, sourceId, held.token, token, me, since, expires)) {
+                    return null;
+                }
+            }
+            throw new StoreException("take the lease of source " + sourceId, "the lease kept changing hands", null);
+        });
+        if (other != null) {
+            throw new SourceBusyException(sourceId, other.pid(), other.host(), other.since(), other.expires());
+        }
+        OPEN.add(token);
+        return new SourceLease(this, sourceId, token, ttl, renewEvery);
+    }
+
+    /** Who holds the lease of {@code sourceId}, expired or not; empty when nobody does. */
+    public Optional<LeaseHolder> holder(String sourceId) {
+        return db.read("read the lease of source " + sourceId, c -> {
+            Held held = read(c, sourceId);
+            return held == null ? Optional.<LeaseHolder>empty() : Optional.of(held.holder);
+        });
+    }
+
+    /** Moves the lease's expiry to {@code ttl} from now; false when the lease is no longer ours (taken over). */
+    boolean renew(String sourceId, String token, Duration ttl) {
+        return db.write("renew the lease of source " + sourceId, c -> {
+            try (PreparedStatement st = c.prepareStatement(
+                    "UPDATE source_leases SET expires_at = ? WHERE source_id = ? AND token = ?")) {
+                st.setLong(1, System.currentTimeMillis() + ttl.toMillis());
+                st.setString(2, sourceId);
+                st.setString(3, token);
+                return st.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /** Gives the lease back (nothing happens when it was taken over meanwhile); it counts as closed either way. */
+    void release(String sourceId, String token) {
+        OPEN.remove(token);
+        db.write("release the lease of source " + sourceId, c -> {
+            try (PreparedStatement st = c.prepareStatement(
+                    "DELETE FROM source_leases WHERE source_id = ? AND token = ?")) {
+                st.setString(1, sourceId);
+                st.setString(2, token);
+                return st.executeUpdate();
+            }
+        });
+    }
+
+    private static boolean insert(Connection c, String sourceId, String token, RunHolder me, Instant since,
+                                  long expires) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO source_leases (source_id, token, holder_pid,"
+                + " holder_host, holder_started, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (source_id) DO NOTHING")) {
+            st.setString(1, sourceId);
+            st.setString(2, token);
+            st.setLong(3, me.pid());
+            st.setString(4, me.host());
+            st.setString(5, me.started());
+            st.setString(6, since.toString());
+            st.setLong(7, expires);
+            return st.executeUpdate() == 1;
+        }
+    }
+
+    /** Replaces the lease {@code oldToken} names with ours; false when it changed hands meanwhile. */
+    private static boolean takeOver(Connection c, String sourceId, String oldToken, String token, RunHolder me,
+                                    Instant since, long expires) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("UPDATE source_leases SET token = ?, holder_pid = ?,"
+                + " holder_host = ?, holder_started = ?, since = ?, expires_at = ? WHERE source_id = ? AND token = ?")) {
+            st.setString(1, token);
+            st.setLong(2, me.pid());
+            st.setString(3, me.host());
+            st.setString(4, me.started());
+            st.setString(5, since.toString());
+            st.setLong(6, expires);
+            st.setString(7, sourceId);
+            st.setString(8, oldToken);
+            return st.executeUpdate() == 1;
+        }
+    }
+
+    private static Held read(Connection c, String sourceId) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS
+                + ", token, holder_started FROM source_leases WHERE source_id = ?")) {
+            st.setString(1, sourceId);
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                LeaseHolder h = new LeaseHolder(rs.getString(1), rs.getLong(2), rs.getString(3),
+                        StoredInstants.parse(rs.getString(4)), Instant.ofEpochMilli(rs.getLong(5)));
+                return new Held(h, rs.getString(6), rs.getString(7));
+            }
+        }
+    }
+
+    /** A lease row: its holder, token and the holder process's start time. */
+    private record Held(LeaseHolder holder, String token, String started) {
+    }
+}
