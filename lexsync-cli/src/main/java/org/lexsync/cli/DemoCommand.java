@@ -23,10 +23,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code lexsync demo}: shows the whole system on a bundled sample publisher with no network beyond
- * loopback (DESIGN §8). It runs a sequence of small {@link Step}s — start the publisher, baseline sync,
- * publish changes, incremental sync, audit, tell where the data is — each printing what it does and the
- * equivalent command; later protocols add their steps to {@link #steps()}.
+ * {@code lexsync demo}: shows the whole system on a bundled sample publisher with no network beyond loopback
+ * (docs/architecture.md, "Exit codes"). It runs a sequence of small {@link Step}s — start the publisher, baseline sync,
+ * publish changes, incremental sync, audit, tell where the data is — each printing what it does and the equivalent
+ * command; later protocols add their steps to {@link #steps()}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Runs LexSync against a bundled sample legal publisher on loopback: ResourceSync baseline,"

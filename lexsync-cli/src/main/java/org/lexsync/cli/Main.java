@@ -11,12 +11,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code lexsync} command. Exit codes follow DESIGN.md §8: 0 success, 1 the run finished with item
- * failures (or a checked document has errors), 2 usage or configuration error, 3 the source could not be
- * read at all, 4 a local store error (disk full, read-only store, damaged database). A sync of a source that
- * another process is harvesting is refused with exit code 2, naming that process. A sync stopped by SIGINT
- * or SIGTERM exits 130 or 143 after storing what it committed. Expected failures print one line naming what
- * and where, never a stack trace.
+ * The {@code lexsync} command. Exit codes follow docs/architecture.md, "Exit codes": 0 success, 1 the run finished with
+ * item failures (or a checked document has errors), 2 usage or configuration error, 3 the source could not be read at
+ * all, 4 a local store error (disk full, read-only store, damaged database). A sync of a source that another process is
+ * harvesting is refused with exit code 2, naming that process. A sync stopped by SIGINT or SIGTERM exits 130 or 143
+ * after storing what it committed. Expected failures print one line naming what and where, never a stack trace.
  */
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",

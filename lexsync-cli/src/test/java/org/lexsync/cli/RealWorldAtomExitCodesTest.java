@@ -14,8 +14,8 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 
 /**
- * {@code lexsync sync atom URL} against feeds written by other publishers (DESIGN §8 exit codes, §4.5 typed
- * rejections): a subscription document that cannot be read ends with 3 and names the document and
+ * {@code lexsync sync atom URL} against feeds written by other publishers (docs/architecture.md, "Exit codes" exit
+ * codes, §4.5 typed rejections): a subscription document that cannot be read ends with 3 and names the document and
  * line/column; a broken archive or entry midway ends with 1 and names it; never a stack trace.
  */
 class RealWorldAtomExitCodesTest {
@@ -61,7 +61,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void malformedSubscriptionIsExitThreeNamingDocumentLineAndColumn() {   // DESIGN §8, §4.5
+    void malformedSubscriptionIsExitThreeNamingDocumentLineAndColumn() {   // docs/architecture.md, "Exit codes", invariant 5
         docs.put("/a/feed.atom", HEAD + entry(1, "2024-06-01T09:00:00Z") + "<entry><id>x</id>\n</feed>");
 
         CliRun r = sync("/a/feed.atom");
@@ -72,7 +72,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void subscriptionWithADoctypeIsRefusedWithExitThree() {   // DESIGN §4.5 (no DTDs)
+    void subscriptionWithADoctypeIsRefusedWithExitThree() {   // docs/architecture.md, invariant 5 (no DTDs)
         docs.put("/a/feed.atom", "<?xml version=\"1.0\"?>\n<!DOCTYPE feed [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
                 + "<feed xmlns=\"http://www.w3.org/2005/Atom\"><id>&x;</id></feed>");
 
@@ -84,7 +84,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void htmlPageInsteadOfAFeedIsExitThreeNamingWhatWasFound() {   // DESIGN §8 (source not readable)
+    void htmlPageInsteadOfAFeedIsExitThreeNamingWhatWasFound() {   // docs/architecture.md, "Exit codes" (source not readable)
         docs.put("/a/feed.atom", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>Not found</body></html>");
 
         CliRun r = sync("/a/feed.atom");
@@ -95,7 +95,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void emptyBodyIsExitThree() {   // DESIGN §8
+    void emptyBodyIsExitThree() {   // docs/architecture.md, "Exit codes"
         docs.put("/a/feed.atom", "");
 
         CliRun r = sync("/a/feed.atom");
@@ -106,7 +106,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void malformedArchiveIsExitOneNamingTheArchiveLineAndColumn() {   // DESIGN §8, rinfo §8.3
+    void malformedArchiveIsExitOneNamingTheArchiveLineAndColumn() {   // docs/architecture.md, "Exit codes", rinfo §8.3
         docs.put("/a/feed.atom", HEAD + "<link rel=\"prev-archive\" href=\"a1.atom\"/>\n" + entry(2, "2024-06-01T09:00:00Z")
                 + "</feed>");
         docs.put("/a/a1.atom", HEAD + "<fh:archive/>\n" + entry(1, "2024-05-01T09:00:00Z") + "<entry><id>oops</entry>\n</feed>");
@@ -120,7 +120,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void missingArchiveIsExitOneNamingItAndItsStatus() {   // DESIGN §8, rinfo §6
+    void missingArchiveIsExitOneNamingItAndItsStatus() {   // docs/architecture.md, "Exit codes", rinfo §6
         docs.put("/a/feed.atom", HEAD + "<link rel=\"prev-archive\" href=\"gone.atom\"/>\n" + entry(2, "2024-06-01T09:00:00Z")
                 + "</feed>");
 
@@ -158,7 +158,7 @@ class RealWorldAtomExitCodesTest {
     }
 
     @Test
-    void nonHttpFeedUrlIsAUsageError() {   // DESIGN §4.5 (only http/https), §8
+    void nonHttpFeedUrlIsAUsageError() {   // docs/architecture.md, invariant 5 (only http/https), §8
         CliRun r = CliRun.of("sync", "atom", "ftp://example.se/feed.atom", "--store", dir.toString());
 
         assertThat(r.code()).isIn(2, 3);

@@ -15,9 +15,9 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 
 /**
- * {@code lexsync sync eli} against documents real publishers get wrong: exit codes and messages as DESIGN.md §8
- * states them (0 success, 1 item failures listed, 2 usage, 3 the source could not be read at all), errors naming
- * the document and the line/column or the entry, never a stack trace.
+ * {@code lexsync sync eli} against documents real publishers get wrong: exit codes and messages as
+ * docs/architecture.md, "Exit codes" states them (0 success, 1 item failures listed, 2 usage, 3 the source could not be
+ * read at all), errors naming the document and the line/column or the entry, never a stack trace.
  */
 class RealWorldEliCommandTest {
     static final String NS = "http://www.sitemaps.org/schemas/sitemap/0.9";

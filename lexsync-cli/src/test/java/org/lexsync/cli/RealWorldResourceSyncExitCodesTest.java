@@ -11,9 +11,9 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResponse;
 
 /**
- * {@code lexsync sync resourcesync URL} against documents written by other publishers (DESIGN §8 exit codes):
- * sloppy but recoverable documents end with 0, an unreadable document midway with 1 and the document named,
- * a site without ResourceSync with 3; never a stack trace.
+ * {@code lexsync sync resourcesync URL} against documents written by other publishers (docs/architecture.md, "Exit
+ * codes" exit codes): sloppy but recoverable documents end with 0, an unreadable document midway with 1 and the
+ * document named, a site without ResourceSync with 3; never a stack trace.
  */
 class RealWorldResourceSyncExitCodesTest {
     @TempDir

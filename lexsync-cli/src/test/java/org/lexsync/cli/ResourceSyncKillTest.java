@@ -15,9 +15,9 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
- * Issue 4, DESIGN §4.2: a real {@code lexsync sync resourcesync} process killed with SIGKILL in the middle of its
- * baseline is run again and finishes without losing or duplicating anything: the journal holds one row per
- * resource and the audit finds the copy in sync.
+ * Issue 4, docs/architecture.md, invariant 2: a real {@code lexsync sync resourcesync} process killed with SIGKILL in
+ * the middle of its baseline is run again and finishes without losing or duplicating anything: the journal holds one
+ * row per resource and the audit finds the copy in sync.
  */
 class ResourceSyncKillTest {
     private static final int RESOURCES = 1_500;

@@ -12,7 +12,10 @@ import org.lexsync.fixture.Fault;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
-/** {@code lexsync sync resourcesync URL} against the fixture ResourceSync Source (exit codes per DESIGN §8). */
+/**
+ * {@code lexsync sync resourcesync URL} against the fixture ResourceSync Source (exit codes per docs/architecture.md,
+ * "Exit codes").
+ */
 class ResourceSyncSyncCommandTest {
     @TempDir
     Path dir;

@@ -4,8 +4,8 @@ import java.util.Locale;
 import org.lexsync.core.zip.ZipLimits;
 
 /**
- * Bounds applied while examining a document group's ZIP package (DESIGN §4.5). The §3.2 service accepts
- * uploads up to 20 MB; the defaults leave generous room above that. Held by the ZIP gate ({@link #zip()}).
+ * Bounds applied while examining a document group's ZIP package (docs/architecture.md, invariant 5). The §3.2 service
+ * accepts uploads up to 20 MB; the defaults leave generous room above that. Held by the ZIP gate ({@link #zip()}).
  *
  * @param maxEntries       entries in one package
  * @param maxExpandedBytes total uncompressed bytes of all entries

@@ -5,7 +5,8 @@ import org.lexsync.core.LexsyncException;
 
 /**
  * A document group's ZIP package that could not be examined: corrupt, or beyond the hostile-input bounds
- * (DESIGN §4.5: entry count, expanded size, expansion ratio). Names the package and, where known, the entry.
+ * (docs/architecture.md, invariant 5: entry count, expanded size, expansion ratio). Names the package and, where known,
+ * the entry.
  */
 public final class DocumentGroupArchiveException extends LexsyncException {
     private static final long serialVersionUID = 1L;

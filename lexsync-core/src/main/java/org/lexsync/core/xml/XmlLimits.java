@@ -3,7 +3,7 @@ package org.lexsync.core.xml;
 import java.util.Locale;
 
 /**
- * Bounds applied to every XML document LexSync reads (DESIGN.md §4.5, hostile input). Defaults fit
+ * Bounds applied to every XML document LexSync reads (docs/architecture.md, invariant 5, hostile input). Defaults fit
  * the largest legitimate documents of the specs we implement: a 50 MB sitemap (Sitemaps 0.9 limit), with
  * room for ResourceSync documents that exceed it in practice.
  *

@@ -11,7 +11,10 @@ import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlDocumentException.Reason;
 import org.lexsync.core.xml.XmlLimits;
 
-/** The hostile-input corpus (DESIGN.md §4.5): every file is refused with a typed reason and a position. */
+/**
+ * The hostile-input corpus (docs/architecture.md, invariant 5): every file is refused with a typed reason and a
+ * position.
+ */
 class HostileInputTest {
 
     private static XmlDocumentException refuse(String resource, XmlLimits limits) {

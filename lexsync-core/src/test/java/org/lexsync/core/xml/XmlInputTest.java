@@ -41,7 +41,7 @@ class XmlInputTest {
 
     @Test
     void refusesEvenADoctypeThatOnlyNamesAnExternalDtd() {
-        // DESIGN §4.5: no DTDs at all; the external one is never read either way.
+        // docs/architecture.md, invariant 5: no DTDs at all; the external one is never read either way.
         XmlDocumentException e = failure("<?xml version=\"1.0\"?>\n<!DOCTYPE a SYSTEM \"http://127.0.0.1:1/a.dtd\">\n<a>x</a>",
                 XmlLimits.DEFAULT);
         assertThat(e.reason()).isEqualTo(XmlDocumentException.Reason.DOCTYPE_FORBIDDEN);

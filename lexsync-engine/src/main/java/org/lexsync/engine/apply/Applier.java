@@ -41,27 +41,27 @@ import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.WriteOutcome;
 
 /**
- * The one shared applier (DESIGN §2): takes a planner's stream of intended changes for one source,
- * fetches and verifies what they need on virtual threads (politeness lives in the {@link Fetcher}), keeps
- * a bounded window in flight (DESIGN §4.3), and commits the results strictly in the planner's order
- * (DESIGN §4.6), many changes per transaction, each with its checkpoint (DESIGN §4.2). A change that
- * fails stops the checkpoint before it: later changes are not committed and the run ends there (DESIGN
- * §4.1); the failure is recorded for a later retry. Re-applying identical changes adds no journal row.
+ * The one shared applier (docs/architecture.md, "The flow of a change"): takes a planner's stream of intended changes
+ * for one source, fetches and verifies what they need on virtual threads (politeness lives in the {@link Fetcher}),
+ * keeps a bounded window in flight (docs/architecture.md, invariant 3), and commits the results strictly in the
+ * planner's order (docs/architecture.md, invariant 6), many changes per transaction, each with its checkpoint
+ * (docs/architecture.md, invariant 2). A change that fails stops the checkpoint before it: later changes are not
+ * committed and the run ends there (docs/architecture.md, invariant 1); the failure is recorded for a later retry.
+ * Re-applying identical changes adds no journal row.
  *
- * <p>The give-up rule (DESIGN §4.6, {@link GiveUpRule}): an item that failed in too many consecutive runs, or
- * for too long, is quarantined instead of stopping the run; a snapshot's item that fails ({@link
- * PlannedChange#unordered()}) is skipped. Both are stored with their change and retried on their own at the
- * start of later runs, so the checkpoint may pass them; a success clears them.
+ * <p>The give-up rule (docs/architecture.md, invariant 6, {@link GiveUpRule}): an item that failed in too many
+ * consecutive runs, or for too long, is quarantined instead of stopping the run; a snapshot's item that fails ({@link
+ * PlannedChange#unordered()}) is skipped. Both are stored with their change and retried on their own at the start of
+ * later runs, so the checkpoint may pass them; a success clears them.
  *
- * <p>Give the fetcher the store's {@link org.lexsync.engine.store.FileBlobStore#tempDirectory()} as its temp
- * directory, so that large bodies are renamed into the blob store instead of copied. One applier may run
- * several sources at once, each {@code apply} call on its own thread.
+ * <p>Give the fetcher the store's {@link org.lexsync.engine.store.FileBlobStore#tempDirectory()} as its temp directory,
+ * so that large bodies are renamed into the blob store instead of copied. One applier may run several sources at once,
+ * each {@code apply} call on its own thread.
  *
- * <p>{@link CommitListener}s ({@link Builder#listener}, {@link #withListener}) are told about every committed batch
- * — its changes with their journal sequence numbers — after its transaction, in commit order, on a thread of the
- * apply call's own ({@link CommitAnnouncer}); one that throws leaves the commit standing and later batches
- * committing, and is reported in {@link ApplyReport#listenerFailures()} and with the run (docs/architecture.md,
- * "The flow of a change").
+ * <p>{@link CommitListener}s ({@link Builder#listener}, {@link #withListener}) are told about every committed batch —
+ * its changes with their journal sequence numbers — after its transaction, in commit order, on a thread of the apply
+ * call's own ({@link CommitAnnouncer}); one that throws leaves the commit standing and later batches committing, and is
+ * reported in {@link ApplyReport#listenerFailures()} and with the run (docs/architecture.md, "The flow of a change").
  */
 public final class Applier {
     /** Changes whose stored state is read in one query before they go to the workers. */

@@ -36,9 +36,9 @@ import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
- * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally
- * when we hold a copy), checks it against what the source promised (DESIGN §4.1), and makes the bytes
- * durable (DESIGN §4.2) — large ones as blob files, small ones kept in memory to go into the commit's
+ * Turns one planned change into a {@link Prepared} on a worker thread: fetches each file (conditionally when we hold a
+ * copy), checks it against what the source promised (docs/architecture.md, invariant 1), and makes the bytes durable
+ * (docs/architecture.md, invariant 2) — large ones as blob files, small ones kept in memory to go into the commit's
  * transaction. Never touches the relational store (the applier reads the stored state in batches).
  */
 final class ChangePreparer {
@@ -286,7 +286,8 @@ final class ChangePreparer {
      * The URL a local primary file is stored under: the resource's own URI, which is where its bytes live (a dump
      * bitstream is the content at its {@code loc}, ResourceSync §11.2). The same bytes stored from a fetch of that URI
      * and from a dump then have the same state, so switching between a Resource List and a Resource Dump adds no
-     * journal row (DESIGN §3 idempotence). Null for other roles and for a resource URI that is no URI.
+     * journal row (docs/architecture.md, "Core model" idempotence). Null for other roles and for a resource URI that is
+     * no URI.
      */
     private static URI localOrigin(PlannedChange change, PlannedRepresentation p) {
         if (p.role() != RepresentationRole.PRIMARY) {

@@ -10,8 +10,8 @@ import org.lexsync.engine.store.ItemFailures;
 import org.lexsync.engine.store.Store;
 
 /**
- * The items a run retries on its own before the planner's changes (DESIGN §4.6): skipped snapshot items and
- * quarantined items whose back-off is over, decoded from the change the applier stored with their failure.
+ * The items a run retries on its own before the planner's changes (docs/architecture.md, invariant 6): skipped snapshot
+ * items and quarantined items whose back-off is over, decoded from the change the applier stored with their failure.
  */
 final class Retries {
     /** Items retried alone per run at most; the rest wait for the next run. */

@@ -13,12 +13,12 @@ import org.lexsync.engine.store.LinkCodec;
 import org.lexsync.engine.model.RepresentationRole;
 
 /**
- * The text form of a change kept in the item-failure table so that later runs retry it on its own (DESIGN
- * §4.6): one line for the change, one per representation, tab-separated fields escaped by {@link LinkCodec},
- * {@code =} (which an escaped field never holds) for null. Only changes whose every file is fetched from a URL
- * without request headers are kept ({@link #encode} gives null otherwise): headers may hold credentials and are
- * never stored, and bytes a planner fetched or unpacked itself (an ELI page, a dump bitstream) must go through
- * that planner again, which the harvester does when its source's documents bring the item back.
+ * The text form of a change kept in the item-failure table so that later runs retry it on its own
+ * (docs/architecture.md, invariant 6): one line for the change, one per representation, tab-separated fields escaped by
+ * {@link LinkCodec}, {@code =} (which an escaped field never holds) for null. Only changes whose every file is fetched
+ * from a URL without request headers are kept ({@link #encode} gives null otherwise): headers may hold credentials and
+ * are never stored, and bytes a planner fetched or unpacked itself (an ELI page, a dump bitstream) must go through that
+ * planner again, which the harvester does when its source's documents bring the item back.
  */
 final class RetryCodec {
     private static final String NULL = "=";

@@ -1,5 +1,6 @@
 /**
- * The shared applier (DESIGN §2): planners hand it {@link org.lexsync.engine.model.PlannedChange}s; it
- * fetches, verifies, stores blobs and commits changes in the planner's order, exactly once.
+ * The shared applier (docs/architecture.md, "The flow of a change"): planners hand it {@link
+ * org.lexsync.engine.model.PlannedChange}s; it fetches, verifies, stores blobs and commits changes in the planner's
+ * order, exactly once.
  */
 package org.lexsync.engine.apply;

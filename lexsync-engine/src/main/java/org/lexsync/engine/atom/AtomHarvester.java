@@ -71,10 +71,9 @@ public final class AtomHarvester implements Harvester {
     }
 
     /**
-     * Reads the subscription feed and collects what is new. When fetched bytes match neither the md5 nor the
-     * length an entry promised (the publisher changed the file after the feed was read), the feed is read
-     * again once in the same run before the change counts as failed (DESIGN §4.6): a newer entry then
-     * supersedes it.
+     * Reads the subscription feed and collects what is new. When fetched bytes match neither the md5 nor the length an
+     * entry promised (the publisher changed the file after the feed was read), the feed is read again once in the same
+     * run before the change counts as failed (docs/architecture.md, invariant 6): a newer entry then supersedes it.
      */
     private HarvestReport collect(Attempt a, boolean first) {
         HarvestRun run = a.run();
@@ -90,7 +89,7 @@ public final class AtomHarvester implements Harvester {
             PageReader.Outcome outcome = reader.subscription(url);
             if (outcome instanceof PageReader.Outcome.Unchanged) {
                 context.listener().note(url + " is unchanged since the last complete run");
-                // nothing new to collect, but items that wait to be retried on their own still are (DESIGN §4.6)
+                // nothing new to collect, but items that wait to be retried on their own still are (docs/architecture.md, invariant 6)
                 ApplyReport retried = job.dryRun() ? null : run.apply(Collections.emptyIterator());
                 run.finish(retried == null || retried.complete() ? RunStatus.SUCCEEDED
                         : RunStatus.FINISHED_WITH_FAILURES, retried == null ? RunCounts.ZERO : retried.counts(), null);

@@ -10,10 +10,10 @@ import org.lexsync.engine.model.GiveUpRule;
 import org.lexsync.engine.model.SourceRecord;
 
 /**
- * One source as {@code lexsync.yaml} lists it (DESIGN §3 Source): id, protocol, entry URLs, politeness
- * overrides ({@code delay} and {@code concurrency}; null means the protocol's default), schedule text (read by
- * the server's scheduler), approval, publisher contact, protocol options passed to the harvester, and the
- * give-up rule for items that keep failing (null: the default).
+ * One source as {@code lexsync.yaml} lists it (docs/architecture.md, "Core model": the source): id, protocol, entry URLs,
+ * politeness overrides ({@code delay} and {@code concurrency}; null means the protocol's default), schedule text (read
+ * by the server's scheduler), approval, publisher contact, protocol options passed to the harvester, and the give-up
+ * rule for items that keep failing (null: the default).
  */
 public record SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
                            String schedule, boolean approved, String contact, Map<String, String> options, int line,

@@ -196,7 +196,7 @@ public final class EliHarvester implements Harvester {
                 }
             }
             feedPhase(feed, walked);
-            // failures the give-up rule quarantined no longer hold the checkpoint (DESIGN §4.6)
+            // failures the give-up rule quarantined no longer hold the checkpoint (docs/architecture.md, invariant 6)
             if (gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone) && !job.dryRun()) {
                 EliCheckpoint done = checkpoint != null ? checkpoint : new EliCheckpoint(W3cDateTime.of(Instant.now()));
                 harvestRun.saveCheckpoint(done.toString());
@@ -343,7 +343,8 @@ public final class EliHarvester implements Harvester {
 
         /**
          * The quarantined ELIs whose back-off is over and that the feed does not list again: retried on their own
-         * before the feed's entries (DESIGN §4.6), undated so that their page is fetched whatever is held.
+         * before the feed's entries (docs/architecture.md, invariant 6), undated so that their page is fetched whatever
+         * is held.
          */
         private java.util.stream.Stream<Candidate> quarantinedToRetry(List<Candidate> listed, Set<String> failedInWalk) {
             if (job.dryRun()) {

@@ -33,7 +33,7 @@ import org.lexsync.engine.model.ResourceState;
 
 /**
  * Keeps the TDB2 named graphs in step with what the applier committed (ELI Pillar IV annex §4.1 step 2c;
- * DESIGN §3 "RDF", §4.2). The graphs live outside the relational transaction, so:
+ * docs/architecture.md, "Core model": RDF, §4.2). The graphs live outside the relational transaction, so:
  * <ol>
  * <li>the page itself is committed by the applier as the resource's PRIMARY representation, with the
  *     source's date as the resource's source timestamp;</li>

@@ -284,7 +284,7 @@ final class PagePlanner implements Iterator<PlannedChange>, AutoCloseable {
         FetchResult result = fetcher.fetch(FetchRequest.of(eli).withHeader("Accept", ACCEPT_HTML));
         Findings fetchFindings = null;
         if (result instanceof FetchResult.Failed failed && failed.reason() == FetchFailure.ROBOTS_DISALLOWED) {
-            // DESIGN §4.4: robots.txt is obeyed; the ELI is reported and left out, the rest goes on. A robots.txt
+            // docs/architecture.md, invariant 4: robots.txt is obeyed; the ELI is reported and left out, the rest goes on. A robots.txt
             // that could not be read (ROBOTS_UNAVAILABLE, RFC 9309 §2.3.1.4) is a failure to retry instead.
             Findings f = new Findings();
             f.warning(ROBOTS_RULE, String.format(Locale.ROOT, "robots.txt of %s disallows the ELI %s (%s); its page is"

@@ -8,11 +8,10 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * Refuses URLs whose host resolves to an address that is not on the public internet (loopback, private,
- * link-local, carrier-grade NAT, unique-local IPv6, multicast, unspecified), so that a hostile source or
- * redirect cannot make a server deployment fetch from its own network (DESIGN §4.5). Off for local CLI use.
- * The check resolves the name itself; the HTTP client resolves again, so a DNS answer that changes in
- * between is not caught.
+ * Refuses URLs whose host resolves to an address that is not on the public internet (loopback, private, link-local,
+ * carrier-grade NAT, unique-local IPv6, multicast, unspecified), so that a hostile source or redirect cannot make a
+ * server deployment fetch from its own network (docs/architecture.md, invariant 5). Off for local CLI use. The check
+ * resolves the name itself; the HTTP client resolves again, so a DNS answer that changes in between is not caught.
  */
 final class AddressGuard {
 

@@ -28,10 +28,10 @@ import org.lexsync.core.io.TempFiles;
 import org.lexsync.engine.model.StoreException;
 
 /**
- * Streams one response body to a temp file in a single pass (DESIGN §4.3): undoes the Content-Encoding
- * (gzip, deflate), enforces the size cap on both the wire and the decoded bytes, detects a body shorter
- * than its Content-Length, and feeds MD5, SHA-256 and any other algorithm the source promised while
- * writing. The file is deleted on every failure.
+ * Streams one response body to a temp file in a single pass (docs/architecture.md, invariant 3): undoes the
+ * Content-Encoding (gzip, deflate), enforces the size cap on both the wire and the decoded bytes, detects a body
+ * shorter than its Content-Length, and feeds MD5, SHA-256 and any other algorithm the source promised while writing.
+ * The file is deleted on every failure.
  */
 final class DigestingBodyHandler {
     private static final int BUFFER = 64 * 1024;

@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.lexsync.core.checksum.Digests;
 
 /**
- * What the source promised about the bytes (DESIGN §4.1): digests of any algorithm and a length.
+ * What the source promised about the bytes (docs/architecture.md, invariant 1): digests of any algorithm and a length.
  * A fetch whose bytes do not match fails and the bytes are deleted.
  *
  * @param length promised length in bytes, or null when the source gave none

@@ -18,13 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The polite HTTP fetcher every harvest goes through (DESIGN §2, §4.1, §4.4, §4.5): downloads a URL to a
- * temp file while computing MD5, SHA-256 and any promised digest in one pass, verifies what the source
- * promised, uses conditional GET, follows redirects within bounds, obeys robots.txt and per-host
- * politeness, and retries transient failures with backoff. {@link #fetch(FetchRequest)} blocks and may be
- * called from many virtual threads at once; every expected failure comes back as {@link FetchResult.Failed}.
- * Several harvests share one fetcher through views ({@link #withPoliteness(Politeness)}), each asking for its
- * source's politeness; a host they share gets the strictest of them (docs/architecture.md, "Concurrency").
+ * The polite HTTP fetcher every harvest goes through (docs/architecture.md, "The flow of a change", invariant 1,
+ * invariant 4, invariant 5): downloads a URL to a temp file while computing MD5, SHA-256 and any promised digest in one
+ * pass, verifies what the source promised, uses conditional GET, follows redirects within bounds, obeys robots.txt and
+ * per-host politeness, and retries transient failures with backoff. {@link #fetch(FetchRequest)} blocks and may be
+ * called from many virtual threads at once; every expected failure comes back as {@link FetchResult.Failed}. Several
+ * harvests share one fetcher through views ({@link #withPoliteness(Politeness)}), each asking for its source's
+ * politeness; a host they share gets the strictest of them (docs/architecture.md, "Concurrency").
  */
 public final class Fetcher implements AutoCloseable {
     /** Product token in the User-Agent and the name robots.txt groups are matched against. */

@@ -12,16 +12,15 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The per-host scheduler (DESIGN §4.4): a caller takes a {@link Permit} before each request to a host and
- * closes it when the response body is read. A permit is granted when fewer than {@code maxPerHost}
- * requests to the host are in flight, no earlier than {@code minDelay} after the previous start and after
- * the previous end, and when one of the {@code globalConcurrency} slots shared by all hosts is free. The
- * host slot and its delay come first so that a caller waiting out a host's delay holds no global slot.
- * Several users (the harvests of different sources, each through its own view of one fetcher) may share a host
- * with different politeness: a {@link User} joins each host it uses, and while it stays the host applies the
- * strictest politeness of its users and of the request at hand (docs/architecture.md, "Concurrency"), so a host
- * is never asked more often than any of its users allows.
- * Locks rather than monitors, so that waiting virtual threads never pin their carriers.
+ * The per-host scheduler (docs/architecture.md, invariant 4): a caller takes a {@link Permit} before each request to a
+ * host and closes it when the response body is read. A permit is granted when fewer than {@code maxPerHost} requests to
+ * the host are in flight, no earlier than {@code minDelay} after the previous start and after the previous end, and
+ * when one of the {@code globalConcurrency} slots shared by all hosts is free. The host slot and its delay come first
+ * so that a caller waiting out a host's delay holds no global slot. Several users (the harvests of different sources,
+ * each through its own view of one fetcher) may share a host with different politeness: a {@link User} joins each host
+ * it uses, and while it stays the host applies the strictest politeness of its users and of the request at hand
+ * (docs/architecture.md, "Concurrency"), so a host is never asked more often than any of its users allows. Locks rather
+ * than monitors, so that waiting virtual threads never pin their carriers.
  */
 final class HostPoliteness {
     /** A request with no politeness of its own: the host's users decide. */

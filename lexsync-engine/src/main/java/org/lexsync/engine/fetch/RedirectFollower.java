@@ -21,10 +21,10 @@ import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
 
 /**
- * One attempt at a URL: follows redirects itself (at most {@code maxRedirects}, a URL seen twice is a
- * loop) so that every hop gets the scheme check, the address guard, robots.txt and the host's
- * politeness; answers 304 as not modified; streams a 2xx body through {@link DigestingBodyHandler} and
- * verifies it against what the source promised (DESIGN §4.1). Failures are thrown as {@link FetchException}.
+ * One attempt at a URL: follows redirects itself (at most {@code maxRedirects}, a URL seen twice is a loop) so that
+ * every hop gets the scheme check, the address guard, robots.txt and the host's politeness; answers 304 as not
+ * modified; streams a 2xx body through {@link DigestingBodyHandler} and verifies it against what the source promised
+ * (docs/architecture.md, invariant 1). Failures are thrown as {@link FetchException}.
  */
 final class RedirectFollower {
     private static final long DRAIN_LIMIT = 64 * 1024;
@@ -185,7 +185,7 @@ final class RedirectFollower {
         }
     }
 
-    /** DESIGN §4.1: a promised length or digest of any known algorithm must match the bytes. */
+    /** docs/architecture.md, invariant 1: a promised length or digest of any known algorithm must match the bytes. */
     private static void verify(URI url, Expectation expected, DigestingBodyHandler.Body body) {
         if (expected.length() != null && expected.length() != body.length()) {
             throw FetchException.fatal(url, FetchFailure.LENGTH_MISMATCH, String.format(Locale.ROOT,

@@ -1,9 +1,9 @@
 package org.lexsync.engine.harvest;
 
 /**
- * A compact set of the URIs a harvester met in a source's listing — a Resource List or Dump, an ELI Sitemap
- * walk — so that a URI listed twice is recognised as it is read and the held resources missing from the listing
- * can be found, without holding the URIs (DESIGN §4.3): a 64-bit hash per URI in an open-addressing table, at
+ * A compact set of the URIs a harvester met in a source's listing — a Resource List or Dump, an ELI Sitemap walk — so
+ * that a URI listed twice is recognised as it is read and the held resources missing from the listing can be found,
+ * without holding the URIs (docs/architecture.md, invariant 3): a 64-bit hash per URI in an open-addressing table, at
  * most 16 bytes per URI. A collision could only make one URI look seen, with odds of about n²/2⁶⁴.
  */
 public final class UriSet {

@@ -6,13 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The result of one {@code Applier.apply} run: counts, the checkpoint the store now holds for the source
- * (null when none was reached), the failure that stopped the run at a gap (DESIGN §4.1, §4.6: the
- * checkpoint does not pass a failed change, later changes are held and not committed), how many planned
- * changes were prepared but left uncommitted because of it (the planner's
- * remaining changes are not consumed), every failure (the gap and the unordered changes that failed while the
- * run went on), the run id, the elapsed time, and the {@link CommitListener}s that threw (their batches stay
- * committed; a listener's failure does not make the run incomplete).
+ * The result of one {@code Applier.apply} run: counts, the checkpoint the store now holds for the source (null when
+ * none was reached), the failure that stopped the run at a gap (docs/architecture.md, invariant 1, invariant 6: the
+ * checkpoint does not pass a failed change, later changes are held and not committed), how many planned changes were
+ * prepared but left uncommitted because of it (the planner's remaining changes are not consumed), every failure (the
+ * gap and the unordered changes that failed while the run went on), the run id, the elapsed time, and the {@link
+ * CommitListener}s that threw (their batches stay committed; a listener's failure does not make the run incomplete).
  */
 public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullable String checkpoint,
                           @Nullable ChangeFailure gap, long held, List<ChangeFailure> failures, Duration elapsed,
@@ -40,7 +39,7 @@ public record ApplyReport(String sourceId, long runId, RunCounts counts, @Nullab
     /**
      * True when nothing this run failed holds the source back: no gap, and every failed item is retried on its
      * own by later runs (a snapshot's item, or one the give-up rule quarantined), so a harvester may store the
-     * checkpoint it reached at the end (DESIGN §4.6).
+     * checkpoint it reached at the end (docs/architecture.md, invariant 6).
      */
     public boolean settled() {
         return gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone);

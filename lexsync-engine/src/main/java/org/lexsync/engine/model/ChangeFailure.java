@@ -4,11 +4,11 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 
 /**
- * Why a planned change could not be applied in this run: the resource, the URL (null for local files),
- * a reason token (a fetch failure such as {@code hash-mismatch}, or {@code local-file}, {@code blob-store}),
- * a message, the HTTP status (0 when none) and the server's Retry-After (null when none); and where the
- * item stands under the give-up rule (DESIGN §4.6): its status, the consecutive runs it failed in, and
- * whether later runs retry it on its own (then the checkpoint may pass it).
+ * Why a planned change could not be applied in this run: the resource, the URL (null for local files), a reason token
+ * (a fetch failure such as {@code hash-mismatch}, or {@code local-file}, {@code blob-store}), a message, the HTTP
+ * status (0 when none) and the server's Retry-After (null when none); and where the item stands under the give-up rule
+ * (docs/architecture.md, invariant 6): its status, the consecutive runs it failed in, and whether later runs retry it
+ * on its own (then the checkpoint may pass it).
  */
 public record ChangeFailure(String resourceUri, @Nullable String url, String reason, String message, int status,
                             @Nullable Duration retryAfter, FailureStatus itemStatus, int tries, boolean retriedAlone) {
@@ -22,7 +22,7 @@ public record ChangeFailure(String resourceUri, @Nullable String url, String rea
     /**
      * True when the fetched bytes matched neither the hash nor the length the source promised: the source may
      * have changed the resource after its change documents were read, so reading them again can help
-     * (DESIGN §4.6).
+     * (docs/architecture.md, invariant 6).
      */
     public boolean staleBytes() {
         return "hash-mismatch".equals(reason) || "length-mismatch".equals(reason);

@@ -2,7 +2,10 @@ package org.lexsync.engine.model;
 
 import java.util.Locale;
 
-/** What a change does to a resource (DESIGN §3, journal {@code kind}); the token is the journal's text form. */
+/**
+ * What a change does to a resource (docs/architecture.md, "Core model", journal {@code kind}); the token is the
+ * journal's text form.
+ */
 public enum ChangeKind {
     CREATED, UPDATED, DELETED;
 

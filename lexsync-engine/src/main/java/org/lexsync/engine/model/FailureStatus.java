@@ -3,8 +3,8 @@ package org.lexsync.engine.model;
 import java.util.Locale;
 
 /**
- * Where a failed item stands under the give-up rule (DESIGN §4.6): it decides whether the source's checkpoint
- * waits for the item and whether later runs retry it on its own.
+ * Where a failed item stands under the give-up rule (docs/architecture.md, invariant 6): it decides whether the
+ * source's checkpoint waits for the item and whether later runs retry it on its own.
  */
 public enum FailureStatus {
     /** A change of an ordered feed: the checkpoint waits before it and the next run reaches it again. */

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * When the applier stops waiting for an item that keeps failing (DESIGN §4.6): after it failed in
+ * When the applier stops waiting for an item that keeps failing (docs/architecture.md, invariant 6): after it failed in
  * {@code runs} consecutive runs, or when its first failure is at least {@code after} ago, it is quarantined —
  * listed, retried on its own, and the source's checkpoint passes it. Configurable per source.
  */

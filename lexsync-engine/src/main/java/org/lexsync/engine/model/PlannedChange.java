@@ -6,20 +6,20 @@ import java.util.Objects;
 import org.lexsync.core.time.W3cDateTime;
 
 /**
- * One intended change handed by a planner to the {@code Applier} (DESIGN §2): which resource of which
- * source, created/updated/deleted, the source's timestamp, the files to fetch (with their promised
- * checksums), the resource's links, title and publication date, and the checkpoint reached once this
- * change is committed (null when this change alone reaches no new checkpoint).
+ * One intended change handed by a planner to the {@code Applier} (docs/architecture.md, "The flow of a change"): which
+ * resource of which source, created/updated/deleted, the source's timestamp, the files to fetch (with their promised
+ * checksums), the resource's links, title and publication date, and the checkpoint reached once this change is
+ * committed (null when this change alone reaches no new checkpoint).
  *
- * <p>{@code unordered} marks a change that the changes after it do not depend on — a resource of a snapshot
- * such as a ResourceSync Resource List or Resource Dump (§10, §11), which has no order. When it fails, the
- * run goes on with the next change (DESIGN §4.5) instead of stopping there; the failure is recorded to be
- * retried, and no later checkpoint is stored in that run (§4.1: the checkpoint never passes a failed change).
+ * <p>{@code unordered} marks a change that the changes after it do not depend on — a resource of a snapshot such as a
+ * ResourceSync Resource List or Resource Dump (§10, §11), which has no order. When it fails, the run goes on with the
+ * next change (docs/architecture.md, invariant 5) instead of stopping there; the failure is recorded to be retried, and
+ * no later checkpoint is stored in that run (§4.1: the checkpoint never passes a failed change).
  *
- * <p>{@code failure}, when not null, is a change the planner already knows cannot be applied in this run (it
- * fetched and read the resource itself, e.g. an ELI page that was cut short or whose metadata cannot be
- * parsed): the applier fails it like a change whose fetch failed — recorded to be retried, counted, holding
- * the checkpoint — without fetching anything.
+ * <p>{@code failure}, when not null, is a change the planner already knows cannot be applied in this run (it fetched
+ * and read the resource itself, e.g. an ELI page that was cut short or whose metadata cannot be parsed): the applier
+ * fails it like a change whose fetch failed — recorded to be retried, counted, holding the checkpoint — without
+ * fetching anything.
  */
 public record PlannedChange(String sourceId, String resourceUri, ChangeKind kind, @Nullable W3cDateTime sourceTimestamp,
                             List<PlannedRepresentation> representations, List<Link> links, @Nullable String title,

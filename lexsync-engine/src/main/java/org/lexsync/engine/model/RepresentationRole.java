@@ -2,7 +2,7 @@ package org.lexsync.engine.model;
 
 import java.util.Locale;
 
-/** Why a file belongs to a resource (DESIGN §3, Representation role). */
+/** Why a file belongs to a resource (docs/architecture.md, "Core model", Representation role). */
 public enum RepresentationRole {
     PRIMARY, ALTERNATE, ENCLOSURE, METADATA, FULLTEXT, MANIFEST_MEMBER;
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A registered source (DESIGN §3): protocol ({@code eli}, {@code resourcesync}, {@code atom}, {@code sitemap},
- * {@code crawler}), entry URLs, schedule and politeness as the configuration text they were given in,
+ * A registered source (docs/architecture.md, "Core model"): protocol ({@code eli}, {@code resourcesync}, {@code atom},
+ * {@code sitemap}, {@code crawler}), entry URLs, schedule and politeness as the configuration text they were given in,
  * approval, and the publisher contact (e.g. the feed author's email).
  */
 public record SourceRecord(String id, String protocol, List<String> entryUrls, @Nullable String schedule, @Nullable String politeness,

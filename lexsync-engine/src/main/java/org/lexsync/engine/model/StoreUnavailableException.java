@@ -4,9 +4,9 @@ import java.util.Locale;
 
 /**
  * The store cannot take (or give) data for a local reason an operator must fix: the disk is full, the store is
- * read-only, or its database is damaged (DESIGN §8: exit code 4, a local store error, so that alerting does not
- * blame the publisher). Nothing half-written becomes current: the failed transaction is rolled back, and the
- * next run continues from the last committed checkpoint once the cause is fixed.
+ * read-only, or its database is damaged (docs/architecture.md, "Exit codes": exit code 4, a local store error, so that
+ * alerting does not blame the publisher). Nothing half-written becomes current: the failed transaction is rolled back,
+ * and the next run continues from the last committed checkpoint once the cause is fixed.
  */
 public final class StoreUnavailableException extends StoreException {
     private static final long serialVersionUID = 1L;

@@ -39,7 +39,7 @@ import org.apache.jena.tdb2.sys.TDBInternal;
 import org.lexsync.core.time.W3cDateTime;
 
 /**
- * The RDF half of the store (DESIGN §3 "RDF"): an embedded Apache Jena TDB2 dataset in
+ * The RDF half of the store (docs/architecture.md, "Core model": RDF): an embedded Apache Jena TDB2 dataset in
  * {@code <dataDir>/rdf} holding one named graph per legal resource (graph name = the resource's ELI),
  * replaced as a whole on update, with the source's lastmod and the harvest time recorded about each graph
  * in the metadata graph {@value #METADATA_GRAPH} (vocabulary documented on {@link GraphRecords}: an
@@ -101,8 +101,8 @@ public final class RdfStore implements AutoCloseable {
     }
 
     /**
-     * Replaces several graphs in ONE write transaction (durability paid once per batch, DESIGN §4.2). A graph
-     * named more than once ends as its last replacement says.
+     * Replaces several graphs in ONE write transaction (durability paid once per batch, docs/architecture.md, invariant
+     * 2). A graph named more than once ends as its last replacement says.
      */
     public void replaceGraphs(List<GraphReplacement> replacements) {
         Map<String, GraphReplacement> last = new LinkedHashMap<>();

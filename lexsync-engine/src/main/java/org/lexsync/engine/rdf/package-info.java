@@ -1,5 +1,5 @@
 /**
- * ELI metadata as RDF (ELI Pillar IV annex §4.1 step 2c, §4.2; DESIGN §3 "RDF").
+ * ELI metadata as RDF (ELI Pillar IV annex §4.1 step 2c, §4.2; docs/architecture.md, "Core model": RDF).
  * {@link org.lexsync.engine.rdf.PageMetadataExtractor} turns a Pillar III page (RDFa 1.1 and JSON-LD) into an
  * {@link org.lexsync.engine.rdf.ExtractedMetadata} graph with findings, never touching the network;
  * {@link org.lexsync.engine.rdf.EliConformance} checks it against §3.2.2;

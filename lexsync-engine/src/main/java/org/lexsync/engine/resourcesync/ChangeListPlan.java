@@ -25,18 +25,18 @@ import org.lexsync.engine.harvest.UriPositions;
 import org.lexsync.engine.model.ChangeKind;
 
 /**
- * Incremental synchronisation from a Change List or Change List Index (ResourceSync §5.2, §12.1,
- * §12.2): lists in forward chronological order of their {@code from}/{@code until} (never by URI), lists
- * closed before the cursor skipped, the open list read again on every run, and inside a list every change
- * before the cursor skipped so processing resumes at the first unprocessed (URI, datetime) pair. Several
- * changes of one resource are planned in the list's order; each carries the checkpoint reached after it.
+ * Incremental synchronisation from a Change List or Change List Index (ResourceSync §5.2, §12.1, §12.2): lists in
+ * forward chronological order of their {@code from}/{@code until} (never by URI), lists closed before the cursor
+ * skipped, the open list read again on every run, and inside a list every change before the cursor skipped so
+ * processing resumes at the first unprocessed (URI, datetime) pair. Several changes of one resource are planned in the
+ * list's order; each carries the checkpoint reached after it.
  *
- * <p>The pending lists are downloaded to disk first and scanned once: a create or update of a resource that
- * a later change of the pending lists deletes or changes again is superseded (DESIGN §4.6): its bytes are gone
- * from the source and can never match what it promised (§12.1 lists every change, so the later one follows and
- * brings the current bytes). It is not fetched; the cursor moves past it and the run reports how many were
- * superseded. No journal row is written for it: the journal records states this store held, and it never held
- * that one. A list that the scan finds wholly before the cursor is not read a second time.
+ * <p>The pending lists are downloaded to disk first and scanned once: a create or update of a resource that a later
+ * change of the pending lists deletes or changes again is superseded (docs/architecture.md, invariant 6): its bytes are
+ * gone from the source and can never match what it promised (§12.1 lists every change, so the later one follows and
+ * brings the current bytes). It is not fetched; the cursor moves past it and the run reports how many were superseded.
+ * No journal row is written for it: the journal records states this store held, and it never held that one. A list that
+ * the scan finds wholly before the cursor is not read a second time.
  */
 final class ChangeListPlan extends Plan {
     private final SourceDocuments docs;

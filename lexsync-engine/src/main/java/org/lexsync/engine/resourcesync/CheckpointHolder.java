@@ -3,9 +3,9 @@ package org.lexsync.engine.resourcesync;
 import java.net.URI;
 
 /**
- * The checkpoint as planning moves on: every planned change carries the whole encoded checkpoint reached
- * once it is committed (all sets), so the applier's commit moves it with the change (DESIGN §4.2).
- * Used from the applier's calling thread only.
+ * The checkpoint as planning moves on: every planned change carries the whole encoded checkpoint reached once it is
+ * committed (all sets), so the applier's commit moves it with the change (docs/architecture.md, invariant 2). Used from
+ * the applier's calling thread only.
  */
 final class CheckpointHolder {
     private RsCheckpoint current;

@@ -4,14 +4,14 @@ import java.util.Locale;
 import org.lexsync.core.zip.ZipLimits;
 
 /**
- * Bounds on unpacking dump packages (DESIGN §4.5): the largest bitstream, the most bytes one package may
- * expand to, and the largest expansion ratio of an entry (checked once it is past {@code ratioFloor} bytes,
- * so tiny, highly compressible files pass), {@code inlineMax}: bitstreams up to that size are extracted
- * into memory instead of a temp file (a file per small bitstream would cost more than the bytes), and
- * {@code maxEntries}: the most entries a package's central directory may list, since each costs memory
- * while the package is open (DESIGN §4.3; a 46-byte directory record per entry would otherwise let a small
- * hostile file fill the heap). The Python {@code resync} library writes at most 50,000 per package. All but
- * {@code inlineMax} are held by the ZIP gate ({@link #zip()}).
+ * Bounds on unpacking dump packages (docs/architecture.md, invariant 5): the largest bitstream, the most bytes one
+ * package may expand to, and the largest expansion ratio of an entry (checked once it is past {@code ratioFloor} bytes,
+ * so tiny, highly compressible files pass), {@code inlineMax}: bitstreams up to that size are extracted into memory
+ * instead of a temp file (a file per small bitstream would cost more than the bytes), and {@code maxEntries}: the most
+ * entries a package's central directory may list, since each costs memory while the package is open
+ * (docs/architecture.md, invariant 3; a 46-byte directory record per entry would otherwise let a small hostile file
+ * fill the heap). The Python {@code resync} library writes at most 50,000 per package. All but {@code inlineMax} are
+ * held by the ZIP gate ({@link #zip()}).
  */
 record DumpLimits(long maxEntryBytes, long maxPackageBytes, int maxRatio, long ratioFloor, int inlineMax,
                   int maxEntries) {

@@ -21,26 +21,24 @@ import org.lexsync.engine.harvest.UriSet;
 import org.lexsync.engine.model.ChangeKind;
 
 /**
- * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or
- * a Change Dump for incremental changes (§13). Packages are downloaded one at a time to disk, opened as
- * {@link ZipPackage}s, and their {@code manifest.xml} is streamed: each bitstream is extracted, checked
- * against the manifest's length (and, when it went to a temp file, its hashes), and handed to the applier as
- * local bytes, which verifies every promised hash before storing, so no resource is fetched again over HTTP.
+ * Synchronisation from packaged bitstreams (ResourceSync §5.2): a Resource Dump for a baseline (§11) or a Change Dump
+ * for incremental changes (§13). Packages are downloaded one at a time to disk, opened as {@link ZipPackage}s, and
+ * their {@code manifest.xml} is streamed: each bitstream is extracted, checked against the manifest's length (and, when
+ * it went to a temp file, its hashes), and handed to the applier as local bytes, which verifies every promised hash
+ * before storing, so no resource is fetched again over HTTP.
  *
- * <p>What a package cannot give is taken from the resource's URI, the default way to its content (§5.1): a
- * manifest entry without a {@code path} (§13.2 requires one except for deletions), or one whose bitstream the
- * package does not hold, holds twice, holds corrupt, names unsafely or holds beyond the entry bounds — each
- * with an error finding naming the package and the path — but only when that URI is on the source's own
- * origin or a configured mirror ({@link DumpFallback}); otherwise the change fails as {@code foreign-origin}
- * without a fetch. When that fetch fails too, that resource fails
- * alone (a Resource Dump is a snapshot, so the others go on and no checkpoint is stored; a Change Dump stops
- * there, DESIGN §4.1). A bitstream that is there but does not match the manifest's hash or length fails
- * without a fetch (the applier verifies; the source contradicts itself). A package that is no readable ZIP,
- * has no manifest or expands beyond the package bound is refused as a whole ({@link DumpPackageException}).
- * ZIP entries the manifest does not name are ignored, with a finding.
- * The next package downloads while the current one is unpacked. Change Dump packages closed before the
- * cursor are not downloaded; inside a package the cursor skips
- * changes an earlier run processed (§12.1).
+ * <p>What a package cannot give is taken from the resource's URI, the default way to its content (§5.1): a manifest
+ * entry without a {@code path} (§13.2 requires one except for deletions), or one whose bitstream the package does not
+ * hold, holds twice, holds corrupt, names unsafely or holds beyond the entry bounds — each with an error finding naming
+ * the package and the path — but only when that URI is on the source's own origin or a configured mirror ({@link
+ * DumpFallback}); otherwise the change fails as {@code foreign-origin} without a fetch. When that fetch fails too, that
+ * resource fails alone (a Resource Dump is a snapshot, so the others go on and no checkpoint is stored; a Change Dump
+ * stops there, docs/architecture.md, invariant 1). A bitstream that is there but does not match the manifest's hash or
+ * length fails without a fetch (the applier verifies; the source contradicts itself). A package that is no readable
+ * ZIP, has no manifest or expands beyond the package bound is refused as a whole ({@link DumpPackageException}). ZIP
+ * entries the manifest does not name are ignored, with a finding. The next package downloads while the current one is
+ * unpacked. Change Dump packages closed before the cursor are not downloaded; inside a package the cursor skips changes
+ * an earlier run processed (§12.1).
  */
 final class DumpPlan extends Plan {
     private final SourceDocuments docs;

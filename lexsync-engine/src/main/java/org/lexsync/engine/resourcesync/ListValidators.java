@@ -9,11 +9,11 @@ import org.lexsync.engine.harvest.CachedDocument;
 import org.lexsync.engine.harvest.SourceReader;
 
 /**
- * The validators (ETag, Last-Modified) of the Change Lists a complete run read, kept per source in the
- * fetch cache, so that the next incremental run asks for them with a conditional GET (DESIGN §4.4)
- * and skips a list the source reports unchanged: the complete run processed every change in it. Only runs
- * without a baseline and without {@code --from} use them — such runs never move the cursor back behind a
- * list read before. Written by the harvester after a complete run, never by a planner.
+ * The validators (ETag, Last-Modified) of the Change Lists a complete run read, kept per source in the fetch cache, so
+ * that the next incremental run asks for them with a conditional GET (docs/architecture.md, invariant 4) and skips a
+ * list the source reports unchanged: the complete run processed every change in it. Only runs without a baseline and
+ * without {@code --from} use them — such runs never move the cursor back behind a list read before. Written by the
+ * harvester after a complete run, never by a planner.
  */
 final class ListValidators {
     private final SourceReader reader;

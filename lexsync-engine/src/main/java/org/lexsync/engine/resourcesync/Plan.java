@@ -8,7 +8,7 @@ import org.lexsync.engine.model.PlannedChange;
 
 /**
  * A lazily computed stream of planned changes read from source documents as the applier asks for them
- * (DESIGN §4.3: nothing is listed in memory); closing it releases open documents and temp files.
+ * (docs/architecture.md, invariant 3: nothing is listed in memory); closing it releases open documents and temp files.
  */
 abstract class Plan implements Iterator<PlannedChange>, AutoCloseable {
     private PlannedChange next;

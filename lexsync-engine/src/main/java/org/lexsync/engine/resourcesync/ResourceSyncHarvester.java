@@ -115,7 +115,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 result = result.then(new Attempt(run, context, options, docs, sets).run(true));
             } else if (result.apply() != null && result.apply().gap() != null && result.apply().gap().staleBytes()) {
                 // The bytes match neither the promise nor anything known: the source may have changed the
-                // resource since its Change Lists were read. Read them again, once (DESIGN §4.6).
+                // resource since its Change Lists were read. Read them again, once (docs/architecture.md, invariant 6).
                 ChangeFailure gap = result.apply().gap();
                 context.listener().note(String.format(Locale.ROOT, "%s: %s; reading the change documents again",
                         gap.resourceUri(), gap.reason()));

@@ -100,8 +100,8 @@ final class SourceDocuments {
     }
 
     /**
-     * Downloads {@code url} with a conditional GET (DESIGN §4.4); null when the source answers 304 Not
-     * Modified.
+     * Downloads {@code url} with a conditional GET (docs/architecture.md, invariant 4); null when the source answers
+     * 304 Not Modified.
      *
      * @throws SourceUnreadableException when the document cannot be obtained
      */

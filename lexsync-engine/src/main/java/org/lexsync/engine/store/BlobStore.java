@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * Content-addressed storage of file bytes, keyed by SHA-256 and shared by identical content. A put is
- * durable when it returns (DESIGN §4.2: blob first, then the transaction that references it). The
+ * durable when it returns (docs/architecture.md, invariant 2: blob first, then the transaction that references it). The
  * filesystem implementation is {@link FileBlobStore}; an S3-compatible store can implement this later.
  */
 public interface BlobStore {

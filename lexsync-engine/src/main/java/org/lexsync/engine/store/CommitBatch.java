@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Changes of one source committed in ONE transaction (DESIGN §4.2): their resource states in the
+ * Changes of one source committed in ONE transaction (docs/architecture.md, invariant 2): their resource states in the
  * source's order, the small blobs they reference, the checkpoint reached once all of them are committed
  * (null leaves it where it is), the run they belong to, and how many changes of the batch needed no write
  * at all (already current), which the run's counts include in the same transaction.

@@ -12,8 +12,8 @@ import java.util.function.Consumer;
 import org.lexsync.core.checksum.HashAlgorithm;
 
 /**
- * Small blobs kept in the database's {@code blobs} table (DESIGN §4.2: SQLite reads and writes small blobs
- * faster than the filesystem). A put here is its own transaction; the applier instead sends small blobs as
+ * Small blobs kept in the database's {@code blobs} table (docs/architecture.md, invariant 2: SQLite reads and writes
+ * small blobs faster than the filesystem). A put here is its own transaction; the applier instead sends small blobs as
  * {@link InlineBlob}s inside the batch that references them.
  */
 final class DatabaseBlobStore implements BlobStore {

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Per-URL validators and last status, so that source documents are fetched with a conditional GET
- * (DESIGN §4.4). Obtain through {@link Store#fetchCache()}.
+ * (docs/architecture.md, invariant 4). Obtain through {@link Store#fetchCache()}.
  */
 public final class FetchCache {
     private final Db db;

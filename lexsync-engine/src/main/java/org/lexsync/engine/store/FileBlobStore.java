@@ -18,10 +18,10 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Blobs as files under {@code root/ab/cd/<sha256>} (DESIGN §4.2): bytes go to a temp file on the same
- * filesystem, are fsynced, atomically renamed into place, and the directory is fsynced, so a blob either
- * exists whole under its key or not at all, whatever instant the process dies. Identical content is
- * stored once. Safe for concurrent use.
+ * Blobs as files under {@code root/ab/cd/<sha256>} (docs/architecture.md, invariant 2): bytes go to a temp file on the
+ * same filesystem, are fsynced, atomically renamed into place, and the directory is fsynced, so a blob either exists
+ * whole under its key or not at all, whatever instant the process dies. Identical content is stored once. Safe for
+ * concurrent use.
  */
 public final class FileBlobStore implements BlobStore {
     private static final int BUFFER = 64 * 1024;

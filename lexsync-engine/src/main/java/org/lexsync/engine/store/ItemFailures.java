@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Changes that failed and wait for a retry (DESIGN §4.1). A later successful commit of the same resource
- * clears its row. Obtain through {@link Store#failures()}.
+ * Changes that failed and wait for a retry (docs/architecture.md, invariant 1). A later successful commit of the same
+ * resource clears its row. Obtain through {@link Store#failures()}.
  */
 public final class ItemFailures {
     private final Db db;

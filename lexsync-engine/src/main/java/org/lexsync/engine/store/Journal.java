@@ -8,7 +8,10 @@ import java.util.function.Consumer;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
 
-/** Reads the append-only change journal (DESIGN §3 Change). Obtain through {@link Store#journal()}. */
+/**
+ * Reads the append-only change journal (docs/architecture.md, "Core model": the change). Obtain through {@link
+ * Store#journal()}.
+ */
 public final class Journal {
     private final Db db;
 

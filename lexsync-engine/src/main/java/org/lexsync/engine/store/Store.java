@@ -13,9 +13,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The data directory (DESIGN §3, §4): the relational store (SQLite by default, PostgreSQL by JDBC URL,
- * one Flyway-migrated schema) holding sources, checkpoints, resources, files, the change journal, runs,
- * item failures and the fetch cache, together with the content-addressed blob store. Changes enter only
+ * The data directory (docs/architecture.md, "Core model", invariants): the relational store (SQLite by default,
+ * PostgreSQL by JDBC URL, one Flyway-migrated schema) holding sources, checkpoints, resources, files, the change
+ * journal, runs, item failures and the fetch cache, together with the content-addressed blob store. Changes enter only
  * through {@link #commit(CommitBatch)}, one transaction per batch. Thread-safe.
  */
 public final class Store implements AutoCloseable {
@@ -144,8 +144,8 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Commits a batch of one source's changes in ONE transaction (DESIGN §4.2): journal rows, resource and
-     * file state, inline blobs and the checkpoint, all or nothing. Writes identical to the current state
+     * Commits a batch of one source's changes in ONE transaction (docs/architecture.md, invariant 2): journal rows,
+     * resource and file state, inline blobs and the checkpoint, all or nothing. Writes identical to the current state
      * (same source timestamp and files) add no journal row. Outcomes are in the batch's order.
      */
     public List<WriteOutcome> commit(CommitBatch batch) {

@@ -7,11 +7,11 @@ import java.util.Objects;
 /**
  * Where and how the store lives: one data directory (blobs, temp files, and the SQLite database unless a
  * JDBC URL selects another one), database credentials, the size up to which blobs are kept inside the
- * database (DESIGN §4.2; 0 keeps every blob as a file) and the connection pool size.
+ * database (docs/architecture.md, invariant 2; 0 keeps every blob as a file) and the connection pool size.
  */
 public record StoreConfig(Path dataDir, String jdbcUrl, String user, String password, int smallBlobMaxBytes,
                           int poolSize) {
-    /** Default data directory (DESIGN §8). */
+    /** Default data directory (docs/architecture.md, "Exit codes"). */
     public static final Path DEFAULT_DATA_DIR = Path.of("lexsync-data");
     public static final int DEFAULT_SMALL_BLOB_MAX_BYTES = 64 * 1024;
     public static final int DEFAULT_POOL_SIZE = 8;

@@ -10,11 +10,11 @@ import java.sql.SQLException;
 import java.util.Locale;
 
 /**
- * Names a failed store operation's cause when it is local and lasting (DESIGN §8, exit code 4): a full disk,
- * a read-only store or a damaged database become a {@link StoreUnavailableException} with a one-line message
- * naming the directory or database; anything else stays a plain {@link StoreException}. SQLite reports a full
- * disk as {@code SQLITE_FULL}, but also as an I/O error or, once it rolled the transaction back itself, as
- * "no transaction is active" on commit; so an I/O-ish failure is also checked against the free space.
+ * Names a failed store operation's cause when it is local and lasting (docs/architecture.md, "Exit codes", exit code
+ * 4): a full disk, a read-only store or a damaged database become a {@link StoreUnavailableException} with a one-line
+ * message naming the directory or database; anything else stays a plain {@link StoreException}. SQLite reports a full
+ * disk as {@code SQLITE_FULL}, but also as an I/O error or, once it rolled the transaction back itself, as "no
+ * transaction is active" on commit; so an I/O-ish failure is also checked against the free space.
  */
 final class StoreFailures {
     /** Below this many usable bytes a failed write is blamed on the full disk. */

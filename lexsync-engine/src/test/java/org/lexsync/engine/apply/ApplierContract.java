@@ -44,8 +44,8 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 
 /**
- * The applier against a real fixture publisher on loopback and a real store (DESIGN §2, §4.1, §4.2,
- * §4.6), run once per database by the subclasses.
+ * The applier against a real fixture publisher on loopback and a real store (docs/architecture.md, "The flow of a
+ * change", invariant 1, invariant 2, §4.6), run once per database by the subclasses.
  */
 abstract class ApplierContract {
     @TempDir

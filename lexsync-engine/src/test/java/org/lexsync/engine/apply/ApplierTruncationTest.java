@@ -74,7 +74,7 @@ class ApplierTruncationTest {
         assertThat(store.resources().count(Plans.SOURCE, false)).isEqualTo(10);
         assertThat(store.failures().list(Plans.SOURCE)).extracting(ItemFailure::reason)
                 .containsExactly("truncated", "truncated");
-        // kept with their changes and retried on their own, so the snapshot's checkpoint passes them (DESIGN §4.6)
+        // kept with their changes and retried on their own, so the snapshot's checkpoint passes them (docs/architecture.md, invariant 6)
         assertThat(store.failures().list(Plans.SOURCE)).allSatisfy(f -> assertThat(f.status())
                 .isEqualTo(org.lexsync.engine.model.FailureStatus.SKIPPED));
         assertThat(store.sources().checkpoint(Plans.SOURCE)).isPresent();

@@ -29,10 +29,10 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 
 /**
- * DESIGN §4.2 "crash-safe, exactly once": a child JVM applies 5,000 changes from the fixture publisher
- * while this test kills it with SIGKILL at 20 random moments and restarts it. Afterwards the store equals
- * the publisher, the journal holds exactly one row per change in the source's order, and every file
- * the store references is present and hashes to its key.
+ * docs/architecture.md, invariant 2 "crash-safe, exactly once": a child JVM applies 5,000 changes from the fixture
+ * publisher while this test kills it with SIGKILL at 20 random moments and restarts it. Afterwards the store equals the
+ * publisher, the journal holds exactly one row per change in the source's order, and every file the store references is
+ * present and hashes to its key.
  */
 class CrashSafetyTest {
     private static final int KILLS = 20;

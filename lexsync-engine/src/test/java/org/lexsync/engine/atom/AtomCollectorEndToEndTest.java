@@ -67,7 +67,7 @@ class AtomCollectorEndToEndTest {
     }
 
     @Test
-    void journalIsInSourceOrderOldestFirst() {   // rinfo §8.1, DESIGN §4.6
+    void journalIsInSourceOrderOldestFirst() {   // rinfo §8.1, docs/architecture.md, invariant 6
         source.publishNew(8);
         h.collect(source.subscriptionUri());
         assertThat(h.journal()).extracting(JournalEntry::sourceTimestamp)
@@ -75,7 +75,7 @@ class AtomCollectorEndToEndTest {
     }
 
     @Test
-    void aDocumentChangedAgainWhileItIsFetchedMakesTheRunReadTheFeedAgain() {   // DESIGN §4.6, issue 12.1
+    void aDocumentChangedAgainWhileItIsFetchedMakesTheRunReadTheFeedAgain() {   // docs/architecture.md, invariant 6, issue 12.1
         source.stableDocumentUrls(true);
         source.publishNew(5);
         h.collect(source.subscriptionUri());
@@ -186,7 +186,7 @@ class AtomCollectorEndToEndTest {
     }
 
     @Test
-    void corruptDocumentHoldsTheCheckpointAndIsCollectedOnTheNextRun() {   // DESIGN §4.1, rinfo §8.1
+    void corruptDocumentHoldsTheCheckpointAndIsCollectedOnTheNextRun() {   // docs/architecture.md, invariant 1, rinfo §8.1
         source.publishNew(9);
         source.corrupt(AtomSource.id(5));
 

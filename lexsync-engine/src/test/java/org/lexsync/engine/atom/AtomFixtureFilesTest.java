@@ -190,7 +190,7 @@ class AtomFixtureFilesTest {
     }
 
     @Test
-    void documentThatDoesNotMatchItsMd5HoldsTheCheckpointBeforeIt() {   // DESIGN §4.1
+    void documentThatDoesNotMatchItsMd5HoldsTheCheckpointBeforeIt() {   // docs/architecture.md, invariant 1
         HarvestReport r = collect("single/badmd5.atom");
 
         assertThat(r.apply().gap().resourceUri()).isEqualTo(ID + 41);

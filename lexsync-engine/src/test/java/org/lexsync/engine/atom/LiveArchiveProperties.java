@@ -12,10 +12,10 @@ import org.lexsync.engine.harvest.LiveSteps;
 import org.lexsync.engine.harvest.TempDirs;
 
 /**
- * Atom collection from archived feeds (rinfo §8.3, RFC 5005) against a source that publishes, corrects the
- * same entry again and again and withdraws entries while it is being collected (DESIGN §4.6–4.7, issue 12):
- * the store equals the source at most two runs after the changes stop, the journal repeats no row and no
- * document the source did not publish becomes current. See {@link LiveAtomScenario}.
+ * Atom collection from archived feeds (rinfo §8.3, RFC 5005) against a source that publishes, corrects the same entry
+ * again and again and withdraws entries while it is being collected (docs/architecture.md, invariants 6–7, issue 12):
+ * the store equals the source at most two runs after the changes stop, the journal repeats no row and no document the
+ * source did not publish becomes current. See {@link LiveAtomScenario}.
  */
 class LiveArchiveProperties {
 

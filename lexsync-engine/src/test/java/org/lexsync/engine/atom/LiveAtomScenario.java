@@ -37,13 +37,13 @@ import org.lexsync.fixture.LiveScript;
 import org.lexsync.fixture.atom.AtomSource;
 
 /**
- * One live-source scenario against the fixture Atom source with archives (rinfo, RFC 5005; DESIGN §4.6–4.7):
- * a first collection and two more while the source publishes, corrects (the same entry again and again) and
- * withdraws entries — one step after every {@code every} requests, so archives fill up and pages move while
- * the chain is walked — then, once the changes stop, at most two more collections. Asserts after every run
- * that the store holds only documents the source published for each entry, after the last that the store
- * equals the source, and that the journal has no duplicate row. With stable document URLs an older entry's
- * md5 no longer matches what its URL serves.
+ * One live-source scenario against the fixture Atom source with archives (rinfo, RFC 5005; docs/architecture.md,
+ * invariants 6–7): a first collection and two more while the source publishes, corrects (the same entry again and
+ * again) and withdraws entries — one step after every {@code every} requests, so archives fill up and pages move while
+ * the chain is walked — then, once the changes stop, at most two more collections. Asserts after every run that the
+ * store holds only documents the source published for each entry, after the last that the store equals the source, and
+ * that the journal has no duplicate row. With stable document URLs an older entry's md5 no longer matches what its URL
+ * serves.
  */
 final class LiveAtomScenario {
     private static final String SOURCE = "atom-live";

@@ -233,7 +233,7 @@ class RealWorldFeedsTest {
     }
 
     @Test
-    void wrongMd5FailsTheEntryAndHoldsTheCheckpoint() {   // DESIGN §4.1, rinfo §3.3.6, §8.1
+    void wrongMd5FailsTheEntryAndHoldsTheCheckpoint() {   // docs/architecture.md, invariant 1, rinfo §3.3.6, §8.1
         String bad = entry(1, "2024-06-01T09:00:00Z").replace(MemoryRoute.md5("docs/1.pdf"),
                 "00000000000000000000000000000000");
         m.atom("feed.atom", feed("", bad, entry(2, "2024-06-02T09:00:00Z")));
@@ -256,7 +256,7 @@ class RealWorldFeedsTest {
     }
 
     @Test
-    void wrongLengthFailsTheEntryEvenWithACorrectMd5() {   // DESIGN §4.1 (a stated length must match), rinfo §3.3.6
+    void wrongLengthFailsTheEntryEvenWithACorrectMd5() {   // docs/architecture.md, invariant 1 (a stated length must match), rinfo §3.3.6
         m.atom("feed.atom", feed("", entry(1, "2024-06-01T09:00:00Z").replaceAll(" length=\"\\d+\"", " length=\"7\"")));
 
         HarvestReport r = collect("feed.atom");
@@ -524,7 +524,7 @@ class RealWorldFeedsTest {
     }
 
     @Test
-    void contentAlsoListedAsAlternateIsStoredOnce() {   // RFC 4287 §4.1.3, §4.2.7.2; DESIGN §3 (one representation per URL)
+    void contentAlsoListedAsAlternateIsStoredOnce() {   // RFC 4287 §4.1.3, §4.2.7.2; docs/architecture.md, "Core model" (one representation per URL)
         String e = entry(1, "2024-06-01T09:00:00Z").replace("</entry>",
                 "<link rel=\"alternate\" type=\"application/pdf\" href=\"/m/docs/1.pdf\" hash=\"md5:"
                         + MemoryRoute.md5("docs/1.pdf") + "\"/>" + rdf("docs/1.rdf", "/m/docs/1.rdf") + "</entry>");
@@ -767,7 +767,7 @@ class RealWorldFeedsTest {
     }
 
     @Test
-    void archiveAnswering500ThenSuccessIsCollectedOnRetry() {   // DESIGN §4.4 (retries), rinfo §8.3
+    void archiveAnswering500ThenSuccessIsCollectedOnRetry() {   // docs/architecture.md, invariant 4 (retries), rinfo §8.3
         h.close();
         h = new AtomHarness(dir, 2);
         m.atom("feed.atom", feed(prev("a1.atom"), entry(2, "2024-06-01T09:00:00Z")));

@@ -165,7 +165,7 @@ class EliHarvesterTest {
 
         HarvestReport failed = h.sync();
 
-        // DESIGN §4.1/§4.6: the feed is applied oldest first and the checkpoint does not pass a failed change
+        // docs/architecture.md, invariant 1, invariant 6: the feed is applied oldest first and the checkpoint does not pass a failed change
         assertThat(failed.complete()).isFalse();
         assertThat(failed.apply().gap().resourceUri()).isEqualTo(updated.get(1));
         assertThat(h.resource(updated.get(0)).sourceTimestamp().toString())

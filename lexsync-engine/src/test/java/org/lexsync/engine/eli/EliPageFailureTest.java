@@ -65,7 +65,7 @@ class EliPageFailureTest {
     }
 
     @Test
-    void aDeadEliInTheFeedIsQuarantinedAfterThreeRunsAndTheLaterUpdatesGoOn() {   // issue 12.2, DESIGN §4.6
+    void aDeadEliInTheFeedIsQuarantinedAfterThreeRunsAndTheLaterUpdatesGoOn() {   // issue 12.2, docs/architecture.md, invariant 6
         h = new EliHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
         h.sync();
         java.util.Map<String, String> held = h.active();

@@ -37,13 +37,12 @@ import org.lexsync.fixture.eli.EliProvider;
 import org.lexsync.fixture.eli.EliVersions;
 
 /**
- * One live-source scenario against the fixture ELI provider (ELI Pillar IV §4.1; DESIGN §4.6–4.7): the
- * Sitemap baseline and two daily runs from the update feed while the provider publishes new acts and new
- * versions of the same acts again and again (one step after every {@code every} requests), then, once the
- * changes stop, at most two more runs. Asserts after every run that each stored page is a version the
- * provider served for that ELI, after the last that the store equals the provider, and that the journal has
- * no duplicate row. Withdrawn acts are not scripted: the update feed cannot announce them (only a Sitemap
- * resync finds them gone).
+ * One live-source scenario against the fixture ELI provider (ELI Pillar IV §4.1; docs/architecture.md, invariants 6–7):
+ * the Sitemap baseline and two daily runs from the update feed while the provider publishes new acts and new versions
+ * of the same acts again and again (one step after every {@code every} requests), then, once the changes stop, at most
+ * two more runs. Asserts after every run that each stored page is a version the provider served for that ELI, after the
+ * last that the store equals the provider, and that the journal has no duplicate row. Withdrawn acts are not scripted:
+ * the update feed cannot announce them (only a Sitemap resync finds them gone).
  */
 final class LiveEliScenario {
     private static final String SOURCE = "eli-live";

@@ -12,10 +12,10 @@ import org.lexsync.engine.harvest.LiveSteps;
 import org.lexsync.engine.harvest.TempDirs;
 
 /**
- * ELI harvesting (Pillar IV §4.1) against a provider that publishes new acts and new versions of the same
- * acts while it is being read (DESIGN §4.6–4.7, issue 12): the store equals the provider at most two runs
- * after the changes stop, the journal repeats no row and no page the provider did not serve becomes current.
- * See {@link LiveEliScenario}.
+ * ELI harvesting (Pillar IV §4.1) against a provider that publishes new acts and new versions of the same acts while it
+ * is being read (docs/architecture.md, invariants 6–7, issue 12): the store equals the provider at most two runs after
+ * the changes stop, the journal repeats no row and no page the provider did not serve becomes current. See {@link
+ * LiveEliScenario}.
  */
 class LiveUpdateFeedProperties {
 

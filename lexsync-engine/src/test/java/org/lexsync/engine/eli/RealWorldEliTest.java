@@ -535,7 +535,7 @@ class RealWorldEliTest {
 
     @Test
     void elisDisallowedByRobotsTxtAreNotFetchedAndReported() {
-        // DESIGN §4.4: robots.txt obeyed; a disallowed ELI is reported, the rest of the baseline completes
+        // docs/architecture.md, invariant 4: robots.txt obeyed; a disallowed ELI is reported, the rest of the baseline completes
         pub.robotsTxt("User-agent: *\nDisallow: /eli/act/private/\n");
         docs.put("/robots.txt", r -> FixtureResponse.ok("text/plain", "User-agent: *\nDisallow: /eli/act/private/\n"));
         sitemap(urlset(url(eli("private/1"), "2024-01-01"), url(eli("public/1"), "2024-01-01")));
@@ -962,7 +962,7 @@ class RealWorldEliTest {
 
     @Test
     void brokenPageDoesNotHoldTheRestOfTheBaselineButWithholdsItsCheckpoint() {
-        // §3.2: the Sitemap is a set; one ELI answering 404 must not stop a baseline of thousands (DESIGN §4.5)
+        // §3.2: the Sitemap is a set; one ELI answering 404 must not stop a baseline of thousands (docs/architecture.md, invariant 5)
         sitemap(urlset(url(eli("bp/1"), "2024-01-01"), url(eli("bp/2"), "2024-01-02"), url(eli("bp/3"), "2024-01-03")));
         docs.put("/eli/act/bp/1", r -> FixtureResponse.status(404));
 

@@ -7,7 +7,9 @@ import java.net.InetAddress;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Which addresses count as internal for the optional guard (DESIGN §4.5). Literals only, no DNS. */
+/**
+ * Which addresses count as internal for the optional guard (docs/architecture.md, invariant 5). Literals only, no DNS.
+ */
 class AddressGuardTest {
 
     @ParameterizedTest

@@ -13,7 +13,7 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.RecordedRequest;
 
-/** Conditional GET with stored validators (DESIGN §4.4; RFC 9110 §13.1.2, §13.1.3). */
+/** Conditional GET with stored validators (docs/architecture.md, invariant 4; RFC 9110 §13.1.2, §13.1.3). */
 class FetcherConditionalGetTest {
     @TempDir
     Path temp;

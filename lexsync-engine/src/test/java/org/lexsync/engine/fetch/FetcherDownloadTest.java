@@ -22,7 +22,10 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.RecordedRequest;
 
-/** Downloading, single-pass digests and verification against promises (DESIGN §4.1, §4.3, §4.5). */
+/**
+ * Downloading, single-pass digests and verification against promises (docs/architecture.md, invariant 1, invariant 3,
+ * invariant 5).
+ */
 class FetcherDownloadTest {
     @TempDir
     Path temp;

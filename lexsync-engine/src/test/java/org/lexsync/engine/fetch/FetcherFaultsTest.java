@@ -20,7 +20,10 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.RecordedRequest;
 
-/** Retries, Retry-After, timeouts and broken transfers against injected faults (DESIGN §4.4, §4.5). */
+/**
+ * Retries, Retry-After, timeouts and broken transfers against injected faults (docs/architecture.md, invariant 4,
+ * invariant 5).
+ */
 class FetcherFaultsTest {
     @TempDir
     Path temp;

@@ -22,8 +22,8 @@ import org.lexsync.fixture.Faults;
 import org.lexsync.fixture.RecordedRequest;
 
 /**
- * Per-host politeness and global concurrency (DESIGN §4.4), measured from the server's own arrival
- * timestamps while many virtual threads fetch at once. Only lower bounds, with margin.
+ * Per-host politeness and global concurrency (docs/architecture.md, invariant 4), measured from the server's own
+ * arrival timestamps while many virtual threads fetch at once. Only lower bounds, with margin.
  */
 class FetcherPolitenessTest {
     @TempDir

@@ -13,7 +13,10 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.FixtureResponse;
 
-/** Redirects followed by the fetcher itself: bounded, loop-detected, final URL recorded (DESIGN §4.5). */
+/**
+ * Redirects followed by the fetcher itself: bounded, loop-detected, final URL recorded (docs/architecture.md, invariant
+ * 5).
+ */
 class FetcherRedirectTest {
     @TempDir
     Path temp;

@@ -15,7 +15,7 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 import org.lexsync.fixture.RecordedRequest;
 
-/** robots.txt through crawler-commons (RFC 9309; DESIGN §4.4). */
+/** robots.txt through crawler-commons (RFC 9309; docs/architecture.md, invariant 4). */
 class FetcherRobotsTest {
     @TempDir
     Path temp;

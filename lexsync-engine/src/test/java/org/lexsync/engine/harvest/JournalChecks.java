@@ -7,8 +7,8 @@ import java.util.Set;
 import org.lexsync.engine.model.JournalEntry;
 
 /**
- * The journal's idempotence rule as a test sees it (DESIGN §3 Change, §4.2): no two rows with the same
- * source, resource, kind, source time and checksums.
+ * The journal's idempotence rule as a test sees it (docs/architecture.md, "Core model": the change, §4.2): no two rows with
+ * the same source, resource, kind, source time and checksums.
  */
 public final class JournalChecks {
 

@@ -4,7 +4,7 @@ package org.lexsync.engine.harvest;
  * One change a live source makes while it is being synced, independent of the protocol: each property test
  * maps it onto its fixture (a ResourceSync resource, an Atom entry, an ELI act). Picks index the source's
  * active items in creation order (modulo their number), so small picks update the same few items again and
- * again — the case of a change superseded by a later one (DESIGN §4.6).
+ * again — the case of a change superseded by a later one (docs/architecture.md, invariant 6).
  */
 public sealed interface LiveStep {
 

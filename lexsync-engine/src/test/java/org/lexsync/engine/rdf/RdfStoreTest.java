@@ -20,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
 
-/** The TDB2 store of resource graphs (DESIGN §3 "RDF"; ELI Pillar IV annex §4.1 steps 2c and 3b) on a real directory. */
+/**
+ * The TDB2 store of resource graphs (docs/architecture.md, "Core model": RDF; ELI Pillar IV annex §4.1 steps 2c and
+ * 3b) on a real directory.
+ */
 class RdfStoreTest {
     private static final Instant HARVESTED = Instant.parse("2026-11-21T10:15:30Z");
     private static final W3cDateTime LASTMOD = W3cDateTimes.parseOrNull("2016-03-08");

@@ -42,13 +42,13 @@ import org.lexsync.fixture.LiveScript;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
- * One live-source scenario against the fixture ResourceSync Source (DESIGN §4.6–4.7): a baseline and two
- * incremental syncs while the source makes the script's changes (one after every {@code every} requests for
- * lists, dumps or resources; a download corrupted in transit is one of them), then, once the changes stop,
- * at most two more syncs. Asserts after every sync that the store holds only bytes the source really
- * published for each URI (nothing unverified became current), after the last one that the store equals the
- * source byte for byte, and that the journal has no duplicate row. The source promises the hash and length
- * of every version in its Change Lists, as live sources do.
+ * One live-source scenario against the fixture ResourceSync Source (docs/architecture.md, invariants 6–7): a baseline
+ * and two incremental syncs while the source makes the script's changes (one after every {@code every} requests for
+ * lists, dumps or resources; a download corrupted in transit is one of them), then, once the changes stop, at most two
+ * more syncs. Asserts after every sync that the store holds only bytes the source really published for each URI
+ * (nothing unverified became current), after the last one that the store equals the source byte for byte, and that the
+ * journal has no duplicate row. The source promises the hash and length of every version in its Change Lists, as live
+ * sources do.
  */
 final class LiveRsScenario {
     private static final String SOURCE = "rs-live";

@@ -12,10 +12,10 @@ import org.lexsync.engine.harvest.LiveSteps;
 import org.lexsync.engine.harvest.TempDirs;
 
 /**
- * ResourceSync against a source that creates, updates (the same resource again and again) and deletes while
- * it is being synced (DESIGN §4.6–4.7, issue 12): by Change Lists (§12) and by Change Dumps (§13), the store
- * equals the source at most two runs after the changes stop, the journal repeats no row and nothing the
- * source did not publish becomes current. See {@link LiveRsScenario}.
+ * ResourceSync against a source that creates, updates (the same resource again and again) and deletes while it is being
+ * synced (docs/architecture.md, invariants 6–7, issue 12): by Change Lists (§12) and by Change Dumps (§13), the store
+ * equals the source at most two runs after the changes stop, the journal repeats no row and nothing the source did not
+ * publish becomes current. See {@link LiveRsScenario}.
  */
 class LiveSourceProperties {
 

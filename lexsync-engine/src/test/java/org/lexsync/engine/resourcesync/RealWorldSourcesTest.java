@@ -558,7 +558,7 @@ class RealWorldSourcesTest {
 
     @Test
     void aDoctypeDeclarationIsRefusedAsATypedFailureAndItsDtdNeverFetched_7() throws IOException {
-        // DESIGN §4.5: XML without DTDs. Refused with the document and position, never read.
+        // docs/architecture.md, invariant 5: XML without DTDs. Refused with the document and position, never read.
         String xml = new String(document("/sloppy/plain.xml"), StandardCharsets.UTF_8).replace("<urlset",
                 "<!DOCTYPE urlset SYSTEM \"" + base + "/dtd/sitemap.dtd\">\n<urlset");
         overrides.put("/sloppy/plain.xml", FixtureResponse.ok("application/xml", xml));

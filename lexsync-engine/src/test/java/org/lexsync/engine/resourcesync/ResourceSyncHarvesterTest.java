@@ -262,7 +262,7 @@ class ResourceSyncHarvesterTest {
         assertThat(report.findings().has("rs:12.2/forward-order")).isTrue();
         List<JournalEntry> rows = h.journal().subList((int) before, h.journal().size());
         List<FixtureChange> listed = pub.changes().subList(pub.changes().size() - 5, pub.changes().size());
-        // the two earlier updates of the target are superseded by its last one (DESIGN §4.6): not fetched
+        // the two earlier updates of the target are superseded by its last one (docs/architecture.md, invariant 6): not fetched
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < listed.size(); i++) {
             String uri = listed.get(i).uri().toString();
@@ -432,7 +432,7 @@ class ResourceSyncHarvesterTest {
 
     @Test
     void aBaselineFromTheDumpAfterOneFromTheListAddsNoJournalRows_andTheOtherWayRound_11_2() throws IOException {
-        // DESIGN §3: re-applying the same input adds no row, whichever way the same bytes arrive
+        // docs/architecture.md, "Core model": re-applying the same input adds no row, whichever way the same bytes arrive
         start(12, b -> b);
         h.sync(options("baseline", "list"));
         int rows = h.journal().size();

@@ -104,7 +104,7 @@ class SpecExamplesTest {
         assertThat(report.complete()).isTrue();
         List<JournalEntry> rows = h.journal();
         String b = pub.baseUri().toString();
-        // a create or update that a later change of the same resource supersedes is not fetched (DESIGN §4.6)
+        // a create or update that a later change of the same resource supersedes is not fetched (docs/architecture.md, invariant 6)
         assertThat(rows).extracting(JournalEntry::resourceUri).containsExactly(b + "res9.pdf", b + "res7.html",
                 b + "res1.html", b + "res2.pdf");
         // the journal says what happened to this store: each resource was new to it

@@ -21,7 +21,10 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.zip.ZipArchive;
 
-/** Dump packages (ResourceSync §11.1, §11.2) are hostile input (DESIGN §4.5): names, manifest and expansion checked. */
+/**
+ * Dump packages (ResourceSync §11.1, §11.2) are hostile input (docs/architecture.md, invariant 5): names, manifest and
+ * expansion checked.
+ */
 class ZipPackageTest {
     static final URI URL = URI.create("http://example.org/dump-1.zip");
     static final byte[] MANIFEST = "<urlset/>".getBytes(StandardCharsets.UTF_8);

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.HashAlgorithm;
 
-/** The filesystem blob store (DESIGN §4.2): content addressed, fanned out, atomic, deduplicated. */
+/**
+ * The filesystem blob store (docs/architecture.md, invariant 2): content addressed, fanned out, atomic, deduplicated.
+ */
 class FileBlobStoreTest {
     @TempDir
     Path dir;

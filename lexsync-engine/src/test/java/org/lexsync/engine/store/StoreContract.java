@@ -40,8 +40,8 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
 
 /**
- * The store's behaviour (DESIGN §3 model, §4.2 one transaction per batch, idempotence), run once per
- * database by the subclasses so that SQLite and PostgreSQL are held to the same suite.
+ * The store's behaviour (docs/architecture.md, "Core model" model, §4.2 one transaction per batch, idempotence), run
+ * once per database by the subclasses so that SQLite and PostgreSQL are held to the same suite.
  */
 abstract class StoreContract {
     @TempDir
