@@ -15,7 +15,7 @@ import org.lexsync.fixture.FixtureResponse;
 
 /**
  * {@code lexsync sync atom URL} against feeds written by other publishers (docs/architecture.md, "Exit codes" exit
- * codes, §4.5 typed rejections): a subscription document that cannot be read ends with 3 and names the document and
+ * codes, invariant 5: typed rejections): a subscription document that cannot be read ends with 3 and names the document and
  * line/column; a broken archive or entry midway ends with 1 and names it; never a stack trace.
  */
 class RealWorldAtomExitCodesTest {

@@ -286,7 +286,7 @@ final class ChangePreparer {
      * The URL a local primary file is stored under: the resource's own URI, which is where its bytes live (a dump
      * bitstream is the content at its {@code loc}, ResourceSync §11.2). The same bytes stored from a fetch of that URI
      * and from a dump then have the same state, so switching between a Resource List and a Resource Dump adds no
-     * journal row (docs/architecture.md, "Core model" idempotence). Null for other roles and for a resource URI that is
+     * journal row (docs/architecture.md, "Core model": idempotence). Null for other roles and for a resource URI that is
      * no URI.
      */
     private static URI localOrigin(PlannedChange change, PlannedRepresentation p) {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One stored file of a resource (docs/architecture.md, "Core model" Representation): where it came from ({@code url} is
+ * One stored file of a resource (docs/architecture.md, "Core model": the representation): where it came from ({@code url} is
  * null for bytes that arrived locally, e.g. from a dump), its role, media type, length, checksums, blob key and the
  * validators for a later conditional GET.
  */

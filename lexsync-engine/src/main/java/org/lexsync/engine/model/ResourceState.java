@@ -7,7 +7,7 @@ import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTime;
 
 /**
- * The current state of one resource of one source (docs/architecture.md, "Core model" Resource): active or a tombstone,
+ * The current state of one resource of one source (docs/architecture.md, "Core model": the resource): active or a tombstone,
  * the source's timestamp, publication date, title, links, the checksums of its primary file, when we first and last
  * harvested it, the journal sequence of its last change, and its files.
  */

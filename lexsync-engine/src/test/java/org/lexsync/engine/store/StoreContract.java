@@ -40,7 +40,7 @@ import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.core.time.W3cDateTimes;
 
 /**
- * The store's behaviour (docs/architecture.md, "Core model" model, §4.2 one transaction per batch, idempotence), run
+ * The store's behaviour (docs/architecture.md, "Core model"; invariant 2: one transaction per batch, idempotence), run
  * once per database by the subclasses so that SQLite and PostgreSQL are held to the same suite.
  */
 abstract class StoreContract {
