@@ -14,12 +14,12 @@ import java.util.zip.Deflater;
  * directory sizes or CRCs that lie, and directory records that share another entry's data (overlapping
  * entries, the construction of the "overlapping files" ZIP bomb).
  */
-final class RawZip {
+public final class RawZip {
     private static final int FLAG_DATA_DESCRIPTOR = 1 << 3;
     private static final int FLAG_UTF8 = 1 << 11;
 
     /** One entry as it is written; every field is what goes into the headers, right or wrong. */
-    static final class Entry {
+    public static final class Entry {
         byte[] name;
         byte[] data;
         boolean deflate = true;
@@ -40,28 +40,28 @@ final class RawZip {
         long writtenCompressed;
         long writtenCrc;
 
-        Entry stored() {
+        public Entry stored() {
             deflate = false;
             return this;
         }
 
-        Entry dataDescriptor() {
+        public Entry dataDescriptor() {
             dataDescriptor = true;
             return this;
         }
 
-        Entry zip64() {
+        public Entry zip64() {
             zip64 = true;
             return this;
         }
 
-        Entry utf8Flag() {
+        public Entry utf8Flag() {
             utf8Flag = true;
             return this;
         }
 
         /** Adds an Info-ZIP Unicode Path extra field (0x7075) carrying {@code unicode}. */
-        Entry unicodePath(String unicode) {
+        public Entry unicodePath(String unicode) {
             byte[] u = unicode.getBytes(StandardCharsets.UTF_8);
             CRC32 c = new CRC32();
             c.update(name);
@@ -76,38 +76,38 @@ final class RawZip {
         }
 
         /** A ZIP64 extended information field although the header's sizes fit (some writers always add it). */
-        Entry zip64ExtraBesideRealSizes(boolean empty) {
+        public Entry zip64ExtraBesideRealSizes(boolean empty) {
             centralExtra = empty ? new byte[] {1, 0, 0, 0} : zip64Extra(data.length, deflate ? deflate(data).length
                     : data.length, 0);
             return this;
         }
 
         /** General purpose bit 0: the entry is (said to be) encrypted. */
-        Entry encrypted() {
+        public Entry encrypted() {
             moreFlags |= 1;
             return this;
         }
 
         /** The local header's signature is wrong. */
-        Entry brokenLocalHeader() {
+        public Entry brokenLocalHeader() {
             brokenLocalHeader = true;
             return this;
         }
 
         /** The headers name this compression method (the data stays as written). */
-        Entry method(int method) {
+        public Entry method(int method) {
             methodOverride = method;
             return this;
         }
 
         /** The central directory states this CRC instead of the right one. */
-        Entry crc(long crc) {
+        public Entry crc(long crc) {
             crcOverride = crc;
             return this;
         }
 
         /** The central directory states this uncompressed size instead of the right one. */
-        Entry size(long size) {
+        public Entry size(long size) {
             sizeOverride = size;
             return this;
         }
@@ -118,24 +118,24 @@ final class RawZip {
     private byte[] trailing = new byte[0];
 
     /** The END record states this entry count (writers without ZIP64 wrap it at 65,536). */
-    RawZip count(int count) {
+    public RawZip count(int count) {
         countOverride = count;
         return this;
     }
 
     /** Bytes after the END record (no comment length covers them). */
-    RawZip trailing(byte[] bytes) {
+    public RawZip trailing(byte[] bytes) {
         trailing = bytes;
         return this;
     }
 
     /** An entry whose name is written in UTF-8 with the UTF-8 flag (deflated unless changed). */
-    Entry add(String name, byte[] data) {
+    public Entry add(String name, byte[] data) {
         return addRaw(name.getBytes(StandardCharsets.UTF_8), data).utf8Flag();
     }
 
     /** An entry whose name is these bytes, without the UTF-8 flag. */
-    Entry addRaw(byte[] name, byte[] data) {
+    public Entry addRaw(byte[] name, byte[] data) {
         Entry e = new Entry();
         e.name = name;
         e.data = data;
@@ -143,19 +143,19 @@ final class RawZip {
         return e;
     }
 
-    Entry add(String name, String data) {
+    public Entry add(String name, String data) {
         return add(name, data.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A central-directory record named {@code name} pointing at {@code target}'s local header and data. */
-    Entry overlapping(String name, Entry target) {
+    public Entry overlapping(String name, Entry target) {
         Entry e = add(name, target.data);
         e.sharesDataOf = target;
         e.deflate = target.deflate;
         return e;
     }
 
-    byte[] build() {
+    public byte[] build() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream cen = new ByteArrayOutputStream();
         for (Entry e : entries) {

@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.core.zip.RawZip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lexsync.engine.resourcesync.RsHarness.options;
