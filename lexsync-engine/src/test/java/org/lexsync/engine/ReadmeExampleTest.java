@@ -41,11 +41,16 @@ class ReadmeExampleTest {
         try (FixturePublisher pub = FixturePublisher.builder().resources(3).seed(11).start();
              ResourceSyncSource source = ResourceSyncSource.builder(pub).install()) {
             String java = ProcessHandle.current().info().command().orElse("java");
+            Path log = dir.resolve("example.log");
             Process p = new ProcessBuilder(java, "-cp", classes + File.pathSeparator + classPath, "SyncOnce",
                     pub.baseUri().toString(), dir.resolve("data").toString())
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly().waitFor();
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(ended).as("the example ended within 2 minutes: " + out).isTrue();
             assertThat(p.exitValue()).as(out).isZero();
             assertThat(out).contains("complete: true").contains("created=3");
             assertThat(out.lines().filter(l -> l.startsWith(pub.baseUri().toString())).count()).as(out).isEqualTo(3);
