@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.jspecify.annotations.Nullable;
 import java.time.Instant;
 import java.util.Objects;
 import org.lexsync.engine.fetch.Validators;
@@ -9,7 +10,8 @@ import org.lexsync.engine.fetch.Validators;
  * GET (docs/architecture.md invariant "Polite": conditional GET wherever a validator is known), the body's SHA-256
  * (to notice an archive that changed) and when it was fetched.
  */
-public record CachedDocument(String key, String etag, String lastModified, String sha256, Instant fetched) {
+public record CachedDocument(String key, @Nullable String etag, @Nullable String lastModified, @Nullable String sha256,
+                             Instant fetched) {
 
     public CachedDocument {
         Objects.requireNonNull(key, "key");

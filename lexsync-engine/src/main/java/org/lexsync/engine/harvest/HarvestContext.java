@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.lexsync.engine.apply.Applier;
@@ -28,8 +29,8 @@ public final class HarvestContext {
      * {@link SharedRdfStore}, say); with {@code rdf} null a harvester that needs one opens the data directory's
      * own for the one harvest and closes it.
      */
-    public HarvestContext(Store store, Fetcher fetcher, Applier applier, HarvestListener listener,
-                          Supplier<RdfStore> rdf) {
+    public HarvestContext(Store store, Fetcher fetcher, Applier applier, @Nullable HarvestListener listener,
+                          @Nullable Supplier<RdfStore> rdf) {
         this.backing = Objects.requireNonNull(store, "store");
         this.store = HarvestStore.over(store);
         this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -39,7 +40,7 @@ public final class HarvestContext {
     }
 
     /** A context without an RDF store of its own (see {@link #rdf()}). */
-    public HarvestContext(Store store, Fetcher fetcher, Applier applier, HarvestListener listener) {
+    public HarvestContext(Store store, Fetcher fetcher, Applier applier, @Nullable HarvestListener listener) {
         this(store, fetcher, applier, listener, null);
     }
 

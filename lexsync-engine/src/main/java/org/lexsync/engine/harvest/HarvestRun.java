@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ public final class HarvestRun {
     private final Instant started;
     private boolean finished;
 
-    private HarvestRun(HarvestJob job, HarvestContext context, Findings findings, Instant started) {
+    private HarvestRun(HarvestJob job, HarvestContext context, @Nullable Findings findings, @Nullable Instant started) {
         this.job = Objects.requireNonNull(job, "job");
         this.context = Objects.requireNonNull(context, "context");
         this.runs = context.runStore().runs();
@@ -60,12 +61,13 @@ public final class HarvestRun {
      * Starts the run of {@code job}, collecting into {@code findings} (already gathered by reading the source's
      * entry documents, say) and timing the harvest from {@code started}.
      */
-    public static HarvestRun start(HarvestJob job, HarvestContext context, Findings findings, Instant started) {
+    public static HarvestRun start(HarvestJob job, HarvestContext context, @Nullable Findings findings,
+                                   @Nullable Instant started) {
         return new HarvestRun(job, context, findings, started);
     }
 
     /** The run record's id; null in a dry run (which records nothing). */
-    public Long id() {
+    public @Nullable Long id() {
         return id;
     }
 
@@ -79,7 +81,7 @@ public final class HarvestRun {
     }
 
     /** Adds {@code found} about {@code document} to the findings and keeps them with the run at once. */
-    public void record(URI document, Findings found) {
+    public void record(@Nullable URI document, Findings found) {
         if (found.isEmpty()) {
             return;
         }
@@ -95,7 +97,7 @@ public final class HarvestRun {
      * {@code progress}; in a dry run they are drained to the listener instead ({@link #drain}) and the result is
      * null.
      */
-    public ApplyReport apply(Iterator<PlannedChange> changes, Consumer<ApplyProgress> progress) {
+    public @Nullable ApplyReport apply(Iterator<PlannedChange> changes, @Nullable Consumer<ApplyProgress> progress) {
         if (job.dryRun()) {
             drain(changes);
             return null;
@@ -104,7 +106,7 @@ public final class HarvestRun {
     }
 
     /** {@link #apply(Iterator, Consumer)} with the listener's progress. */
-    public ApplyReport apply(Iterator<PlannedChange> changes) {
+    public @Nullable ApplyReport apply(Iterator<PlannedChange> changes) {
         return apply(changes, context.listener()::applied);
     }
 
@@ -124,7 +126,7 @@ public final class HarvestRun {
     }
 
     /** The checkpoint the store holds for the source now. */
-    public String storedCheckpoint() {
+    public @Nullable String storedCheckpoint() {
         return context.store().checkpoint(job.sourceId()).orElse(null);
     }
 
@@ -140,7 +142,7 @@ public final class HarvestRun {
      * The report of a run that a source document stopped midway: the counts so far with one failure, which is
      * also the gap, and the checkpoint the store holds.
      */
-    public ApplyReport stopped(ChangeFailure failure, RunCounts soFar, Duration elapsed) {
+    public ApplyReport stopped(ChangeFailure failure, @Nullable RunCounts soFar, Duration elapsed) {
         RunCounts c = soFar == null ? RunCounts.ZERO : soFar;
         RunCounts counts = new RunCounts(c.created(), c.updated(), c.deleted(), c.unchanged(), 1);
         return new ApplyReport(job.sourceId(), id == null ? 0 : id, counts, storedCheckpoint(), failure, 0,
@@ -152,7 +154,7 @@ public final class HarvestRun {
      * {@code finished_with_failures} with the gap (or the first failure) in words. A null report (nothing was
      * applied) succeeds with nothing counted.
      */
-    public void finish(ApplyReport report) {
+    public void finish(@Nullable ApplyReport report) {
         if (report == null) {
             finish(RunStatus.SUCCEEDED, RunCounts.ZERO, null);
             return;
@@ -162,7 +164,7 @@ public final class HarvestRun {
     }
 
     /** Ends the run: keeps the findings not kept yet, then records status, counts and error text. Once only. */
-    public void finish(RunStatus status, RunCounts counts, String error) {
+    public void finish(RunStatus status, RunCounts counts, @Nullable String error) {
         if (finished) {
             return;
         }
@@ -186,7 +188,7 @@ public final class HarvestRun {
      * Ends the run as {@code aborted} by {@code e} (unless it already ended), with what was committed so far;
      * returns {@code e} for the harvester to rethrow.
      */
-    public <E extends RuntimeException> E abort(E e, RunCounts soFar) {
+    public <E extends RuntimeException> E abort(E e, @Nullable RunCounts soFar) {
         finish(RunStatus.ABORTED, soFar == null ? RunCounts.ZERO : soFar, e.getMessage() != null ? e.getMessage()
                 : e.toString());
         return e;
@@ -203,7 +205,7 @@ public final class HarvestRun {
     }
 
     /** The harvest's report: the apply report (null in a dry run), what {@code reader} read, the findings. */
-    public HarvestReport report(String protocol, ApplyReport apply, SourceReader reader, long planned) {
+    public HarvestReport report(String protocol, @Nullable ApplyReport apply, SourceReader reader, long planned) {
         return new HarvestReport(job.sourceId(), protocol, apply, reader.documents(), reader.bytes(), planned,
                 findings, elapsed());
     }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.harvest;
 
+import org.jspecify.annotations.Nullable;
 import java.net.URI;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ public final class SourceReader {
      * A reader sending {@code headers} with every request; {@code store} (may be null: no fetch cache) keeps the
      * validators of conditional GETs.
      */
-    public SourceReader(Fetcher fetcher, HarvestListener listener, HarvestStore store, Map<String, String> headers) {
+    public SourceReader(Fetcher fetcher, @Nullable HarvestListener listener, @Nullable HarvestStore store,
+                        @Nullable Map<String, String> headers) {
         this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
         this.listener = listener == null ? HarvestListener.NONE : listener;
         this.store = store;
@@ -65,7 +67,7 @@ public final class SourceReader {
      *
      * @throws SourceUnreadableException when the document cannot be obtained
      */
-    public FetchResult.Fetched get(URI url, String accept) {
+    public FetchResult.Fetched get(URI url, @Nullable String accept) {
         return get(url, accept, Expectation.NONE);
     }
 
@@ -74,7 +76,7 @@ public final class SourceReader {
      *
      * @throws SourceUnreadableException when the document cannot be obtained
      */
-    public FetchResult.Fetched get(URI url, String accept, Expectation expected) {
+    public FetchResult.Fetched get(URI url, @Nullable String accept, Expectation expected) {
         FetchResult result = fetch(url, accept, expected, Validators.NONE);
         return switch (result) {
             case FetchResult.Fetched f -> f;
@@ -90,7 +92,7 @@ public final class SourceReader {
      *
      * @throws SourceUnreadableException when the document cannot be obtained
      */
-    public Optional<FetchResult.Fetched> getIfChanged(URI url, String accept, Validators validators) {
+    public Optional<FetchResult.Fetched> getIfChanged(URI url, @Nullable String accept, @Nullable Validators validators) {
         FetchResult result = fetch(url, accept, Expectation.NONE, validators);
         return switch (result) {
             case FetchResult.Fetched f -> Optional.of(f);
@@ -108,7 +110,7 @@ public final class SourceReader {
      * Downloads {@code url} and hands back whatever the fetcher answered (a failure included), for a caller that
      * names failures in its own terms (e.g. a broken Atom archive chain); a fetched body is counted.
      */
-    public FetchResult fetch(URI url, String accept, Expectation expected, Validators validators) {
+    public FetchResult fetch(URI url, @Nullable String accept, Expectation expected, @Nullable Validators validators) {
         if (!"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())) {
             throw new SourceUnreadableException(url, 0, "only http and https documents are read");
         }
