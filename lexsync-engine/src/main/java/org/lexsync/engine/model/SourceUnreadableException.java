@@ -14,6 +14,7 @@ public final class SourceUnreadableException extends LexsyncException {
 
     private final transient URI url;
     private final int status;
+    private final String why;
 
     public SourceUnreadableException(URI url, int status, String why) {
         this(url, status, why, null);
@@ -24,6 +25,12 @@ public final class SourceUnreadableException extends LexsyncException {
                 why), cause);
         this.url = url;
         this.status = status;
+        this.why = why;
+    }
+
+    /** The message without "could not be read", for a list of several attempts: {@code URL (HTTP n): why}. */
+    public String attempt() {
+        return String.format(Locale.ROOT, "%s%s: %s", url, status > 0 ? " (HTTP " + status + ")" : "", why);
     }
 
     public URI url() {

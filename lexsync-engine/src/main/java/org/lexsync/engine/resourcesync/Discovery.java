@@ -70,7 +70,7 @@ final class Discovery {
             }
         } catch (SourceUnreadableException e) {
             status = e.status();
-            notes.add(e.getMessage());
+            notes.add(e.attempt());
         }
         if (found.isEmpty()) {
             URI wellKnown = start.resolve("/.well-known/resourcesync");
@@ -139,7 +139,9 @@ final class Discovery {
     private void tryRead(URI uri, Map<URI, CapabilitySet> found, int depth) {
         try {
             readAny(uri, found, depth);
-        } catch (SourceUnreadableException | XmlDocumentException e) {
+        } catch (SourceUnreadableException e) {
+            notes.add(e.attempt());
+        } catch (XmlDocumentException e) {
             notes.add(e.getMessage());
         }
     }
@@ -219,7 +221,7 @@ final class Discovery {
                         }
                     }
                 } catch (SourceUnreadableException e) {
-                    notes.add(e.getMessage());
+                    notes.add(e.attempt());
                 }
                 if (given && found.size() == before) {
                     // climbing found no set: remember the list itself (and its index) for adopt()
@@ -331,7 +333,9 @@ final class Discovery {
                     }
                 }
             }
-        } catch (SourceUnreadableException | IOException e) {
+        } catch (SourceUnreadableException e) {
+            notes.add(e.attempt());
+        } catch (IOException e) {
             notes.add(e.getMessage());
         }
         return out;
