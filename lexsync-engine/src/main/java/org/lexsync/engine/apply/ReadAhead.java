@@ -24,6 +24,9 @@ final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
     private record Failure(Throwable error) {
     }
 
+    /** Loaded with this class, so that reporting a planner's failure never needs a class the planner broke. */
+    private static final Failure NOTHING_YET = new Failure(null);
+
     private final BlockingQueue<Object> queue;
     private final Thread thread;
     private volatile boolean stopped;
@@ -35,14 +38,21 @@ final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
         this.thread = Thread.ofPlatform().name(name).daemon(true).start(() -> pump(planner));
     }
 
+    /**
+     * Pulls the planner; whatever ends it — the end of the plan or anything thrown, checked exceptions a planner
+     * smuggled out included — is queued last, so the applier never waits for an end that does not come.
+     */
     private void pump(Iterator<PlannedChange> planner) {
+        Object last = NOTHING_YET;
         try {
             while (!stopped && planner.hasNext()) {
                 put(planner.next());
             }
-            put(END);
-        } catch (RuntimeException | Error e) {
-            put(new Failure(e));
+            last = END;
+        } catch (Throwable e) {
+            last = new Failure(e);
+        } finally {
+            put(last);
         }
     }
 
@@ -86,7 +96,10 @@ final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
             if (f.error() instanceof RuntimeException re) {
                 throw re;
             }
-            throw (Error) f.error();
+            if (f.error() instanceof Error e) {
+                throw e;
+            }
+            throw new IllegalStateException("the planner failed without saying why", f.error());
         }
         head = null;
         return (PlannedChange) item;

@@ -78,4 +78,30 @@ class ReadAheadTest {
         Thread.sleep(100);
         assertThat(pulled.get()).isEqualTo(atClose);
     }
+
+    @Test
+    void aCheckedExceptionSmuggledOutOfThePlannerEndsTheStreamInsteadOfLeavingItWaiting() {
+        Iterator<PlannedChange> smuggler = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return true;
+            }
+
+            @Override
+            public PlannedChange next() {
+                return ReadAheadTest.<RuntimeException>sneak(new java.io.IOException("disk gone"));
+            }
+        };
+        try (ReadAhead ahead = new ReadAhead(smuggler, 4, "test-planner")) {
+            assertThat(ahead.hasNext()).isTrue();
+            assertThatThrownBy(ahead::next).isInstanceOf(IllegalStateException.class)
+                    .hasCauseInstanceOf(java.io.IOException.class);
+            assertThat(ahead.hasNext()).isFalse();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> PlannedChange sneak(Throwable t) throws T {
+        throw (T) t;
+    }
 }
