@@ -12,13 +12,15 @@ import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.StoreException;
 
 /**
  * {@code lexsync sync --config FILE [ID…]}: harvests the named sources of {@code lexsync.yaml} (or all
  * approved ones) one after another, each with its own politeness, and ends with one summary. A source that
- * cannot be read is reported and the next one runs. Exit code: 0 all complete, 1 some item failures or some
- * sources unreadable, 3 when no selected source could be read.
+ * cannot be read, or that another process is harvesting (its lease), is reported and the next one runs. Exit code:
+ * 0 all complete, 1 some item failures or some sources unreadable or busy, 2 when every selected source is being
+ * harvested by another process (as for one source), 3 when no selected source could be read.
  */
 final class ConfiguredSync {
     private final StoreOptions storeOptions;
@@ -68,24 +70,28 @@ final class ConfiguredSync {
         RunCounts total = tally.total();
         int withFailures = tally.withFailures();
         int unreadable = tally.unreadable();
+        String busy = tally.busy() == 0 ? "" : String.format(Locale.ROOT, ", %d busy", tally.busy());
         if (options.dryRun) {
-            out.printf(Locale.ROOT, "%d source%s [dry run, nothing written]: %d with failures, %d unreadable%n",
-                    selected.size(), selected.size() == 1 ? "" : "s", withFailures, unreadable);
+            out.printf(Locale.ROOT, "%d source%s [dry run, nothing written]: %d with failures, %d unreadable%s%n",
+                    selected.size(), selected.size() == 1 ? "" : "s", withFailures, unreadable, busy);
         } else {
             out.printf(Locale.ROOT, "%d source%s: created %d, updated %d, deleted %d, unchanged %d, failed %d;"
-                            + " %d with failures, %d unreadable%n", selected.size(), selected.size() == 1 ? "" : "s",
+                            + " %d with failures, %d unreadable%s%n", selected.size(), selected.size() == 1 ? "" : "s",
                     total.created(), total.updated(), total.deleted(), total.unchanged(), total.failed(), withFailures,
-                    unreadable);
+                    unreadable, busy);
         }
         out.flush();
+        if (tally.busy() == selected.size()) {
+            return Main.EXIT_USAGE;
+        }
         if (unreadable == selected.size()) {
             return Main.EXIT_UNREADABLE;
         }
-        return withFailures + unreadable > 0 ? Main.EXIT_FAILURES : 0;
+        return withFailures + unreadable + tally.busy() > 0 ? Main.EXIT_FAILURES : 0;
     }
 
     /** What the sources of one configured sync came to. */
-    private record Tally(RunCounts total, int withFailures, int unreadable) {
+    private record Tally(RunCounts total, int withFailures, int unreadable, int busy) {
     }
 
     /**
@@ -97,6 +103,7 @@ final class ConfiguredSync {
         RunCounts total = RunCounts.ZERO;
         int withFailures = 0;
         int unreadable = 0;
+        int busy = 0;
         for (Source s : selected) {
             lexsync.register(s); // stores nothing in a dry run
             lexsync.registerIfUnknown(forThisRun(s));
@@ -110,13 +117,17 @@ final class ConfiguredSync {
                 }
             } catch (StoreException e) {
                 throw e; // a full, read-only or damaged store stops every source (exit 4), not just this one
+            } catch (SourceBusyException e) {
+                busy++;
+                err.printf(Locale.ROOT, "lexsync: %s%n", e.getMessage());
+                err.flush();
             } catch (LexsyncException | IllegalArgumentException e) {
                 unreadable++;
                 err.printf(Locale.ROOT, "lexsync: %s: %s%n", s.id(), e.getMessage());
                 err.flush();
             }
         }
-        return new Tally(total, withFailures, unreadable);
+        return new Tally(total, withFailures, unreadable, busy);
     }
 
     /**

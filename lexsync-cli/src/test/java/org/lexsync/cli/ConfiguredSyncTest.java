@@ -61,6 +61,24 @@ class ConfiguredSyncTest {
     }
 
     @Test
+    void aSourceAnotherHarvestHoldsIsReportedAndTheOthersRun() throws IOException {
+        Path file = config(sources(true));
+        try (org.lexsync.engine.store.Store held = org.lexsync.engine.store.Store.open(
+                org.lexsync.engine.store.StoreConfig.of(store));
+             org.lexsync.engine.store.SourceLease lease = held.leases().acquire("demo", java.time.Duration.ofMinutes(1))) {
+
+            CliRun both = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(), "--ignore-robots");
+            CliRun onlyHeld = CliRun.of("sync", "--config", file.toString(), "--store", store.toString(),
+                    "--ignore-robots", "demo");
+
+            assertThat(both.code()).as(both.err()).isEqualTo(1);
+            assertThat(both.err()).contains("demo").contains(Long.toString(ProcessHandle.current().pid()));
+            assertThat(both.out()).contains("other (atom): created 7").contains("0 unreadable, 1 busy");
+            assertThat(onlyHeld.code()).as(onlyHeld.err()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void aConfiguredDryRunCreatesNoStore() throws IOException {
         Path file = config(sources(true));
 
