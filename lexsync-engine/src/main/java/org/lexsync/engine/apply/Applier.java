@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.ApplyProgress;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeFailure;
@@ -143,8 +144,8 @@ public final class Applier {
     }
 
     /** Applies a stream of changes (closed afterwards); see {@link #apply(String, Iterator, Long, Consumer)}. */
-    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, Long runId,
-                             Consumer<ApplyProgress> progress) {
+    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, @Nullable Long runId,
+                             @Nullable Consumer<ApplyProgress> progress) {
         try (changes) {
             return apply(sourceId, changes.iterator(), runId, progress);
         }
@@ -155,14 +156,14 @@ public final class Applier {
      * happened. {@code runId} null starts and finishes a run record here; otherwise the caller owns the
      * run. {@code progress} (may be null) is called on this thread after every committed batch.
      */
-    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, Long runId,
-                             Consumer<ApplyProgress> progress) {
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
+                             @Nullable Consumer<ApplyProgress> progress) {
         return apply(sourceId, changes, runId, progress, GiveUpRule.DEFAULT);
     }
 
     /** Applies a stream of changes (closed afterwards) under {@code giveUp}; see {@link #apply(String, Iterator, Long, Consumer, GiveUpRule)}. */
-    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, Long runId,
-                             Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
+    public ApplyReport apply(String sourceId, java.util.stream.Stream<PlannedChange> changes, @Nullable Long runId,
+                             @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
         try (changes) {
             return apply(sourceId, changes.iterator(), runId, progress, giveUp);
         }
@@ -172,8 +173,8 @@ public final class Applier {
      * As {@link #apply(String, Iterator, Long, Consumer)}, with the source's give-up rule: first the items that
      * wait to be retried on their own, then {@code changes}.
      */
-    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, Long runId,
-                             Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
+    public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
+                             @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
         Objects.requireNonNull(sourceId, "sourceId");
         Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(giveUp, "giveUp");

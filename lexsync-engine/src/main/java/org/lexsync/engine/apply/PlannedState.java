@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.ResourceState;
 
@@ -14,7 +15,7 @@ public final class PlannedState {
     }
 
     /** True when {@code current} is active and the change promises its source timestamp and every file's digest. */
-    public static boolean unchanged(PlannedChange change, ResourceState current) {
+    public static boolean unchanged(PlannedChange change, @Nullable ResourceState current) {
         return current != null && current.active() && !change.isDelete()
                 && ChangePreparer.promisesCurrentState(change, current);
     }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
 import java.net.URI;
@@ -27,7 +28,7 @@ final class RetryCodec {
     }
 
     /** The change as text, or null when it cannot be retried on its own. */
-    static String encode(PlannedChange c) {
+    static @Nullable String encode(PlannedChange c) {
         if (c.failure() != null) {
             return null;
         }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.config;
 
+import org.jspecify.annotations.Nullable;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -15,13 +16,14 @@ import org.lexsync.engine.model.SourceRecord;
  * by the server's scheduler), approval, publisher contact, protocol options passed to the harvester, and the give-up
  * rule for items that keep failing (null: the default).
  */
-public record SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
-                           String schedule, boolean approved, String contact, Map<String, String> options, int line,
-                           GiveUpRule giveUp) {
+public record SourceConfig(String id, String protocol, List<URI> urls, @Nullable Duration delay,
+                           @Nullable Integer concurrency, @Nullable String schedule, boolean approved,
+                           @Nullable String contact, Map<String, String> options, int line, @Nullable GiveUpRule giveUp) {
 
     /** A source under the default give-up rule. */
-    public SourceConfig(String id, String protocol, List<URI> urls, Duration delay, Integer concurrency,
-                        String schedule, boolean approved, String contact, Map<String, String> options, int line) {
+    public SourceConfig(String id, String protocol, List<URI> urls, @Nullable Duration delay,
+                        @Nullable Integer concurrency, @Nullable String schedule, boolean approved,
+                        @Nullable String contact, Map<String, String> options, int line) {
         this(id, protocol, urls, delay, concurrency, schedule, approved, contact, options, line, null);
     }
 
