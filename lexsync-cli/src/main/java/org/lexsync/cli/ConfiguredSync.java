@@ -136,13 +136,9 @@ final class ConfiguredSync {
      */
     private Source forThisRun(Source s) {
         Duration delay = options.delay != null ? options.delayOr(null)
-                : s.delay() != null ? s.delay() : defaultDelay(s.protocol());
+                : s.delay() != null ? s.delay() : LexSync.defaultPoliteness(s.protocol()).minDelay();
         int concurrency = s.concurrency() != null && !concurrencyGiven ? s.concurrency() : options.concurrency;
         return new Source(s.id(), s.urls(), s.options(), delay, concurrency, s.schedule(), s.approved(), s.contact(),
                 options.giveUp(s.giveUp()));
-    }
-
-    private static Duration defaultDelay(String protocol) {
-        return "eli".equals(protocol) ? Politeness.ELI.minDelay() : Politeness.DEFAULT.minDelay();
     }
 }

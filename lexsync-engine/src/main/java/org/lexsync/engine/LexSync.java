@@ -114,7 +114,7 @@ public final class LexSync implements AutoCloseable {
     }
 
     /**
-     * Reads the sources of a {@code lexsync.yaml} (docs/architecture.md, "Configuration"): every error names file,
+     * Reads the sources of a {@code lexsync.yaml} (docs/architecture.md, "Where each protocol lives (lexsync-engine)", config): every error names file,
      * line and key ({@link ConfigException}). Each source's options are read by its protocol.
      */
     public static List<Source> readConfig(Path file) {
@@ -127,6 +127,14 @@ public final class LexSync implements AutoCloseable {
                     : c.giveUp()));
         }
         return List.copyOf(list);
+    }
+
+    /**
+     * The politeness a protocol asks for by default (e.g. ELI's five seconds between requests); one request at a time,
+     * a second apart, for a protocol this engine does not know.
+     */
+    public static Politeness defaultPoliteness(String protocol) {
+        return Harvesters.forProtocol(protocol).map(Harvester::defaultPoliteness).orElse(Politeness.DEFAULT);
     }
 
     /** The protocols this engine can harvest, sorted. */
@@ -511,12 +519,9 @@ public final class LexSync implements AutoCloseable {
     }
 
     /** What the builder fixed for the facade's life. */
-    private record Settings(@Nullable Politeness politeness, Politeness eliPoliteness, Duration leaseTtl) {
+    private record Settings(@Nullable Politeness politeness, Duration leaseTtl) {
         Politeness politeness(String protocol) {
-            if (politeness != null) {
-                return politeness;
-            }
-            return "eli".equals(protocol) ? Politeness.ELI : Politeness.DEFAULT;
+            return politeness != null ? politeness : defaultPoliteness(protocol);
         }
     }
 
@@ -658,7 +663,7 @@ public final class LexSync implements AutoCloseable {
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
-                return new LexSync(store, fetch.build(), new Settings(politeness, Politeness.ELI, lease),
+                return new LexSync(store, fetch.build(), new Settings(politeness, lease),
                         new Access(readOnly || dryRun, scratch));
             } catch (RuntimeException e) {
                 store.close();

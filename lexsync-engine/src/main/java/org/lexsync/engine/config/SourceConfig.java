@@ -36,10 +36,7 @@ public record SourceConfig(String id, String protocol, List<URI> urls, @Nullable
 
     /** The store's record of this source; politeness is kept as its configuration text. */
     public SourceRecord toRecord() {
-        String politeness = delay == null && concurrency == null ? null
-                : (delay == null ? "" : "delay=" + delay.toMillis() / 1000.0)
-                + (delay != null && concurrency != null ? " " : "")
-                + (concurrency == null ? "" : "concurrency=" + concurrency);
+        String politeness = SourceRecord.politenessText(delay, concurrency);
         return new SourceRecord(id, protocol, urls.stream().map(URI::toString).collect(Collectors.toList()), schedule,
                 politeness, approved, contact);
     }

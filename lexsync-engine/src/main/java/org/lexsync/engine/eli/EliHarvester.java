@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.Locale;
 
 import org.lexsync.engine.model.EliOptions;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.model.ApplyProgress;
@@ -75,6 +76,12 @@ public final class EliHarvester implements Harvester {
     @Override
     public String protocol() {
         return PROTOCOL;
+    }
+
+    /** ELI publishers: one request at a time, five seconds apart (the ELI protocol's default). */
+    @Override
+    public Politeness defaultPoliteness() {
+        return Politeness.ELI;
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.lexsync.engine.model.ProtocolOptions;
  * What to harvest: the source id, its entry URLs (meaning depends on the protocol: a base URL or capability
  * document for ResourceSync, sitemap + feed for ELI, the subscription feed for Atom), the protocol's typed options,
  * whether to only plan (dry run: read and report, write nothing), and when to give up on an item that keeps
- * failing (docs/architecture.md, "The give-up rule"; null means {@link GiveUpRule#DEFAULT}).
+ * failing (docs/architecture.md, invariant 6; null means {@link GiveUpRule#DEFAULT}).
  */
 public record HarvestJob(String sourceId, List<URI> urls, ProtocolOptions options, boolean dryRun, GiveUpRule giveUp) {
 

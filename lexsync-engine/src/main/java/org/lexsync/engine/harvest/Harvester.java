@@ -3,6 +3,7 @@ package org.lexsync.engine.harvest;
 import java.util.Map;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ProtocolOptions;
 
 /**
@@ -27,6 +28,11 @@ public interface Harvester {
      * {@link org.lexsync.engine.model.OptionException} naming the key. An empty map gives the defaults.
      */
     ProtocolOptions options(Map<String, String> text);
+
+    /** The politeness this protocol asks for when a source sets none (one request at a time, a second apart). */
+    default Politeness defaultPoliteness() {
+        return Politeness.DEFAULT;
+    }
 
     /**
      * Harvests one source once: baseline or incremental from the store's checkpoint, as the protocol says.

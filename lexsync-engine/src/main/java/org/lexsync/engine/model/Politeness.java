@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * How gently one host is treated: at most {@code maxPerHost} requests in flight and at least
- * {@code minDelay} between the starts of two requests to it (docs/architecture.md, "Politeness"). A robots.txt Crawl-delay
+ * {@code minDelay} between the starts of two requests to it (docs/architecture.md, invariant 4). A robots.txt Crawl-delay
  * can only lengthen the delay.
  */
 public record Politeness(int maxPerHost, Duration minDelay) {

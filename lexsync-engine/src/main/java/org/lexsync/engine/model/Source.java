@@ -9,7 +9,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A source as a front end defines it (docs/architecture.md, "Sources"): id, entry URLs, the protocol's typed options
+ * A source as a front end defines it (docs/architecture.md, "Core model"): id, entry URLs, the protocol's typed options
  * (which also name the protocol), politeness (delay between requests and requests in flight per host; null: the protocol's or the command's default), schedule text for the server,
  * approval, publisher contact, and when to give up on an item that keeps failing. The store keeps the text form,
  * {@link SourceRecord}.
@@ -54,10 +54,7 @@ public record Source(String id, List<URI> urls, ProtocolOptions options, @Nullab
 
     /** The store's record of this source; politeness kept as its configuration text. */
     public SourceRecord toRecord() {
-        String politeness = delay == null && concurrency == null ? null
-                : (delay == null ? "" : "delay=" + delay.toMillis() / 1000.0)
-                + (delay != null && concurrency != null ? " " : "")
-                + (concurrency == null ? "" : "concurrency=" + concurrency);
+        String politeness = SourceRecord.politenessText(delay, concurrency);
         return new SourceRecord(id, protocol(), urls.stream().map(URI::toString).toList(), schedule, politeness, approved,
                 contact);
     }

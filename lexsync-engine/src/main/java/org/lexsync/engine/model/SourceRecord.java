@@ -1,6 +1,7 @@
 package org.lexsync.engine.model;
 
 import org.jspecify.annotations.Nullable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,5 +22,18 @@ public record SourceRecord(String id, String protocol, List<String> entryUrls, @
                 throw new IllegalArgumentException("an entry URL must not contain a line break: " + url);
             }
         }
+    }
+
+    /**
+     * Politeness as the record keeps it, e.g. {@code delay=5.0 concurrency=1}: only what the source sets; null when it
+     * sets neither (the protocol's or the command's default applies).
+     */
+    public static @Nullable String politenessText(@Nullable Duration delay, @Nullable Integer concurrency) {
+        if (delay == null && concurrency == null) {
+            return null;
+        }
+        return (delay == null ? "" : "delay=" + delay.toMillis() / 1000.0)
+                + (delay != null && concurrency != null ? " " : "")
+                + (concurrency == null ? "" : "concurrency=" + concurrency);
     }
 }
