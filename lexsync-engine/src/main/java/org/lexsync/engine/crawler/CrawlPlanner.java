@@ -1,0 +1,364 @@
+package org.lexsync.engine.crawler;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.core.findings.Findings;
+import org.lexsync.engine.fetch.FetchResult;
+import org.lexsync.engine.fetch.Validators;
+import org.lexsync.engine.harvest.CachedDocument;
+import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.model.ChangeFailure;
+import org.lexsync.engine.model.ChangeKind;
+import org.lexsync.engine.model.Link;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+
+/**
+ * Plans one crawl (EUCases D2.1 §2, §3.3): listing step after listing step from the cursor, each listed detail page
+ * fetched (conditionally where the portal gave validators; an unchanged page is read back from the store), extracted
+ * to a document group and planned as one change per document — the detail page with its metadata, and each
+ * attachment — for the applier to tell Add, Upd and None by the files' digests. The cursor of the next listing page
+ * rides on the last change of each page, so it is committed with it.
+ *
+ * <p>Deletions only on an explicit signal: the portal lists a removal, or a detail page answers 404/410 when fetched
+ * again — as a listed item, or, after a crawl that started at the first page, as a held group the listing no longer
+ * showed. A 5xx, a timeout or robots.txt never deletes: the item fails alone and is retried. Deletions are planned
+ * last, after the whole listing passed the sanity gate: a listing page that lists nothing where items were expected,
+ * or a detail page without a required field, stops planning ({@link #stop()}) and nothing is deleted.
+ */
+final class CrawlPlanner implements Iterator<PlannedChange> {
+    static final String GROUP_REL = "lexsync:group";
+    static final String ITEM_REL = "item";
+    static final String UP_REL = "up";
+
+    private final String sourceId;
+    private final PortalCrawler crawler;
+    private final CrawlSession session;
+    private final HarvestStore store;
+    private final Findings findings;
+    private final boolean fromStart;
+    private final Deque<PlannedChange> pending = new ArrayDeque<>();
+    private final Set<String> seen = new HashSet<>();
+    private final Set<String> deletions = new LinkedHashSet<>();
+    private @Nullable String cursor;
+    private boolean listingDone;
+    private boolean tailDone;
+    private boolean deletesPlanned;
+    private @Nullable ChangeFailure stop;
+    private long listingPages;
+    private long detailPages;
+
+    CrawlPlanner(String sourceId, PortalCrawler crawler, CrawlSession session, HarvestStore store, Findings findings,
+                 @Nullable CrawlCheckpoint resumeFrom) {
+        this.sourceId = sourceId;
+        this.crawler = crawler;
+        this.session = session;
+        this.store = store;
+        this.findings = findings;
+        this.fromStart = resumeFrom == null || resumeFrom.complete() || resumeFrom.cursor() == null;
+        this.cursor = fromStart ? null : resumeFrom.cursor();
+    }
+
+    /** Why planning stopped before the end (the sanity gate or an unreadable listing page), or null. */
+    @Nullable ChangeFailure stop() {
+        return stop;
+    }
+
+    /** True when the crawl listed everything and planned its deletions. */
+    boolean complete() {
+        return stop == null && deletesPlanned;
+    }
+
+    long listingPages() {
+        return listingPages;
+    }
+
+    long detailPages() {
+        return detailPages;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (pending.isEmpty() && stop == null && !deletesPlanned) {
+            try {
+                advance();
+            } catch (ExtractionException e) {
+                halt(e.page(), "eucases-d2.1:3.3/required-field", "extraction-failed", e.getMessage(), 0);
+            } catch (PageUnavailableException e) {
+                halt(e.url(), "eucases-d2.1:2/listing-unavailable", e.reason(), e.getMessage(), e.status());
+            }
+        }
+        return !pending.isEmpty();
+    }
+
+    @Override
+    public PlannedChange next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return pending.poll();
+    }
+
+    private void halt(URI where, String rule, String reason, String message, int status) {
+        pending.clear(); // nothing of a page that failed the gate is applied
+        stop = new ChangeFailure(where.toString(), where.toString(), reason, message, status, null);
+        findings.error(rule, message + " — the run stops here and deletes nothing", 0, 0);
+    }
+
+    private void advance() {
+        if (!listingDone) {
+            listingStep();
+        } else if (!tailDone) {
+            tailDone = true;
+            if (fromStart) {
+                recheckUnseen();
+            }
+        } else {
+            planDeletions();
+        }
+    }
+
+    private void listingStep() {
+        ListingPage page = crawler.list(cursor, session);
+        listingPages++;
+        if (page.suspicious()) {
+            URI where = page.url() != null ? page.url() : URI.create("cursor:" + cursor);
+            halt(where, "eucases-d2.1:3.3/empty-listing", "empty-listing", String.format(Locale.ROOT,
+                    "listing page %s lists no items where items were expected (has the portal changed its HTML?)",
+                    where), 0);
+            return;
+        }
+        for (URI removed : page.removed()) {
+            deletions.add(removed.toString());
+        }
+        List<PlannedChange> changes = new ArrayList<>();
+        for (URI item : page.items()) {
+            if (seen.add(item.toString())) {
+                changes.addAll(planItem(item));
+            }
+        }
+        String next = CrawlCheckpoint.resumeAt(page.next());
+        if (page.next() == null) {
+            listingDone = true;
+            // the complete checkpoint is written by the harvester once the deletions are committed too
+            next = null;
+        }
+        if (!changes.isEmpty() && next != null) {
+            PlannedChange last = changes.remove(changes.size() - 1);
+            changes.add(withCheckpoint(last, next));
+        }
+        pending.addAll(changes);
+        cursor = page.next();
+    }
+
+    private static PlannedChange withCheckpoint(PlannedChange c, String checkpoint) {
+        return new PlannedChange(c.sourceId(), c.resourceUri(), c.kind(), c.sourceTimestamp(), c.representations(),
+                c.links(), c.title(), c.published(), checkpoint, c.unordered(), c.failure());
+    }
+
+    /** The changes of one listed detail page: its document group, a failure, or (404/410) a deletion for later. */
+    private List<PlannedChange> planItem(URI url) {
+        ResourceState held = heldActive(url.toString());
+        Detail detail = fetchDetail(url, held);
+        if (detail.failed != null) {
+            FetchResult.Failed f = detail.failed;
+            if (f.status() == 404 || f.status() == 410) {
+                if (held != null) {
+                    deletions.add(url.toString());
+                }
+                return List.of();
+            }
+            ChangeFailure why = new ChangeFailure(url.toString(), url.toString(),
+                    f.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'), f.message(), f.status(),
+                    f.retryAfter());
+            return List.of(PlannedChange.builder(sourceId, url.toString(), held == null ? ChangeKind.CREATED
+                    : ChangeKind.UPDATED).failure(why).unordered(true).build());
+        }
+        Page page = detail.page;
+        DocumentGroup group = crawler.extract(page);
+        return GroupChanges.plan(sourceId, url, page, group);
+    }
+
+    /** A fetched (or, unchanged, re-read) detail page, or the fetcher's failure. */
+    private record Detail(@Nullable Page page, FetchResult.@Nullable Failed failed) {
+    }
+
+    private Detail fetchDetail(URI url, @Nullable ResourceState held) {
+        String key = cacheKey(url);
+        RepresentationState heldPage = primary(held);
+        Validators validators = Validators.NONE;
+        CachedDocument cached = store.cached(key).orElse(null);
+        // the cache is written before the commit: only a cache entry describing the very bytes we hold may be used
+        if (heldPage != null && cached != null && heldPage.sha256() != null && heldPage.sha256().equals(cached.sha256())) {
+            validators = cached.validators();
+        }
+        detailPages++;
+        FetchResult r = session.fetch(session.request(url).withConditional(validators));
+        switch (r) {
+            case FetchResult.Fetched f -> {
+                store.cache(new CachedDocument(key, f.etag(), f.lastModified(), f.sha256Hex(), Instant.now()));
+                return new Detail(CrawlSession.toPage(f, session.charset()), null);
+            }
+            case FetchResult.NotModified n -> {
+                byte[] bytes = readHeld(heldPage);
+                if (bytes == null) {
+                    return fetchDetail(url, null);
+                }
+                return new Detail(Page.of(url, bytes, heldPage.mediaType(), session.charset()), null);
+            }
+            case FetchResult.Failed x -> {
+                return new Detail(null, x);
+            }
+        }
+    }
+
+    private byte @Nullable [] readHeld(@Nullable RepresentationState rep) {
+        if (rep == null || rep.blobKey() == null) {
+            return null;
+        }
+        try (InputStream in = store.openBlob(rep.blobKey())) {
+            return in.readNBytes(CrawlSession.MAX_PAGE_BYTES);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private String cacheKey(URI url) {
+        return "crawler " + sourceId + " " + url;
+    }
+
+    private @Nullable ResourceState heldActive(String uri) {
+        ResourceState s = store.resources(sourceId, List.of(uri)).get(uri);
+        return s != null && s.active() ? s : null;
+    }
+
+    private static @Nullable RepresentationState primary(@Nullable ResourceState s) {
+        if (s == null) {
+            return null;
+        }
+        for (RepresentationState r : s.representations()) {
+            if (r.role() == RepresentationRole.PRIMARY) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * After a crawl that listed everything from the first page: every held detail page the listing did not show is
+     * fetched again (conditionally); only a 404 or 410 marks its group for deletion. Not being listed alone deletes
+     * nothing (EUCases D2.1 §3.3: Del from an explicit signal only).
+     */
+    private void recheckUnseen() {
+        List<String> unseen = new ArrayList<>();
+        store.forEachResource(sourceId, false, s -> {
+            if (!seen.contains(s.uri()) && isDetailPage(s)) {
+                unseen.add(s.uri());
+            }
+        });
+        for (String uri : unseen) {
+            URI url = URI.create(uri);
+            Detail d = fetchDetail(url, heldActive(uri));
+            if (d.failed != null && (d.failed.status() == 404 || d.failed.status() == 410)) {
+                deletions.add(uri);
+            }
+        }
+    }
+
+    private static boolean isDetailPage(ResourceState s) {
+        for (RepresentationState r : s.representations()) {
+            if (r.role() == RepresentationRole.METADATA) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The deletions, last: each gone group's detail page and the attachments it held. */
+    private void planDeletions() {
+        deletesPlanned = true;
+        Set<String> uris = new LinkedHashSet<>();
+        for (String page : deletions) {
+            ResourceState held = heldActive(page);
+            if (held == null) {
+                continue;
+            }
+            uris.add(page);
+            for (Link l : held.links()) {
+                if (l.rel().equals(ITEM_REL)) {
+                    uris.add(l.href());
+                }
+            }
+        }
+        for (String uri : uris) {
+            if (heldActive(uri) != null) {
+                pending.add(PlannedChange.delete(sourceId, uri, null, null));
+            }
+        }
+    }
+
+    /** The metadata of a group as canonical JSON (sorted keys), so the same metadata always has the same MD5. */
+    static byte[] metadataJson(DocumentGroup g) {
+        StringBuilder b = new StringBuilder("{\"group\":").append(quote(g.id())).append(",\"page\":")
+                .append(quote(g.page().toString())).append(",\"metadata\":{");
+        boolean first = true;
+        for (Map.Entry<String, String> e : g.metadata().entrySet()) {
+            b.append(first ? "" : ",").append(quote(e.getKey())).append(':').append(quote(e.getValue()));
+            first = false;
+        }
+        b.append("},\"attachments\":[");
+        first = true;
+        for (Attachment a : g.attachments()) {
+            b.append(first ? "" : ",").append("{\"url\":").append(quote(a.url().toString()));
+            if (a.fileName() != null) {
+                b.append(",\"fileName\":").append(quote(a.fileName()));
+            }
+            if (a.format() != null) {
+                b.append(",\"format\":").append(quote(a.format()));
+            }
+            b.append('}');
+            first = false;
+        }
+        return b.append("]}\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}
