@@ -122,7 +122,7 @@ public final class LexSync implements AutoCloseable {
         List<Source> list = new ArrayList<>();
         for (SourceConfig c : config.sources()) {
             Harvester h = harvester(c.protocol());
-            list.add(new Source(c.id(), c.urls(), h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
+            list.add(new Source(c.id(), c.urls(), c.typedOptions() != null ? c.typedOptions() : h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
                     c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
                     : c.giveUp()));
         }
