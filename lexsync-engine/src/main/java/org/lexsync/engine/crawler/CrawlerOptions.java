@@ -38,6 +38,6 @@ public record CrawlerOptions(@Nullable CrawlerSpec spec, @Nullable String javaCr
 
     /** The crawler these options name, for the portal at {@code home} (relative seeds are resolved against it). */
     public PortalCrawler crawler(java.net.URI home) {
-        return spec != null ? new GenericCrawler(spec, home) : PortalCrawlers.create(Objects.requireNonNull(javaCrawler));
+        return spec != null ? new GenericCrawler(spec, home) : PortalCrawlers.create(Objects.requireNonNull(javaCrawler), home);
     }
 }

@@ -10,6 +10,6 @@ public interface PortalCrawlerFactory {
     /** The name a source uses, e.g. {@code fixture-search}. */
     String name();
 
-    /** A new crawler. */
-    PortalCrawler create();
+    /** A new crawler for the portal at {@code home} (the source's URL). */
+    PortalCrawler create(java.net.URI home);
 }

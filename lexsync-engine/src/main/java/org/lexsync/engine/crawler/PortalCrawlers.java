@@ -15,14 +15,14 @@ public final class PortalCrawlers {
     }
 
     /**
-     * A new crawler of that name.
+     * A new crawler of that name for the portal at {@code home}.
      *
      * @throws IllegalArgumentException when none is registered under it
      */
-    public static PortalCrawler create(String name) {
+    public static PortalCrawler create(String name, java.net.URI home) {
         for (PortalCrawlerFactory f : ServiceLoader.load(PortalCrawlerFactory.class)) {
             if (f.name().equals(name)) {
-                return f.create();
+                return f.create(home);
             }
         }
         throw new IllegalArgumentException("no Java crawler named '" + name + "' (registered: "
