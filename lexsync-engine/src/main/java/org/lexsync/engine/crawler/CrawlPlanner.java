@@ -58,6 +58,11 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private final Deque<PlannedChange> pending = new ArrayDeque<>();
     private final Set<String> seen = new HashSet<>();
     private final Set<String> deletions = new LinkedHashSet<>();
+    /** Attachments a held group linked and its new version no longer does: asked for again at the end. */
+    private final Set<String> dropped = new LinkedHashSet<>();
+    /** Attachments some group of this run links. */
+    private final Set<String> linked = new HashSet<>();
+    private final boolean dryRun;
     private @Nullable String cursor;
     private boolean listingDone;
     private boolean tailDone;
@@ -67,8 +72,9 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private long detailPages;
 
     CrawlPlanner(String sourceId, PortalCrawler crawler, CrawlSession session, HarvestStore store, Findings findings,
-                 @Nullable CrawlCheckpoint resumeFrom) {
+                 @Nullable CrawlCheckpoint resumeFrom, boolean dryRun) {
         this.sourceId = sourceId;
+        this.dryRun = dryRun;
         this.crawler = crawler;
         this.session = session;
         this.store = store;
@@ -131,6 +137,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
             if (fromStart) {
                 recheckUnseen();
             }
+            recheckDropped();
         } else {
             planDeletions();
         }
@@ -194,6 +201,17 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         }
         Page page = detail.page;
         DocumentGroup group = crawler.extract(page);
+        if (held != null) {
+            Set<String> now = new HashSet<>();
+            group.attachments().forEach(a -> now.add(a.url().toString()));
+            linked.addAll(now);
+            for (Link l : held.links()) {
+                if (l.rel().equals(ITEM_REL) && !now.contains(l.href())) {
+                    dropped.add(l.href());
+                }
+            }
+        }
+        group.attachments().forEach(a -> linked.add(a.url().toString()));
         return GroupChanges.plan(sourceId, url, page, group);
     }
 
@@ -214,7 +232,9 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         FetchResult r = session.fetch(session.request(url).withConditional(validators));
         switch (r) {
             case FetchResult.Fetched f -> {
-                store.cache(new CachedDocument(key, f.etag(), f.lastModified(), f.sha256Hex(), Instant.now()));
+                if (!dryRun) {
+                    store.cache(new CachedDocument(key, f.etag(), f.lastModified(), f.sha256Hex(), Instant.now()));
+                }
                 return new Detail(CrawlSession.toPage(f, session.charset()), null);
             }
             case FetchResult.NotModified n -> {
@@ -278,6 +298,27 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
             URI url = URI.create(uri);
             Detail d = fetchDetail(url, heldActive(uri));
             if (d.failed != null && (d.failed.status() == 404 || d.failed.status() == 410)) {
+                deletions.add(uri);
+            }
+        }
+    }
+
+    /**
+     * Attachments a group no longer links are asked for again (conditionally, by the validators held); only a
+     * 404 or 410 deletes one — a portal may well keep serving a file it no longer links.
+     */
+    private void recheckDropped() {
+        for (String uri : dropped) {
+            ResourceState held = heldActive(uri);
+            if (held == null || linked.contains(uri)) {
+                continue;
+            }
+            RepresentationState rep = primary(held);
+            Validators v = rep == null ? Validators.NONE : new Validators(rep.etag(), rep.lastModified());
+            FetchResult r = session.fetch(session.request(URI.create(uri)).withConditional(v));
+            if (r instanceof FetchResult.Fetched f) {
+                org.lexsync.core.io.TempFiles.deleteQuietly(f.body());
+            } else if (r instanceof FetchResult.Failed x && (x.status() == 404 || x.status() == 410)) {
                 deletions.add(uri);
             }
         }

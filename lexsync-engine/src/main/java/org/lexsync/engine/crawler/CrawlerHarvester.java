@@ -122,7 +122,8 @@ public final class CrawlerHarvester implements Harvester {
             if (from != null && !from.complete()) {
                 context.listener().note("resuming the crawl at the listing cursor " + from.cursor());
             }
-            this.planner = new CrawlPlanner(job.sourceId(), crawler, session, context.store(), run.findings(), from);
+            this.planner = new CrawlPlanner(job.sourceId(), crawler, session, context.store(), run.findings(), from,
+                    job.dryRun());
         }
 
         HarvestReport execute() {

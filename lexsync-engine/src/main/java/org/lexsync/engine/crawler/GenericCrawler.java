@@ -45,7 +45,18 @@ public final class GenericCrawler implements PortalCrawler {
             c = new ListingCursor(c.seed(), bindings.size() - 1, c.page(), c.empties(), c.url());
         }
         URI url = c.url() != null ? c.url() : home.resolve(expand(seed.template(), bindings.get(c.binding()), c.page()));
-        Page page = session.get(url);
+        Page page;
+        try {
+            page = session.get(url);
+        } catch (PageUnavailableException e) {
+            boolean pastTheEnd = e.gone() && c.url() == null && seed.pages() != null && c.page() > seed.pages().from();
+            if (!pastTheEnd) {
+                throw e;
+            }
+            // a numbered result page past the last one answers 404 on many portals: an empty page, not a failure
+            ListingCursor next = following(c, seed, bindings.size(), true, null);
+            return new ListingPage(List.of(), List.of(), next == null ? null : next.format(), false, url);
+        }
         Document doc = page.document();
         List<URI> items = links(doc, spec.item(), spec.itemAttribute(), true);
         List<URI> removed = spec.removed() == null ? List.of() : links(doc, spec.removed(), spec.itemAttribute(), true);

@@ -70,6 +70,23 @@ class CrawlerEndToEndTest {
         }
     }
 
+    /** An attachment its page no longer links is asked for again; its 404 deletes it, and only it. */
+    @Test
+    void anAttachmentTakenOffItsPageIsDeletedOnlyWhenItIsGone() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 3, 0, 10)) {
+            h.open(h.yaml(0));
+            h.crawl();
+            h.portal.removeAttachment(2, "text.doc");
+
+            HarvestReport r = h.crawl();
+
+            // the page and its HTML and PDF have a new version; the DOC is gone
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(0, 3, 1, 8, 0));
+            assertThat(h.resources()).containsEntry(h.publisher.uri("/portal/files/2/text.doc").toString(),
+                    ResourceStatus.DELETED);
+        }
+    }
+
     /** §3.3: a 503 or a timeout on re-fetch never deletes; the item fails alone and stays as held. */
     @Test
     void serviceUnavailableAndTimeoutsNeverDelete() throws Exception {
