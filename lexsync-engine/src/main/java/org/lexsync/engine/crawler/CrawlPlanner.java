@@ -16,6 +16,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.fetch.FetchResult;
@@ -69,7 +73,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private boolean deletesPlanned;
     private @Nullable ChangeFailure stop;
     private long listingPages;
-    private long detailPages;
+    private final java.util.concurrent.atomic.AtomicLong detailPages = new java.util.concurrent.atomic.AtomicLong();
 
     CrawlPlanner(String sourceId, PortalCrawler crawler, CrawlSession session, HarvestStore store, Findings findings,
                  @Nullable CrawlCheckpoint resumeFrom, boolean dryRun) {
@@ -98,7 +102,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     }
 
     long detailPages() {
-        return detailPages;
+        return detailPages.get();
     }
 
     @Override
@@ -156,11 +160,16 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         for (URI removed : page.removed()) {
             deletions.add(removed.toString());
         }
-        List<PlannedChange> changes = new ArrayList<>();
+        List<URI> fresh = new ArrayList<>();
         for (URI item : page.items()) {
             if (seen.add(item.toString())) {
-                changes.addAll(planItem(item));
+                fresh.add(item);
             }
+        }
+        List<PlannedChange> changes = new ArrayList<>();
+        List<Fetched> fetched = fetchAll(fresh);
+        for (Fetched f : fetched) {
+            changes.addAll(planItem(f.url, f.held, f.detail));
         }
         String next = CrawlCheckpoint.resumeAt(page.next());
         if (page.next() == null) {
@@ -181,10 +190,50 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
                 c.links(), c.title(), c.published(), checkpoint, c.unordered(), c.failure());
     }
 
+    /** A listed detail page as fetched, with the state held before. */
+    private record Fetched(URI url, @Nullable ResourceState held, Detail detail) {
+    }
+
+    /**
+     * Fetches the detail pages of one listing page at once (virtual threads; the fetcher's per-host gate keeps the
+     * source's politeness, so with one request in flight they still go one by one), in listing order of the result.
+     */
+    private List<Fetched> fetchAll(List<URI> urls) {
+        if (urls.size() <= 1) {
+            List<Fetched> out = new ArrayList<>();
+            for (URI u : urls) {
+                ResourceState held = heldActive(u.toString());
+                out.add(new Fetched(u, held, fetchDetail(u, held)));
+            }
+            return out;
+        }
+        List<Future<Fetched>> futures = new ArrayList<>(urls.size());
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (URI u : urls) {
+                futures.add(pool.submit(() -> {
+                    ResourceState held = heldActive(u.toString());
+                    return new Fetched(u, held, fetchDetail(u, held));
+                }));
+            }
+            List<Fetched> out = new ArrayList<>(urls.size());
+            for (Future<Fetched> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            futures.forEach(f -> f.cancel(true));
+            throw new PageUnavailableException(urls.get(0), 0, "interrupted", "interrupted while fetching detail pages");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     /** The changes of one listed detail page: its document group, a failure, or (404/410) a deletion for later. */
-    private List<PlannedChange> planItem(URI url) {
-        ResourceState held = heldActive(url.toString());
-        Detail detail = fetchDetail(url, held);
+    private List<PlannedChange> planItem(URI url, @Nullable ResourceState held, Detail detail) {
         if (detail.failed != null) {
             FetchResult.Failed f = detail.failed;
             if (f.status() == 404 || f.status() == 410) {
@@ -228,7 +277,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         if (heldPage != null && cached != null && heldPage.sha256() != null && heldPage.sha256().equals(cached.sha256())) {
             validators = cached.validators();
         }
-        detailPages++;
+        detailPages.incrementAndGet();
         FetchResult r = session.fetch(session.request(url).withConditional(validators));
         switch (r) {
             case FetchResult.Fetched f -> {
