@@ -41,6 +41,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *       window: {start: 2024-01-01, end: 2024-06-30, step: P1M, format: yyyy-MM-dd}
  *     - url: /year/{year}
  *       range: {name: year, from: 2020, to: 2024}
+ *     - {url: removed, expect-items: false}   # may list nothing (the sanity gate lets it)
  *   include: ['/act/']                    # listed URLs followed only when one matches (find)
  *   exclude: ['print=1']
  *   listing:
@@ -59,7 +60,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 final class CrawlerConfigReader {
     private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail");
-    private static final Set<String> SEED = Set.of("url", "pages", "window", "range");
+    private static final Set<String> SEED = Set.of("url", "pages", "window", "range", "expect-items");
     private static final Set<String> LISTING = Set.of("item", "attribute", "next", "removed", "stop-after-empty");
     private static final Set<String> DETAIL = Set.of("fields", "attachments");
     private static final Set<String> SELECTOR = Set.of("css", "xpath");
@@ -137,7 +138,7 @@ final class CrawlerConfigReader {
 
     private SeedSpec seed(Node node, String at) {
         if (node instanceof ScalarNode) {
-            return seed(scalar(node, at), null, null, null, node, at);
+            return seed(scalar(node, at), null, null, null, null, node, at);
         }
         Map<String, Node> m = mapping(node, at, SEED);
         String url = text(m, at, "url", true);
@@ -187,14 +188,23 @@ final class CrawlerConfigReader {
                 throw error(rat, m.get("range"), e.getMessage());
             }
         }
-        return seed(url, pages, window, range, m.get("url"), at + ".url");
+        Boolean expect = m.containsKey("expect-items") ? bool(m.get("expect-items"), at + ".expect-items") : null;
+        return seed(url, pages, window, range, expect, m.get("url"), at + ".url");
+    }
+
+    private boolean bool(Node n, String at) {
+        String v = scalar(n, at);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw error(at, n, "must be true or false, was '" + v + "'");
+        }
+        return v.equals("true");
     }
 
     private SeedSpec seed(String url, SeedSpec.@Nullable Pages pages, SeedSpec.@Nullable Window window,
-                          SeedSpec.@Nullable Range range, Node node, String at) {
+                          SeedSpec.@Nullable Range range, @Nullable Boolean expect, Node node, String at) {
         try {
             java.net.URI.create(url.replaceAll("\\{[a-z_-]+}", "0"));
-            return new SeedSpec(url, pages, window, range);
+            return new SeedSpec(url, pages, window, range, expect);
         } catch (IllegalArgumentException e) {
             throw error(at, node, e.getMessage());
         }

@@ -68,7 +68,8 @@ public final class GenericCrawler implements PortalCrawler {
             }
         }
         boolean firstPageOfSeed = c.url() == null && (seed.pages() == null || c.page() == seed.pages().from());
-        boolean expected = c.url() != null || firstPageOfSeed && seed.window() == null && seed.range() == null;
+        boolean expected = c.url() != null || firstPageOfSeed && (seed.expectItems() != null ? seed.expectItems()
+                : seed.window() == null && seed.range() == null);
         ListingCursor next = following(c, seed, bindings.size(), items.isEmpty() && removed.isEmpty(), nextLink);
         return new ListingPage(items, removed, next == null ? null : next.format(), expected, page.url());
     }

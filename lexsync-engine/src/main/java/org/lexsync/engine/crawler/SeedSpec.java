@@ -11,9 +11,18 @@ import org.jspecify.annotations.Nullable;
  * number ranges): a URL template, absolute or relative to the portal's home, with optional variables — {@code {page}}
  * (result pages from {@code pages.from}, up to {@code pages.to} or until {@code stop-after-empty} empty pages),
  * {@code {from}}/{@code {to}} (date windows of {@code window.step} between {@code window.start} and
- * {@code window.end}, written in {@code window.format}) and one integer range {@code {NAME}}.
+ * {@code window.end}, written in {@code window.format}) and one integer range {@code {NAME}}. {@code expectItems}
+ * says whether the seed's first page must list items (the sanity gate); null: yes, unless the seed has date windows
+ * or a range (an empty window is normal), and a page such as a removal list that may well be empty says false.
  */
-public record SeedSpec(String template, @Nullable Pages pages, @Nullable Window window, @Nullable Range range) {
+public record SeedSpec(String template, @Nullable Pages pages, @Nullable Window window, @Nullable Range range,
+                       @Nullable Boolean expectItems) {
+
+    /** A seed whose first page must list items unless it has date windows or a range (the default). */
+    public SeedSpec(String template, @Nullable Pages pages, @Nullable Window window, @Nullable Range range) {
+        this(template, pages, window, range, null);
+    }
+
 
     public SeedSpec {
         Objects.requireNonNull(template, "template");

@@ -70,6 +70,59 @@ class CrawlerEndToEndTest {
         }
     }
 
+    /** §3.3 Del only from an explicit signal: an act the portal lists as removed is deleted, page still served or not. */
+    @Test
+    void theRemovalListDeletesWhatItNames() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 12, 0, 10)) {
+            String yaml = h.yaml(0).replace("        - url: acts?page=1\n", "        - url: acts?page=1\n        - {url: removed, expect-items: false}\n")
+                    .replace("next: {css: 'a.next'}", "next: {css: 'a.next'}\n        removed: {css: 'ul.removed a'}");
+            h.open(yaml);
+            h.crawl();
+            h.portal.withdraw(4);
+
+            HarvestReport r = h.crawl();
+
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(0, 0, 4, 11 * 4, 0));
+            assertThat(h.resources()).containsEntry(h.publisher.uri("/portal/act/4").toString(), ResourceStatus.DELETED);
+        }
+    }
+
+    /** §3.3 never "not seen": an act that leaves the lists but is still served is kept (and no removal list names it). */
+    @Test
+    void anActNoLongerListedButStillServedIsKept() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 12, 0, 10)) {
+            h.open(h.yaml(0));
+            h.crawl();
+            h.portal.withdraw(4);
+
+            HarvestReport r = h.crawl();
+
+            assertThat(r.apply().counts().deleted()).isZero();
+            assertThat(h.active()).isEqualTo(12 * 4);
+            assertThat(h.publisher.requests("/portal/act/4")).extracting(RecordedRequest::status).containsExactly(200, 304);
+        }
+    }
+
+    /** §3.3, invariant 4: a page robots.txt now disallows fails alone and is never deleted. */
+    @Test
+    void aRobotsBlockNeverDeletes() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 5, 0, 10)) {
+            h.open(h.yaml(0));
+            h.crawl();
+            h.lexsync.close();
+            h.lexsync = null; // a new facade reads robots.txt afresh
+            h.publisher.robotsTxt("User-agent: *\nDisallow: /portal/act/2\n");
+            h.open(h.yaml(0));
+
+            HarvestReport r = h.crawl();
+
+            assertThat(r.apply().counts().deleted()).isZero();
+            assertThat(r.apply().failures()).extracting(f -> f.reason()).containsExactly("robots-disallowed");
+            assertThat(h.active()).isEqualTo(5 * 4);
+            assertThat(h.publisher.requests("/portal/act/2")).hasSize(1);
+        }
+    }
+
     /** An attachment its page no longer links is asked for again; its 404 deletes it, and only it. */
     @Test
     void anAttachmentTakenOffItsPageIsDeletedOnlyWhenItIsGone() throws Exception {
