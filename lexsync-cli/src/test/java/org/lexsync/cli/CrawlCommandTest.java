@@ -58,6 +58,19 @@ class CrawlCommandTest {
     }
 
     @Test
+    void aDryRunReportsWhatWouldBeCreatedAndWritesNothing() throws Exception {
+        try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
+            LegalPortal.install(pub, 5, 0, 10);
+            Path file = config(pub, 0);
+            CliRun run = CliRun.of("crawl", "portal", "--config", file.toString(), "--store",
+                    dir.resolve("data").toString(), "--dry-run");
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).contains("create 20");
+            assertThat(dir.resolve("data")).doesNotExist();
+        }
+    }
+
+    @Test
     void aSourceOfAnotherProtocolIsAUsageError() throws Exception {
         try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
             Path file = config(pub, 0);
@@ -74,25 +87,28 @@ class CrawlCommandTest {
     @Test
     void aKilledCrawlResumesWithoutFetchingFinishedListingPagesAgain() throws Exception {
         try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
-            LegalPortal.install(pub, 80, 0, 10); // 8 listing pages, 320 documents
+            LegalPortal.install(pub, 80, 0, 10); // 8 listing pages, 320 documents, at least 20 ms a request
             Path file = config(pub, 0.02);
             Path data = dir.resolve("data");
+            // the child is killed as soon as the store holds a listing cursor: a kill after a committed listing page
+            Path log = dir.resolve("child.log");
+            Process child = start(List.of("crawl", "portal", "--config", file.toString(), "--store", data.toString()), log);
             String checkpoint = null;
-            for (long killAfter : new long[] {5_000, 7_000, 9_000}) {
-                Process child = start(List.of("crawl", "portal", "--config", file.toString(), "--store", data.toString()));
-                boolean exited = child.waitFor(killAfter, TimeUnit.MILLISECONDS);
-                if (!exited) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (child.isAlive() && System.nanoTime() < deadline) {
+                checkpoint = checkpointIn(data);
+                if (checkpoint != null && checkpoint.startsWith("crawler/1 next ")) {
                     child.destroyForcibly();
-                    child.waitFor(30, TimeUnit.SECONDS);
-                }
-                try (LexSync l = LexSync.builder(data).build()) {
-                    checkpoint = l.checkpoint("portal").orElse(null);
-                }
-                if (!exited && checkpoint != null && checkpoint.startsWith("crawler/1 next ")) {
                     break;
                 }
+                Thread.sleep(50);
             }
-            assertThat(checkpoint).as("a kill landed after a listing page was committed").startsWith("crawler/1 next ");
+            child.waitFor(30, TimeUnit.SECONDS);
+            if (checkpoint != null) {
+                checkpoint = checkpointIn(data); // what the store holds after the kill (a later page may have committed)
+            }
+            assertThat(checkpoint).as("a kill landed after a listing page was committed; the child's output: %s",
+                    Files.readString(log)).startsWith("crawler/1 next ");
             int resumeAt = Integer.parseInt(checkpoint.replaceAll(".*page=(\\d+).*", "$1"));
             pub.clearRequests();
 
@@ -113,8 +129,20 @@ class CrawlCommandTest {
         }
     }
 
+    /** The checkpoint of the source "portal" in the store at {@code data}, or null (no store yet, no checkpoint). */
+    private static String checkpointIn(Path data) {
+        if (!Files.exists(data.resolve("lexsync.db"))) {
+            return null;
+        }
+        try (LexSync l = LexSync.builder(data).readOnly(true).build()) {
+            return l.checkpoint("portal").orElse(null);
+        } catch (RuntimeException e) {
+            return null; // the child is creating the store
+        }
+    }
+
     /** {@code lexsync ARGS} in a JVM of its own, with this test's class path. */
-    private Process start(List<String> args) throws IOException {
+    private Process start(List<String> args, Path log) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-cp");
@@ -122,6 +150,6 @@ class CrawlCommandTest {
         command.add(Main.class.getName());
         command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("child-" + System.nanoTime() + ".log").toFile()).start();
+                .redirectOutput(log.toFile()).start();
     }
 }
