@@ -34,6 +34,7 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.BlobKey;
@@ -118,6 +119,14 @@ public final class LexSync implements AutoCloseable {
      * line and key ({@link ConfigException}). Each source's options are read by its protocol.
      */
     public static List<Source> readConfig(Path file) {
+        return readConfiguration(file).sources();
+    }
+
+    /**
+     * Reads a whole {@code lexsync.yaml}: its sources (as {@link #readConfig}) and its {@code server:} section. Every
+     * error names file, line and key ({@link ConfigException}).
+     */
+    public static Configuration readConfiguration(Path file) {
         LexsyncConfig config = new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(file);
         List<Source> list = new ArrayList<>();
         for (SourceConfig c : config.sources()) {
@@ -126,7 +135,7 @@ public final class LexSync implements AutoCloseable {
                     c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
                     : c.giveUp()));
         }
-        return List.copyOf(list);
+        return new Configuration(file, list, config.server());
     }
 
     /**

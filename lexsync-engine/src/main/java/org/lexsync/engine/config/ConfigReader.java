@@ -21,6 +21,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.lexsync.engine.model.AccessToken;
+import org.lexsync.engine.model.ServerSettings;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -53,12 +55,23 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     options: {max-delete-fraction: 0.5}
  *     give-up: {runs: 3, after: 24h}   # quarantine an item failing in 3 consecutive runs or for 24 h
  *     crawler: {seeds: […], listing: {…}, detail: {…}}   # protocol: crawler only ({@link CrawlerConfigReader})
+ * server:                           # read by lexsync serve; its flags override these
+ *   port: 8080
+ *   bind: 127.0.0.1
+ *   open-reads: true                # GET /api/... without a token (default true)
+ *   max-concurrent-runs: 4
+ *   tokens:
+ *     - {name: ops, token: s3cret, roles: [admin]}          # or sha256: hex digest of the token
+ *     - {name: crawler-bg, sha256: 9f86d0…, roles: [ingest]}  # name = the crawler name it uploads as
  * </pre>
  */
 public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
             "approved", "contact", "options", "give-up", "crawler");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server");
+    private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens");
+    private static final Set<String> TOKEN_KEYS = Set.of("name", "token", "sha256", "roles");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Set<String> protocols;
@@ -104,13 +117,16 @@ public final class ConfigReader {
         }
         Map<String, Node> top = mapping(root, "");
         for (String key : top.keySet()) {
-            if (!key.equals("sources")) {
-                throw error(key, top.get(key), "unknown key (expected: sources)");
+            if (!TOP_KEYS.contains(key)) {
+                throw error(key, top.get(key), "unknown key (expected one of: "
+                        + String.join(", ", TOP_KEYS.stream().sorted().toList()) + ")");
             }
         }
+        ServerSettings server = top.containsKey("server") && !isNull(top.get("server"))
+                ? server(top.get("server")) : ServerSettings.DEFAULTS;
         Node list = top.get("sources");
         if (list == null || isNull(list)) {
-            return new LexsyncConfig(path, List.of());
+            return new LexsyncConfig(path, List.of(), server);
         }
         if (!(list instanceof SequenceNode seq)) {
             throw error("sources", list, "must be a list of sources");
@@ -125,7 +141,101 @@ public final class ConfigReader {
             }
             sources.add(s);
         }
-        return new LexsyncConfig(path, sources);
+        return new LexsyncConfig(path, sources, server);
+    }
+
+    private ServerSettings server(Node node) {
+        Map<String, Node> m = mapping(node, "server");
+        for (String key : m.keySet()) {
+            if (!SERVER_KEYS.contains(key)) {
+                throw error("server." + key, m.get(key), "unknown key (expected one of: "
+                        + String.join(", ", SERVER_KEYS.stream().sorted().toList()) + ")");
+            }
+        }
+        ServerSettings s = ServerSettings.DEFAULTS;
+        if (m.containsKey("port")) {
+            s = s.withPort(wholeNumber(m.get("port"), "server.port", 0, 65_535));
+        }
+        if (m.containsKey("bind")) {
+            s = s.withBind(requiredText(m, "server", "bind"));
+        }
+        if (m.containsKey("open-reads")) {
+            s = s.withOpenReads(bool(m.get("open-reads"), "server.open-reads"));
+        }
+        if (m.containsKey("max-concurrent-runs")) {
+            s = s.withMaxConcurrentRuns(wholeNumber(m.get("max-concurrent-runs"), "server.max-concurrent-runs", 1, 256));
+        }
+        Node tokens = m.get("tokens");
+        if (tokens != null && !isNull(tokens)) {
+            if (!(tokens instanceof SequenceNode seq)) {
+                throw error("server.tokens", tokens, "must be a list of tokens");
+            }
+            List<AccessToken> list = new ArrayList<>();
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < seq.getValue().size(); i++) {
+                String at = String.format(Locale.ROOT, "server.tokens[%d]", i);
+                AccessToken t = token(seq.getValue().get(i), at);
+                if (!names.add(t.name())) {
+                    throw error(at + ".name", seq.getValue().get(i), "duplicate token name '" + t.name() + "'");
+                }
+                list.add(t);
+            }
+            s = s.withTokens(list);
+        }
+        return s;
+    }
+
+    private AccessToken token(Node node, String at) {
+        Map<String, Node> m = mapping(node, at);
+        for (String key : m.keySet()) {
+            if (!TOKEN_KEYS.contains(key)) {
+                throw error(at + "." + key, m.get(key), "unknown key (expected one of: "
+                        + String.join(", ", TOKEN_KEYS.stream().sorted().toList()) + ")");
+            }
+        }
+        String name = requiredText(m, at, "name");
+        String secret = optionalText(m, at, "token");
+        String sha = optionalText(m, at, "sha256");
+        if ((secret == null) == (sha == null)) {
+            throw error(at, node, "give exactly one of token and sha256");
+        }
+        if (secret != null && secret.length() < 8) {
+            throw error(at + ".token", m.get("token"), "a token must have at least 8 characters");
+        }
+        if (sha != null && !sha.matches("[0-9a-fA-F]{64}")) {
+            throw error(at + ".sha256", m.get("sha256"), "must be the 64 hex digits of a SHA-256 digest");
+        }
+        Node rolesNode = m.get("roles");
+        if (rolesNode == null || !(rolesNode instanceof SequenceNode roleSeq) || roleSeq.getValue().isEmpty()) {
+            throw error(at + ".roles", rolesNode == null ? node : rolesNode, "must be a non-empty list of: admin, ingest");
+        }
+        Set<AccessToken.Role> roles = java.util.EnumSet.noneOf(AccessToken.Role.class);
+        for (int i = 0; i < roleSeq.getValue().size(); i++) {
+            String rat = String.format(Locale.ROOT, "%s.roles[%d]", at, i);
+            Node roleNode = roleSeq.getValue().get(i);
+            String r = scalar(roleNode, rat).toLowerCase(Locale.ROOT);
+            AccessToken.Role role = java.util.Arrays.stream(AccessToken.Role.values()).filter(x -> x.key().equals(r))
+                    .findFirst().orElseThrow(() -> error(rat, roleNode, "unknown role '" + r
+                            + "' (expected: admin, ingest)"));
+            roles.add(role);
+        }
+        return secret != null ? AccessToken.ofSecret(name, secret, roles) : new AccessToken(name, sha, roles);
+    }
+
+    private int wholeNumber(Node n, String at, int min, int max) {
+        double d = number(n, at);
+        if (d != Math.rint(d) || d < min || d > max) {
+            throw error(at, n, "must be a whole number from " + min + " to " + max);
+        }
+        return (int) d;
+    }
+
+    private boolean bool(Node n, String at) {
+        String a = scalar(n, at);
+        if (!a.equals("true") && !a.equals("false")) {
+            throw error(at, n, "must be true or false, was '" + a + "'");
+        }
+        return a.equals("true");
     }
 
     private SourceConfig source(Node node, String at) {

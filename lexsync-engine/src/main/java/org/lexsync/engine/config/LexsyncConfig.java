@@ -3,18 +3,24 @@ package org.lexsync.engine.config;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.lexsync.engine.model.ServerSettings;
 
 /**
- * The sources a LexSync installation collects from, as read from {@code lexsync.yaml} (by default in the
+ * The sources a LexSync installation collects from, and its server settings, as read from {@code lexsync.yaml} (by default in the
  * data directory). A source added to the file needs no other step: the next {@code lexsync sync --config}
  * or scheduled run picks it up.
  */
-public record LexsyncConfig(Path file, List<SourceConfig> sources) {
+public record LexsyncConfig(Path file, List<SourceConfig> sources, ServerSettings server) {
     /** The file name looked for in the data directory when no {@code --config} is given. */
     public static final String DEFAULT_FILE_NAME = "lexsync.yaml";
 
     public LexsyncConfig {
         sources = List.copyOf(sources);
+    }
+
+    /** A file with these sources and no {@code server:} section. */
+    public LexsyncConfig(Path file, List<SourceConfig> sources) {
+        this(file, sources, ServerSettings.DEFAULTS);
     }
 
     public Optional<SourceConfig> source(String id) {

@@ -1,0 +1,64 @@
+package org.lexsync.engine.model;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@code server:} section of {@code lexsync.yaml} (docs/architecture.md, "The server"): where {@code lexsync serve}
+ * listens, the bearer tokens it accepts, whether reading the API needs a token, and how many harvests run at once.
+ * Command-line flags override these values ({@code with…}).
+ */
+public record ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns) {
+    /** Port when neither file nor flag gives one. */
+    public static final int DEFAULT_PORT = 8080;
+    /** Loopback unless told otherwise: a harvester's API is not for the open network by default. */
+    public static final String DEFAULT_BIND = "127.0.0.1";
+    /** Harvests running together when nothing else is said. */
+    public static final int DEFAULT_MAX_CONCURRENT_RUNS = 4;
+    /** The settings of a file without a {@code server:} section. */
+    public static final ServerSettings DEFAULTS = new ServerSettings(DEFAULT_PORT, DEFAULT_BIND, List.of(), true,
+            DEFAULT_MAX_CONCURRENT_RUNS);
+
+    public ServerSettings {
+        Objects.requireNonNull(bind, "bind");
+        tokens = List.copyOf(tokens);
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be 0 to 65535 (0: any free port), was " + port);
+        }
+        if (maxConcurrentRuns < 1) {
+            throw new IllegalArgumentException("max concurrent runs must be at least 1, was " + maxConcurrentRuns);
+        }
+    }
+
+    /** The token whose secret is {@code presented}, if any (every token is compared, in constant time each). */
+    public Optional<AccessToken> token(String presented) {
+        AccessToken found = null;
+        for (AccessToken t : tokens) {
+            if (t.matches(presented) && found == null) {
+                found = t;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    public ServerSettings withPort(int value) {
+        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns);
+    }
+
+    public ServerSettings withBind(String value) {
+        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns);
+    }
+
+    public ServerSettings withMaxConcurrentRuns(int value) {
+        return new ServerSettings(port, bind, tokens, openReads, value);
+    }
+
+    public ServerSettings withTokens(List<AccessToken> value) {
+        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns);
+    }
+
+    public ServerSettings withOpenReads(boolean value) {
+        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns);
+    }
+}

@@ -1,0 +1,26 @@
+package org.lexsync.server;
+
+import java.util.Optional;
+
+/**
+ * The scheduler as the rest of the server sees it: each configured source's {@link SourceActivity}, and the
+ * operator's commands. Implemented by the scheduling feature; the REST API, the ping endpoint and the dashboard
+ * use only this.
+ */
+public interface SourceControl {
+    /** The source's activity, or empty when no configured source has this id. */
+    Optional<SourceActivity> activity(String sourceId);
+
+    /**
+     * Asks for a run of the source now. Coalesced with a run already queued or running (answers false then).
+     *
+     * @throws ApiError 404 for an unknown source, 409 for a paused one
+     */
+    boolean runNow(String sourceId);
+
+    /** Stops scheduling the source (a running harvest finishes); 404 for an unknown source. */
+    void pause(String sourceId);
+
+    /** Schedules a paused source again; 404 for an unknown source. */
+    void resume(String sourceId);
+}
