@@ -71,6 +71,24 @@ class CrawlCommandTest {
     }
 
     @Test
+    void aDryRunAfterACrawlReportsOnlyWhatChanged() throws Exception {
+        try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
+            LegalPortal portal = LegalPortal.install(pub, 5, 0, 10);
+            Path file = config(pub, 0);
+            String store = dir.resolve("data").toString();
+            assertThat(CliRun.of("crawl", "portal", "--config", file.toString(), "--store", store).code()).isZero();
+            portal.update(2);
+            CliRun run = CliRun.of("crawl", "portal", "--config", file.toString(), "--store", store, "--dry-run",
+                    "--print-changes");
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).contains("update " + pub.uri("/portal/act/2"))
+                    .contains("update " + pub.uri("/portal/files/2/text.pdf"))
+                    .doesNotContain("update " + pub.uri("/portal/act/1"))
+                    .doesNotContain("/portal/files/2/text.doc");
+        }
+    }
+
+    @Test
     void aSourceOfAnotherProtocolIsAUsageError() throws Exception {
         try (FixturePublisher pub = FixturePublisher.builder().resources(0).start()) {
             Path file = config(pub, 0);

@@ -73,6 +73,8 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private boolean deletesPlanned;
     private @Nullable ChangeFailure stop;
     private long listingPages;
+    /** Documents a dry run found unchanged (and so did not plan). */
+    private long unchangedInDryRun;
     private final java.util.concurrent.atomic.AtomicLong detailPages = new java.util.concurrent.atomic.AtomicLong();
 
     CrawlPlanner(String sourceId, PortalCrawler crawler, CrawlSession session, HarvestStore store, Findings findings,
@@ -95,6 +97,11 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     /** True when the crawl listed everything and planned its deletions. */
     boolean complete() {
         return stop == null && deletesPlanned;
+    }
+
+    /** How many documents a dry run found unchanged and left out of the planned changes. */
+    long unchangedInDryRun() {
+        return unchangedInDryRun;
     }
 
     long listingPages() {
@@ -171,6 +178,9 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         for (Fetched f : fetched) {
             changes.addAll(planItem(f.url, f.held, f.detail));
         }
+        if (dryRun) {
+            changes = withoutUnchanged(changes);
+        }
         String next = CrawlCheckpoint.resumeAt(page.next());
         if (page.next() == null) {
             listingDone = true;
@@ -188,6 +198,57 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private static PlannedChange withCheckpoint(PlannedChange c, String checkpoint) {
         return new PlannedChange(c.sourceId(), c.resourceUri(), c.kind(), c.sourceTimestamp(), c.representations(),
                 c.links(), c.title(), c.published(), checkpoint, c.unordered(), c.failure());
+    }
+
+    /**
+     * A dry run's changes without the documents it can tell are unchanged: a page whose bytes and metadata digests are
+     * the held ones, an attachment the portal answers 304 to (or sends again unchanged). The applier's no-fetch rule
+     * cannot tell them without promised digests and source dates, which a portal does not give, so a dry run would
+     * otherwise report every held document as an update; the real run tells them by digest after fetching.
+     */
+    private List<PlannedChange> withoutUnchanged(List<PlannedChange> changes) {
+        List<PlannedChange> out = new ArrayList<>();
+        for (PlannedChange c : changes) {
+            ResourceState held = c.failure() == null ? heldActive(c.resourceUri()) : null;
+            if (held != null && unchanged(c, held)) {
+                unchangedInDryRun++;
+            } else {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private boolean unchanged(PlannedChange c, ResourceState held) {
+        if (c.representations().size() != held.representations().size()) {
+            return false;
+        }
+        for (int i = 0; i < c.representations().size(); i++) {
+            PlannedRepresentation p = c.representations().get(i);
+            RepresentationState r = held.representations().get(i);
+            if (p.role() != r.role()) {
+                return false;
+            }
+            if (p.localBytes() != null) {
+                if (!org.lexsync.core.checksum.HashAlgorithm.SHA_256.hex(p.localBytes()).equals(r.sha256())) {
+                    return false;
+                }
+            } else if (p.url() != null) {
+                FetchResult f = session.fetch(session.request(p.url())
+                        .withConditional(new Validators(r.etag(), r.lastModified())));
+                boolean same = f instanceof FetchResult.NotModified
+                        || f instanceof FetchResult.Fetched x && x.sha256Hex().equals(r.sha256());
+                if (f instanceof FetchResult.Fetched x) {
+                    org.lexsync.core.io.TempFiles.deleteQuietly(x.body());
+                }
+                if (!same) {
+                    return false;
+                }
+            } else {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A listed detail page as fetched, with the state held before. */

@@ -129,6 +129,8 @@ public final class CrawlerHarvester implements Harvester {
         HarvestReport execute() {
             if (job.dryRun()) {
                 planned = run.drain(planner);
+                context.listener().note(String.format(Locale.ROOT, "%d held documents unchanged (asked conditionally)",
+                        planner.unchangedInDryRun()));
             } else {
                 CommitSlices slices = new CommitSlices(planner, COMMIT_INTERVAL);
                 while (slices.hasMore() && gap == null) {
