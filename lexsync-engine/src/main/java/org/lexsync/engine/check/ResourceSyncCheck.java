@@ -36,6 +36,8 @@ final class ResourceSyncCheck {
     private final CheckRun run;
     private final Set<URI> visited = new HashSet<>();
     private final Deque<Node> queue = new ArrayDeque<>();
+    /** Dump packages to open once the documents are read (sampled: each counts against --sample). */
+    private final java.util.List<URI> packages = new java.util.ArrayList<>();
 
     /** A document to read: the capability its parent announced (null at the root) and the Capability List above. */
     private record Node(URI url, Capability expected, URI capabilityList, String referrer) {
@@ -50,6 +52,7 @@ final class ResourceSyncCheck {
         run.tally.checked(HASH_MATCH, Severity.ERROR, "a sampled resource's bytes match its promised hash (§7)");
         run.tally.checked(LENGTH_MATCH, Severity.ERROR, "a sampled resource's bytes match its promised length (§7)");
         run.tally.checked(TYPE_MATCH, Severity.WARNING, "a sampled resource is served with its promised type (§7)");
+        DumpPackageCheck.announce(run.tally);
     }
 
     static boolean check(CheckRun run, URI root) {
@@ -63,6 +66,12 @@ final class ResourceSyncCheck {
         while (!queue.isEmpty() && !run.full()) {
             read(queue.poll(), false);
         }
+        for (URI pkg : packages) {
+            if (!run.maySample()) {
+                break;
+            }
+            DumpPackageCheck.check(run, pkg, null);
+        }
         return true;
     }
 
@@ -73,7 +82,7 @@ final class ResourceSyncCheck {
         }
         Optional<CheckRun.Fetched> doc = run.document(node.url(), node.referrer());
         if (doc.isEmpty()) {
-            return !root || discover(node.url());
+            return !root;
         }
         try (CheckRun.Fetched f = doc.get()) {
             ListScan scan = new ListScan();
@@ -82,11 +91,9 @@ final class ResourceSyncCheck {
             scan.sample(run, f.url().toString());
             return true;
         } catch (XmlDocumentException e) {
-            if (root && e.reason() == XmlDocumentException.Reason.UNEXPECTED_ROOT || root && e.reason()
-                    == XmlDocumentException.Reason.MALFORMED) {
-                if (discover(node.url())) {
-                    return true;
-                }
+            // A site's page (HTML, often with a DOCTYPE) or another document: look for the Source Description.
+            if (root && e.reason() != XmlDocumentException.Reason.IO && discover(node.url())) {
+                return true;
             }
             run.unreadable(e, node.url().toString());
             return !root;
@@ -161,8 +168,13 @@ final class ResourceSyncCheck {
                 }
             }
             case RESOURCELIST, CHANGELIST -> scan.add(loc, e, md, document);
+            case RESOURCEDUMP, CHANGEDUMP -> {
+                if (run.maySample()) {
+                    packages.add(loc);
+                }
+            }
             default -> {
-                // dumps point to ZIP packages and manifests describe their content: validated as documents above
+                // manifests are read inside their packages (DumpPackageCheck)
             }
         }
     }
