@@ -42,7 +42,8 @@ final class AtomCheck {
 
     private final CheckRun run;
     private final AtomValidator.Profile profile;
-    private final Set<String> seenIds = new HashSet<>();
+    /** Every entry id and tombstone ref read, youngest first. */
+    final Set<String> seenIds = new HashSet<>();
     private final Set<URI> visited = new HashSet<>();
     private final boolean sampleLinks;
     private String feedId;

@@ -54,6 +54,8 @@ final class EliCheck {
     private final Set<URI> visited = new HashSet<>();
     private final List<URI> samples = new ArrayList<>();
     private String relation;
+    /** Sitemap ELIs dated within the last 60 days, which the feed must hold (§3.3.2), with their lastmod. */
+    private final java.util.Map<String, String> recent = new java.util.HashMap<>();
 
     private EliCheck(CheckRun run, Fetcher fetcher, java.time.Clock clock) {
         this.run = run;
@@ -64,7 +66,8 @@ final class EliCheck {
                 "at most 50,000 URLs per Sitemap, else a Sitemap Index (§3.2.2, sitemaps.org)");
         run.tally.checked(RELATION, Severity.WARNING,
                 "the Sitemap's root names the update feed with dct:relation (§3.2.2)");
-        run.tally.checked(HISTORY, Severity.ERROR, "the feed holds at least 60 days of history (§3.3.2)");
+        run.tally.checked(HISTORY, Severity.ERROR, "every ELI the Sitemap dates within the last 60 days has an entry in the feed or its archives "
+                + "(60 days of history, §3.3.2)");
         run.tally.checked(DAILY, Severity.ERROR, "the feed was updated within the last day (§3.3.2)");
         run.tally.checked(PAGE, Severity.ERROR, "each sampled ELI dereferences with Accept: text/html (§3.2.2)");
         run.tally.checked(EliConformance.DESCRIBES_REQUESTED_URI, Severity.ERROR,
@@ -144,6 +147,10 @@ final class EliCheck {
             queue.add(new URI[] {loc, base, URI.create(Integer.toString(depth + 1))});
             return;
         }
+        if (loc != null && e.lastmod() != null && !atomFeedLimitReached()
+                && e.lastmod().toInstant().isAfter(clock.instant().minus(Duration.ofDays(60)))) {
+            recent.put(loc.toString(), e.lastmodText());
+        }
         if (e.lastmodText() == null) {
             run.tally.error(LASTMOD, base.toString(), e.line(), e.column(), e.loc(), "entry without <lastmod>");
         }
@@ -152,17 +159,22 @@ final class EliCheck {
         }
     }
 
+    /** Bounds the ELIs remembered for the 60-day rule (memory stays bounded whatever the Sitemap's size). */
+    private boolean atomFeedLimitReached() {
+        return recent.size() >= 1_000_000;
+    }
+
     private void feed(URI feed) {
         AtomCheck atom = new AtomCheck(run, AtomValidator.Profile.ELI_UPDATE_FEED, false);
         if (!atom.walk(feed)) {
             return;
         }
         java.time.Instant now = clock.instant();
-        if (atom.oldest != null && atom.oldest.value() != null) {
-            java.time.Instant oldest = atom.oldest.value().toInstant();
-            if (oldest.isAfter(now.minus(Duration.ofDays(60)))) {
-                run.tally.error(HISTORY, feed.toString(), 0, 0, null, "the oldest entry (" + atom.oldest.raw()
-                        + ") is less than 60 days old: the feed and its archives must reach back 60 days");
+        for (java.util.Map.Entry<String, String> recent : this.recent.entrySet()) {
+            if (!atom.seenIds.contains(recent.getKey())) {
+                run.tally.error(HISTORY, feed.toString(), 0, 0, recent.getKey(), "the Sitemap dates this ELI "
+                        + recent.getValue() + ", within the last 60 days, but the feed and its archives have no "
+                        + "entry for it");
             }
         }
         if (atom.subscription != null && atom.subscription.updated() != null
