@@ -50,7 +50,7 @@ final class DocumentGroupCheck {
             } else {
                 result = validator.validate(meta.path());
             }
-            run.documents += zip == null ? 1 : 2;
+            run.documents += (meta.fetched() == null ? 1 : 0) + (zip != null && zip.fetched() == null ? 1 : 0);
             if (result.group() != null) {
                 run.entries += result.group().documents().size();
             }
