@@ -72,6 +72,9 @@ final class EliCheck {
         run.tally.checked(PAGE, Severity.ERROR, "each sampled ELI dereferences with Accept: text/html (§3.2.2)");
         run.tally.checked(EliConformance.DESCRIBES_REQUESTED_URI, Severity.ERROR,
                 "a sampled ELI's page describes that ELI in RDFa or JSON-LD (§3.2.2)");
+        if (run.request.sample() > 0) {
+            EliShapes.announce(run.tally);
+        }
     }
 
     static boolean check(CheckRun run, URI sitemap, Fetcher fetcher, java.time.Clock clock) {
@@ -200,6 +203,7 @@ final class EliCheck {
             ExtractedMetadata metadata = new PageMetadataExtractor().extract(in, f.finalUrl(), charset(f.contentType()));
             run.tally.addAll(metadata.findings(), eli.toString());
             run.tally.addAll(EliConformance.check(metadata.graph(), eli.toString()), eli.toString());
+            EliShapes.validate(run.tally, metadata.graph(), eli.toString());
         } catch (MetadataExtractionException | IOException e) {
             run.tally.error(PAGE, eli.toString(), 0, 0, eli.toString(), "page metadata could not be read: "
                     + e.getMessage());

@@ -60,6 +60,8 @@ class EliCheckTest {
         assertThat(r.summary().documentsRead()).isEqualTo(5);   // index, 3 Sitemaps, feed
         assertThat(r.rule(EliCheck.HISTORY).passed()).isTrue();
         assertThat(r.rule(EliConformance.DESCRIBES_REQUESTED_URI).passed()).isTrue();
+        assertThat(r.rules()).filteredOn(x -> x.rule().startsWith(EliShapes.RULE_PREFIX)).hasSize(9)
+                .allMatch(CheckRuleResult::passed);
     }
 
     @Test
@@ -140,5 +142,30 @@ class EliCheckTest {
         assertThat(r.rule(EliConformance.DESCRIBES_REQUESTED_URI).count()).isEqualTo(1);
         assertThat(r.rule(EliConformance.DESCRIBES_REQUESTED_URI).examples().get(0).document()).isEqualTo(eli);
         assertThat(r.rule(CheckRun.FETCH).count()).isEqualTo(1);   // the missing feed
+    }
+
+    @Test
+    void aPageBreakingTheOntologysRangesGetsTheShapesWarnings() {   // §3.2.2, ELI ontology, eli-page-shapes.ttl
+        String eli = h.url("/s/eli/act/2");
+        h.files.put("sitemap.xml", "application/xml", URLSET + "<url><loc>" + eli + "</loc><lastmod>2020-01-01"
+                        + "</lastmod></url></urlset>")
+                .put("eli/act/2", "text/html; charset=utf-8", "<html prefix=\"eli: http://data.europa.eu/eli/ontology#\">"
+                        + "<head><meta about=\"" + eli + "\" typeof=\"eli:LegalResource\"/>"
+                        + "<meta about=\"" + eli + "\" property=\"eli:date_document\" content=\"1 March 2020\"/>"
+                        + "<link about=\"" + eli + "\" rel=\"eli:is_realized_by\" href=\"" + eli + "/eng\"/>"
+                        + "<meta about=\"" + eli + "/eng\" typeof=\"eli:LegalExpression\"/>"
+                        + "<link about=\"" + eli + "/eng\" rel=\"eli:is_embodied_by\" href=\"" + eli + "/eng/pdf\"/>"
+                        + "<meta about=\"" + eli + "/eng/pdf\" typeof=\"eli:Format\"/>"
+                        + "<meta about=\"" + eli + "/eng/pdf\" property=\"eli:media_type\" content=\"application/pdf\"/>"
+                        + "</head><body></body></html>");
+
+        CheckReport r = h.check(CheckRequest.of(CheckProtocol.ELI, h.url("/s/sitemap.xml")).withSample(1));
+
+        assertThat(r.broken(Severity.ERROR)).isEmpty();
+        assertThat(r.broken(Severity.WARNING)).extracting(CheckRuleResult::rule).contains(
+                EliShapes.RULE_PREFIX + "legal-resource-date-document", EliShapes.RULE_PREFIX + "legal-expression-title",
+                EliShapes.RULE_PREFIX + "legal-expression-language", EliShapes.RULE_PREFIX + "format-media-type");
+        assertThat(r.rule(EliShapes.RULE_PREFIX + "legal-resource-date-document").examples().get(0).entry())
+                .isEqualTo(eli);
     }
 }
