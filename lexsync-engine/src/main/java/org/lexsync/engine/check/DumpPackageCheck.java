@@ -98,7 +98,7 @@ final class DumpPackageCheck {
             }
             CheckRun.Fetched local = new CheckRun.Fetched(URI.create(manifestName), temp, "application/xml");
             run.documents++;
-            SitemapDocument.read(run, local, (h, e) -> {
+            SitemapDocument.read(run, local, true, (h, e) -> {
                 RsMetadata md = e.mdOrEmpty();
                 if (md.path() != null && !h.isIndex()) {
                     items.add(new Item(md.path(), md, e.loc(), e.line(), e.column()));

@@ -53,6 +53,8 @@ final class ResourceSyncCheck {
         run.tally.checked(LENGTH_MATCH, Severity.ERROR, "a sampled resource's bytes match its promised length (§7)");
         run.tally.checked(TYPE_MATCH, Severity.WARNING, "a sampled resource is served with its promised type (§7)");
         DumpPackageCheck.announce(run.tally);
+        run.tally.checked(org.lexsync.core.sitemap.SitemapSchemas.RULE, Severity.ERROR,
+                "every document is valid against the Sitemap and ResourceSync schemas (sitemaps.org; §7, Table 3)");
     }
 
     static boolean check(CheckRun run, URI root) {
@@ -86,7 +88,7 @@ final class ResourceSyncCheck {
         }
         try (CheckRun.Fetched f = doc.get()) {
             ListScan scan = new ListScan();
-            SitemapHeader header = SitemapDocument.read(run, f, (h, e) -> entry(node, f.url(), h, e, scan));
+            SitemapHeader header = SitemapDocument.read(run, f, true, (h, e) -> entry(node, f.url(), h, e, scan));
             judge(node, f.url().toString(), header);
             scan.sample(run, f.url().toString());
             return true;
@@ -117,7 +119,7 @@ final class ResourceSyncCheck {
         }
         try (CheckRun.Fetched f = doc.get()) {
             ListScan scan = new ListScan();
-            SitemapHeader header = SitemapDocument.read(run, f, (h, e) -> entry(node, f.url(), h, e, scan));
+            SitemapHeader header = SitemapDocument.read(run, f, true, (h, e) -> entry(node, f.url(), h, e, scan));
             judge(node, f.url().toString(), header);
             return true;
         } catch (XmlDocumentException e) {

@@ -151,6 +151,19 @@ class ResourceSyncCheckTest {
         assertThat(r.rule(DumpPackageCheck.PATH).examples().get(0).entry()).isEqualTo("http://example.org/b");
     }
 
+    @Test
+    void aDocumentBreakingOnlyTheSchemaIsReportedWithItsLine() {   // sitemaps.org schema: loc comes first
+        h.files.put("list.xml", XML, "<urlset " + NS + ">\n<rs:ln rel=\"up\" href=\"cl.xml\"/>"
+                + "<rs:md capability=\"resourcelist\" at=\"2024-01-01T00:00:00Z\"/>\n"
+                + "<url><changefreq>daily</changefreq><loc>http://example.org/a</loc></url></urlset>");
+
+        CheckReport r = check(h.url("/s/list.xml"));
+
+        assertThat(r.broken(Severity.ERROR)).extracting(CheckRuleResult::rule)
+                .containsExactly(org.lexsync.core.sitemap.SitemapSchemas.RULE);
+        assertThat(r.rule(org.lexsync.core.sitemap.SitemapSchemas.RULE).examples().get(0).line()).isEqualTo(3);
+    }
+
     static byte[] zip(String... namesAndBodies) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream z = new ZipOutputStream(bytes)) {
