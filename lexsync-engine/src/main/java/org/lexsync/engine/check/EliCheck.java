@@ -44,6 +44,8 @@ final class EliCheck {
     static final String DAILY = "eli:3.3.2/update-daily";
     static final String PAGE = "eli:3.2.2/dereferenceable";
     static final String NESTING = "lexsync:check/index-depth";
+    static final String RESOURCES_ONLY = "eli:3.2.2/legal-resources-only";
+    private static final String ELI_ONTOLOGY = "http://data.europa.eu/eli/ontology#";
     private static final QName DCT_RELATION = new QName("http://purl.org/dc/terms/", "relation");
     private static final String ACCEPT_HTML = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1";
     private static final int MAX_DEPTH = 3;
@@ -69,6 +71,8 @@ final class EliCheck {
         run.tally.checked(HISTORY, Severity.ERROR, "every ELI the Sitemap dates within the last 60 days has an entry in the feed or its archives "
                 + "(60 days of history, §3.3.2)");
         run.tally.checked(DAILY, Severity.ERROR, "the feed was updated within the last day (§3.3.2)");
+        run.tally.checked(RESOURCES_ONLY, Severity.ERROR, "the Sitemap lists legal resources only, not "
+                + "expressions or formats (a sampled page's typing, §3.2.2)");
         run.tally.checked(PAGE, Severity.ERROR, "each sampled ELI dereferences with Accept: text/html (§3.2.2)");
         run.tally.checked(EliConformance.DESCRIBES_REQUESTED_URI, Severity.ERROR,
                 "a sampled ELI's page describes that ELI in RDFa or JSON-LD (§3.2.2)");
@@ -204,6 +208,7 @@ final class EliCheck {
             run.tally.addAll(metadata.findings(), eli.toString());
             run.tally.addAll(EliConformance.check(metadata.graph(), eli.toString()), eli.toString());
             EliShapes.validate(run.tally, metadata.graph(), eli.toString());
+            resourcesOnly(metadata.graph(), eli.toString());
         } catch (MetadataExtractionException | IOException e) {
             run.tally.error(PAGE, eli.toString(), 0, 0, eli.toString(), "page metadata could not be read: "
                     + e.getMessage());
@@ -214,6 +219,18 @@ final class EliCheck {
                 } catch (IOException e) {
                     // harmless
                 }
+            }
+        }
+    }
+
+    /** §3.2.2: the Sitemap lists legal resources only, never an expression or a format. */
+    private void resourcesOnly(org.apache.jena.graph.Graph graph, String eli) {
+        org.apache.jena.graph.Node node = org.apache.jena.graph.NodeFactory.createURI(eli);
+        for (String kind : new String[] {"LegalExpression", "Format"}) {
+            if (graph.contains(node, org.apache.jena.vocabulary.RDF.type.asNode(),
+                    org.apache.jena.graph.NodeFactory.createURI(ELI_ONTOLOGY + kind))) {
+                run.tally.error(RESOURCES_ONLY, eli, 0, 0, eli, "the Sitemap lists an eli:" + kind
+                        + "; it must list only the URIs of legal resources");
             }
         }
     }

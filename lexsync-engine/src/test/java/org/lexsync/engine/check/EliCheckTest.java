@@ -168,4 +168,19 @@ class EliCheckTest {
         assertThat(r.rule(EliShapes.RULE_PREFIX + "legal-resource-date-document").examples().get(0).entry())
                 .isEqualTo(eli);
     }
+
+    @Test
+    void aSitemapListingAnExpressionBreaksTheLegalResourcesOnlyRule() {   // §3.2.2
+        String expression = h.url("/s/eli/act/3/eng");
+        h.files.put("sitemap.xml", "application/xml", URLSET + "<url><loc>" + expression + "</loc><lastmod>2020-01-01"
+                        + "</lastmod></url></urlset>")
+                .put("eli/act/3/eng", "text/html; charset=utf-8", "<html prefix=\"eli: http://data.europa.eu/eli/"
+                        + "ontology#\"><head><meta about=\"" + expression + "\" typeof=\"eli:LegalExpression\"/>"
+                        + "<meta about=\"" + expression + "\" property=\"eli:title\" content=\"Act 3\"/></head></html>");
+
+        CheckReport r = h.check(CheckRequest.of(CheckProtocol.ELI, h.url("/s/sitemap.xml")));
+
+        assertThat(r.rule(EliCheck.RESOURCES_ONLY).count()).isEqualTo(1);
+        assertThat(r.rule(EliCheck.RESOURCES_ONLY).examples().get(0).entry()).isEqualTo(expression);
+    }
 }
