@@ -32,6 +32,7 @@ final class ResourceSyncCheck {
     static final String HASH_MATCH = "rs:7/hash-matches";
     static final String LENGTH_MATCH = "rs:7/length-matches";
     static final String TYPE_MATCH = "rs:7/type-matches";
+    static final String INDEX_TIMES = "rs:12.2/from-until-match-index";
 
     private final CheckRun run;
     private final Set<URI> visited = new HashSet<>();
@@ -40,7 +41,10 @@ final class ResourceSyncCheck {
     private final java.util.List<URI> packages = new java.util.ArrayList<>();
 
     /** A document to read: the capability its parent announced (null at the root) and the Capability List above. */
-    private record Node(URI url, Capability expected, URI capabilityList, String referrer) {
+    private record Node(URI url, Capability expected, URI capabilityList, String referrer, RsMetadata announced) {
+        Node(URI url, Capability expected, URI capabilityList, String referrer) {
+            this(url, expected, capabilityList, referrer, null);
+        }
     }
 
     private ResourceSyncCheck(CheckRun run) {
@@ -53,6 +57,8 @@ final class ResourceSyncCheck {
         run.tally.checked(LENGTH_MATCH, Severity.ERROR, "a sampled resource's bytes match its promised length (§7)");
         run.tally.checked(TYPE_MATCH, Severity.WARNING, "a sampled resource is served with its promised type (§7)");
         DumpPackageCheck.announce(run.tally);
+        run.tally.checked(INDEX_TIMES, Severity.ERROR,
+                "a list's from/until are those its index entry announces (§12.2, Appendix A)");
         run.tally.checked(org.lexsync.core.sitemap.SitemapSchemas.RULE, Severity.ERROR,
                 "every document is valid against the Sitemap and ResourceSync schemas (sitemaps.org; §7, Table 3)");
     }
@@ -135,6 +141,10 @@ final class ResourceSyncCheck {
                     header.line(), header.column(), null, "capability differs from what " + node.referrer()
                     + " announced", node.expected().token(), found.token()));
         }
+        if (node.announced() != null && header.md() != null) {
+            sameTime("from", node.announced().from(), header.md().from(), node, document, header);
+            sameTime("until", node.announced().until(), header.md().until(), node, document, header);
+        }
         RsLink up = header.link("up");
         if (up != null && up.href() != null && node.capabilityList() != null && found != Capability.CAPABILITYLIST) {
             URI target = resolve(URI.create(document), up.href());
@@ -158,7 +168,7 @@ final class ResourceSyncCheck {
         String document = base.toString();
         RsMetadata md = e.mdOrEmpty();
         if (header.isIndex()) {
-            queue.add(new Node(loc, capability, node.capabilityList(), document));
+            queue.add(new Node(loc, capability, node.capabilityList(), document, e.md()));
             return;
         }
         switch (capability) {
@@ -179,6 +189,17 @@ final class ResourceSyncCheck {
                 // manifests are read inside their packages (DumpPackageCheck)
             }
         }
+    }
+
+    /** §12.2, §13.1, Appendix A: an index entry's from/until announce the child list's own. */
+    private void sameTime(String name, org.lexsync.core.time.W3cDateTime announced,
+                          org.lexsync.core.time.W3cDateTime own, Node node, String document, SitemapHeader header) {
+        if (announced == null || own == null || announced.toInstant().equals(own.toInstant())) {
+            return;
+        }
+        run.tally.add(Severity.ERROR, INDEX_TIMES, new org.lexsync.engine.model.CheckExample(document, header.line(),
+                header.column(), null, name + " differs from what the index " + node.referrer() + " announced",
+                announced.toString(), own.toString()));
     }
 
     static URI resolve(URI base, String href) {

@@ -164,6 +164,23 @@ class ResourceSyncCheckTest {
         assertThat(r.rule(org.lexsync.core.sitemap.SitemapSchemas.RULE).examples().get(0).line()).isEqualTo(3);
     }
 
+    @Test
+    void aChangeListWhoseFromDiffersFromItsIndexEntryIsReported() {   // §12.2, Appendix A
+        h.files.put("index.xml", XML, "<sitemapindex " + NS + "><rs:ln rel=\"up\" href=\"cl.xml\"/>"
+                        + "<rs:md capability=\"changelist\" from=\"2024-01-01T00:00:00Z\"/><sitemap><loc>"
+                        + h.url("/s/changes.xml") + "</loc><rs:md from=\"2024-01-01T00:00:00Z\" "
+                        + "until=\"2024-02-01T00:00:00Z\"/></sitemap></sitemapindex>")
+                .put("changes.xml", XML, "<urlset " + NS + "><rs:ln rel=\"up\" href=\"cl.xml\"/>"
+                        + "<rs:md capability=\"changelist\" from=\"2024-01-05T00:00:00Z\" "
+                        + "until=\"2024-02-01T00:00:00Z\"/></urlset>");
+
+        CheckReport r = check(h.url("/s/index.xml"));
+
+        assertThat(r.broken(Severity.ERROR)).extracting(CheckRuleResult::rule)
+                .containsExactly(ResourceSyncCheck.INDEX_TIMES);
+        assertThat(r.rule(ResourceSyncCheck.INDEX_TIMES).examples().get(0).given()).startsWith("2024-01-01");
+    }
+
     static byte[] zip(String... namesAndBodies) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream z = new ZipOutputStream(bytes)) {
