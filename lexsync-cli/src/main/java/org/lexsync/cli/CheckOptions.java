@@ -3,7 +3,6 @@ package org.lexsync.cli;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +83,7 @@ final class CheckOptions {
                         s.rulesPassed(), s.rulesWithErrors(), s.rulesWithWarnings(), out);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
+            throw new Main.UsageException("cannot write the report to " + out + ": " + e.getMessage());
         }
         stdout.flush();
         if (report.rootUnreadable()) {

@@ -116,4 +116,13 @@ class CheckCommandTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("resources sampled 4");
     }
+
+    @Test
+    void aReportFileThatCannotBeWrittenIsAUsageErrorOfOneLine() {
+        CliRun r = CliRun.of("check", "atom", feed(), "--sample", "0", "--delay", "0", "--out",
+                dir.resolve("no/such/dir/report.txt").toString());
+
+        assertThat(r.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err()).startsWith("lexsync: cannot write the report to").doesNotContain("\tat ");
+    }
 }

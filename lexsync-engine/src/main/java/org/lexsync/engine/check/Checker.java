@@ -1,10 +1,12 @@
 package org.lexsync.engine.check;
 
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.lexsync.core.LexsyncException;
 import org.lexsync.core.findings.Severity;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.CheckReport;
@@ -20,6 +22,8 @@ import org.lexsync.engine.model.CheckSummary;
  * of the report, never exceptions. The facade ({@code LexSync.check}) is the way in.
  */
 public final class Checker {
+    /** Rule for a check that stopped on a failure of its own (not the publication's). */
+    static final String ABORTED = "lexsync:check/aborted";
     private Checker() {
     }
 
@@ -32,12 +36,21 @@ public final class Checker {
     public static CheckReport check(CheckRequest request, Fetcher fetcher, java.time.Clock clock) {
         Instant started = Instant.now();
         CheckRun run = new CheckRun(request, fetcher);
-        boolean rootRead = switch (request.protocol()) {
-            case ATOM -> root(run, request.root()).map(u -> AtomCheck.check(run, u)).orElse(false);
-            case RESOURCESYNC -> root(run, request.root()).map(u -> ResourceSyncCheck.check(run, u)).orElse(false);
-            case ELI -> root(run, request.root()).map(u -> EliCheck.check(run, u, fetcher, clock)).orElse(false);
-            case DOCUMENTGROUP -> DocumentGroupCheck.check(run);
-        };
+        boolean rootRead;
+        try {
+            rootRead = switch (request.protocol()) {
+                case ATOM -> root(run, request.root()).map(u -> AtomCheck.check(run, u)).orElse(false);
+                case RESOURCESYNC -> root(run, request.root()).map(u -> ResourceSyncCheck.check(run, u))
+                        .orElse(false);
+                case ELI -> root(run, request.root()).map(u -> EliCheck.check(run, u, fetcher, clock)).orElse(false);
+                case DOCUMENTGROUP -> DocumentGroupCheck.check(run);
+            };
+        } catch (LexsyncException | UncheckedIOException e) {
+            // A typed failure no walker expected (a temp file that cannot be written, say) ends the walk as one
+            // finding: the report keeps what was found so far.
+            run.tally.error(ABORTED, request.root(), 0, 0, null, "the check stopped: " + e.getMessage());
+            rootRead = run.documents > 0;
+        }
         return report(run, started, !rootRead);
     }
 
