@@ -220,7 +220,7 @@ final class AtomCheck {
             if (!(l.is("alternate") || l.is("enclosure")) || !run.maySample()) {
                 continue;
             }
-            if (l.digests().isEmpty() && l.length() == null) {
+            if (l.digests().isEmpty() && l.length() == null && l.type() == null) {
                 continue; // nothing promised to verify
             }
             sample(e, document, l.href(), l.digests(), l.length(), l.type());

@@ -233,7 +233,8 @@ final class ResourceSyncCheck {
                 if (!run.maySample()) {
                     return;
                 }
-                if (c.md().changeType() == ChangeType.DELETED || c.md().hash().isEmpty() && c.md().length() == null) {
+                if (c.md().changeType() == ChangeType.DELETED
+                        || c.md().hash().isEmpty() && c.md().length() == null && c.md().type() == null) {
                     continue;
                 }
                 run.sample(c.url(), document, c.entry().line(), c.entry().column(), c.url().toString(),

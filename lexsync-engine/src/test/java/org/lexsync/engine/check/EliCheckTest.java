@@ -183,4 +183,15 @@ class EliCheckTest {
         assertThat(r.rule(EliCheck.RESOURCES_ONLY).count()).isEqualTo(1);
         assertThat(r.rule(EliCheck.RESOURCES_ONLY).examples().get(0).entry()).isEqualTo(expression);
     }
+
+    @Test
+    void anEliThatDoesNotDereferenceIsReported() {   // §3.2.2 "Provide dereferenceable ELI URIs"
+        h.files.put("sitemap.xml", "application/xml", URLSET + "<url><loc>" + h.url("/s/eli/gone") + "</loc>"
+                + "<lastmod>2020-01-01</lastmod></url></urlset>");
+
+        CheckReport r = h.check(CheckRequest.of(CheckProtocol.ELI, h.url("/s/sitemap.xml")));
+
+        assertThat(r.broken(Severity.ERROR)).extracting(CheckRuleResult::rule).containsExactly(EliCheck.PAGE);
+        assertThat(r.rule(EliCheck.PAGE).examples().get(0).message()).contains("404");
+    }
 }

@@ -181,6 +181,62 @@ class ResourceSyncCheckTest {
         assertThat(r.rule(ResourceSyncCheck.INDEX_TIMES).examples().get(0).given()).startsWith("2024-01-01");
     }
 
+    private String list(String md) {
+        return "<urlset " + NS + "><rs:ln rel=\"up\" href=\"cl.xml\"/><rs:md capability=\"resourcelist\" "
+                + "at=\"2024-01-01T00:00:00Z\"/><url><loc>" + h.url("/s/res/a") + "</loc>" + md + "</url></urlset>";
+    }
+
+    @Test
+    void aResourceOfAnotherLengthBreaksTheLengthRuleOnly() {   // §7 length
+        h.files.put("res/a", "text/plain", "four").put("list.xml", XML, list("<rs:md length=\"5\"/>"));
+
+        CheckReport r = check(h.url("/s/list.xml"));
+
+        assertThat(r.broken()).extracting(CheckRuleResult::rule).containsExactly(ResourceSyncCheck.LENGTH_MATCH);
+        assertThat(r.rule(ResourceSyncCheck.LENGTH_MATCH).examples().get(0).computed()).isEqualTo("4");
+    }
+
+    @Test
+    void aResourceServedAsAnotherTypeIsAWarning() {   // §7 type
+        h.files.put("res/a", "text/plain", "four").put("list.xml", XML, list("<rs:md type=\"application/pdf\"/>"));
+
+        CheckReport r = check(h.url("/s/list.xml"));
+
+        assertThat(r.broken()).extracting(CheckRuleResult::rule).containsExactly(ResourceSyncCheck.TYPE_MATCH);
+        assertThat(r.rule(ResourceSyncCheck.TYPE_MATCH).severity()).isEqualTo(Severity.WARNING);
+    }
+
+    private String dump() {
+        return "<urlset " + NS + "><rs:ln rel=\"up\" href=\"" + h.url("/s/cl.xml") + "\"/>"
+                + "<rs:md capability=\"resourcedump\" at=\"2024-01-01T00:00:00Z\"/><url><loc>" + h.url("/s/p1.zip")
+                + "</loc></url></urlset>";
+    }
+
+    @Test
+    void aDumpPackageWithoutManifestIsReported() throws IOException {   // §11.2
+        h.files.put("dump.xml", XML, dump()).put("p1.zip", FixtureResponse.ok("application/zip", zip("res/a", "A")));
+
+        CheckReport r = check(h.url("/s/dump.xml"));
+
+        assertThat(r.broken()).extracting(CheckRuleResult::rule).containsExactly(DumpPackageCheck.MANIFEST);
+    }
+
+    @Test
+    void aBitstreamWhoseHashDiffersFromItsManifestIsReported() throws IOException {   // §11.2, §7
+        String manifest = "<urlset " + NS + "><rs:ln rel=\"up\" href=\"cl.xml\"/>"
+                + "<rs:md capability=\"resourcedump-manifest\" at=\"2024-01-01T00:00:00Z\"/>"
+                + "<url><loc>http://example.org/a</loc><rs:md path=\"/res/a\" "
+                + "hash=\"md5:7fc56270e7a70fa81a5935b72eacbe29\" length=\"1\"/></url></urlset>";   // md5 of "A"
+        h.files.put("dump.xml", XML, dump())
+                .put("p1.zip", FixtureResponse.ok("application/zip", zip("manifest.xml", manifest, "res/a", "B")));
+
+        CheckReport r = check(h.url("/s/dump.xml"));
+
+        assertThat(r.broken(Severity.ERROR)).extracting(CheckRuleResult::rule)
+                .containsExactly(ResourceSyncCheck.HASH_MATCH);
+        assertThat(r.rule(ResourceSyncCheck.HASH_MATCH).examples().get(0).document()).endsWith("p1.zip!/manifest.xml");
+    }
+
     static byte[] zip(String... namesAndBodies) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream z = new ZipOutputStream(bytes)) {
