@@ -137,6 +137,21 @@ class AtomCheckTest {
         assertThat(r.broken(Severity.ERROR)).extracting(CheckRuleResult::rule).containsExactly(AtomCheck.CHAIN_ORDER);
     }
 
+    @Test
+    void aLinkedDocumentOfAnotherLengthOrTypeBreaksThoseRulesOnly() {   // rinfo §3.3.6; RFC 4287 §4.2.7.3, §4.2.7.6
+        h.files.put("doc.pdf", "application/pdf", "four")
+                .put("feed.atom", "application/atom+xml", feed("tag:a,2024:x", null, "2024-02-01T00:00:00Z")
+                        .replace("<link rel=\"alternate\" href=\"http://example.org/e\"/>",
+                                "<link rel=\"alternate\" href=\"doc.pdf\" type=\"text/html\" length=\"5\"/>"));
+
+        CheckReport r = h.check(CheckRequest.of(CheckProtocol.ATOM, h.url("/s/feed.atom")));
+
+        assertThat(r.broken()).extracting(CheckRuleResult::rule)
+                .containsExactly(AtomCheck.LENGTH_MATCH, AtomCheck.TYPE_MATCH);
+        assertThat(r.rule(AtomCheck.LENGTH_MATCH).examples().get(0).given()).isEqualTo("5");
+        assertThat(r.rule(AtomCheck.TYPE_MATCH).examples().get(0).computed()).startsWith("application/pdf");
+    }
+
     static String feed(String id, String prevArchive, String updated) {
         return "<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:fh=\"http://purl.org/syndication/history/1.0\">"
                 + "<id>" + id + "</id><title>t</title><updated>" + updated + "</updated>"
