@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.CheckProtocol;
 import org.lexsync.engine.model.CheckReport;
 import org.lexsync.engine.model.CheckReportFormat;
 import org.lexsync.engine.model.CheckRequest;
@@ -36,9 +37,10 @@ final class CheckOptions {
                     + "judged against the ELI rules (default: ${DEFAULT-VALUE}).")
     String sample;
 
-    @Option(names = "--delay", paramLabel = "SECONDS", defaultValue = "1",
-            description = "Least time between two requests to one host (default: ${DEFAULT-VALUE}).")
-    double delay;
+    @Option(names = "--delay", paramLabel = "SECONDS",
+            description = "Least time between two requests to one host (default: the protocol's, as for sync: "
+                    + "5 for eli, 1 otherwise).")
+    Double delay;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json, junit or html (default: ${DEFAULT-VALUE}).")
@@ -50,12 +52,17 @@ final class CheckOptions {
     /** Builds the request from these options; a bad value is a usage error naming the option. */
     CheckRequest request(CheckRequest base) {
         try {
-            if (!(delay >= 0) || delay > 3600) {
+            Duration pause;
+            if (delay == null) {
+                pause = base.protocol() == CheckProtocol.DOCUMENTGROUP ? base.delay()
+                        : LexSync.defaultPoliteness(base.protocol().label()).minDelay();
+            } else if (!(delay >= 0) || delay > 3600) {
                 throw new OptionException("delay", Double.toString(delay), "seconds from 0 to 3600");
+            } else {
+                pause = Duration.ofMillis(Math.round(delay * 1000));
             }
             return base.withMaxEntries(maxEntries).withMaxArchives(maxArchives)
-                    .withSample(CheckRequest.sampleFromText(sample))
-                    .withDelay(Duration.ofMillis(Math.round(delay * 1000)));
+                    .withSample(CheckRequest.sampleFromText(sample)).withDelay(pause);
         } catch (OptionException e) {
             throw new Main.UsageException(String.format(Locale.ROOT, "--%s must be %s, was '%s'", e.key(), e.expected(), e.value()));
         }
