@@ -92,6 +92,7 @@ final class ResourceSyncCheck {
         if (doc.isEmpty()) {
             return !root;
         }
+        boolean sitePage = sitePage(node.url(), doc.get().contentType());
         try (CheckRun.Fetched f = doc.get()) {
             ListScan scan = new ListScan();
             SitemapHeader header = SitemapDocument.read(run, f, true, (h, e) -> entry(node, f.url(), h, e, scan));
@@ -99,13 +100,20 @@ final class ResourceSyncCheck {
             scan.sample(run, f.url().toString());
             return true;
         } catch (XmlDocumentException e) {
-            // A site's page (HTML, often with a DOCTYPE) or another document: look for the Source Description.
-            if (root && e.reason() != XmlDocumentException.Reason.IO && discover(node.url())) {
+            // A site's page (HTML, or the site's root): look for its Source Description (§6.3).
+            if (root && sitePage && e.reason() != XmlDocumentException.Reason.IO && discover(node.url())) {
                 return true;
             }
             run.unreadable(e, node.url().toString());
             return !root;
         }
+    }
+
+    /** A root that is a site rather than a document: an HTML page, or the site's root path. */
+    private static boolean sitePage(URI url, String contentType) {
+        String path = url.getPath();
+        return path == null || path.isEmpty() || path.equals("/")
+                || contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).contains("html");
     }
 
     /** §6.3: the Source Description at {@code /.well-known/resourcesync} of the root's host. */

@@ -73,7 +73,7 @@ class CheckRootTest {
         java.util.Arrays.fill(body, (byte) 'x');
         h.files.put("big", FixtureResponse.ok("text/plain", body));
 
-        for (CheckProtocol p : new CheckProtocol[] {CheckProtocol.ATOM, CheckProtocol.ELI}) {
+        for (CheckProtocol p : new CheckProtocol[] {CheckProtocol.ATOM, CheckProtocol.ELI, CheckProtocol.RESOURCESYNC}) {
             CheckReport r = h.check(CheckRequest.of(p, h.url("/s/big")));
             assertOneFinding(r, CheckRun.XML);
             assertThat(r.rule(CheckRun.XML).severity()).isEqualTo(Severity.ERROR);
