@@ -64,8 +64,13 @@ final class CheckOptions {
             return base.withMaxEntries(maxEntries).withMaxArchives(maxArchives)
                     .withSample(CheckRequest.sampleFromText(sample)).withDelay(pause);
         } catch (OptionException e) {
-            throw new Main.UsageException(String.format(Locale.ROOT, "--%s must be %s, was '%s'", e.key(), e.expected(), e.value()));
+            throw usage(e);
         }
+    }
+
+    private static Main.UsageException usage(OptionException e) {
+        return new Main.UsageException(String.format(Locale.ROOT, "--%s must be %s, was '%s'", e.key(), e.expected(),
+                e.value()));
     }
 
     /** Runs the check, writes the report, returns the exit code. */
@@ -74,7 +79,7 @@ final class CheckOptions {
         try {
             f = CheckReportFormat.fromText(format);
         } catch (OptionException e) {
-            throw new Main.UsageException(String.format(Locale.ROOT, "--%s must be %s, was '%s'", e.key(), e.expected(), e.value()));
+            throw usage(e);
         }
         CheckReport report = LexSync.checkWithoutStore(request, Version.current());
         try {
