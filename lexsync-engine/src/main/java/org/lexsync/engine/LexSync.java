@@ -24,6 +24,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.check.Checker;
 import org.lexsync.engine.apply.PlannedState;
 import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
@@ -38,6 +39,8 @@ import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.GcReport;
@@ -367,6 +370,30 @@ public final class LexSync implements AutoCloseable {
      */
     public static Path download(URI url, Path directory, String version) {
         return DocumentDownload.download(url, directory, version);
+    }
+
+    /**
+     * Checks a whole publication (docs/architecture.md, "The conformance checker") through this facade's one
+     * polite fetcher, at the request's delay between requests to a host (or a slower one another harvest asks
+     * for). Expected failures — a malformed URL, an unreachable host, a body that is not XML — are findings of the
+     * report; the store is not touched.
+     */
+    public CheckReport check(CheckRequest request) {
+        try (Fetcher view = fetcher.withPoliteness(new Politeness(1, request.delay()))) {
+            return Checker.check(request, view);
+        }
+    }
+
+    /**
+     * {@link #check(CheckRequest)} without a store or a facade ({@code lexsync check}): a polite fetcher of its own
+     * (robots.txt, the request's delay, bounded redirects, only http(s)) downloading to the system's temp directory,
+     * closed when the check ends.
+     */
+    public static CheckReport checkWithoutStore(CheckRequest request, String version) {
+        try (Fetcher own = Fetcher.builder().version(version).politeness(new Politeness(1, request.delay()))
+                .build()) {
+            return Checker.check(request, own);
+        }
     }
 
     @Override
