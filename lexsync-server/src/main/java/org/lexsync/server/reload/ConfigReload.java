@@ -98,6 +98,10 @@ public final class ConfigReload implements ServerFeature {
         }
         context.replaceConfiguration(next);
         lastRefusal = null;
+        if (!next.server().equals(before.server())) {
+            LOG.warn("the server: section of {} changed; port, bind, tokens and the other server settings take effect"
+                    + " at the next start", file);
+        }
         Outcome outcome = new Outcome(file.toString(), next.sources().size(), next.approved().size(), added,
                 List.copyOf(old.keySet()), changed);
         LOG.info("configuration {} reloaded: {} sources ({} approved); added {}, removed {}, changed {}", file,

@@ -3,7 +3,6 @@ package org.lexsync.server.schedule;
 import com.github.kagkarlsson.scheduler.ScheduledExecution;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
-import com.github.kagkarlsson.scheduler.SchedulerState;
 import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
 import com.github.kagkarlsson.scheduler.jdbc.SqliteJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
@@ -198,8 +197,15 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         try {
             HarvestReport report = lexsync.harvest(id, HarvestListener.NONE);
             RunCounts c = report.apply() == null ? RunCounts.ZERO : report.apply().counts();
-            LOG.info("harvested {}: created {}, updated {}, deleted {}, unchanged {}, failed {} in {} ms", id,
-                    c.created(), c.updated(), c.deleted(), c.unchanged(), c.failed(), report.elapsed().toMillis());
+            boolean news = c.created() + c.updated() + c.deleted() + c.failed() > 0;
+            String line = "harvested {}: created {}, updated {}, deleted {}, unchanged {}, failed {} in {} ms";
+            Object[] args = {id, c.created(), c.updated(), c.deleted(), c.unchanged(), c.failed(),
+                report.elapsed().toMillis()};
+            if (news) {
+                LOG.info(line, args);
+            } else {
+                LOG.debug(line, args); // a thousand sources polled every minute: only news is worth a line
+            }
         } catch (SourceBusyException e) {
             LOG.info("{}: {}", id, e.getMessage());
             running.remove(id);
@@ -445,11 +451,5 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
 
     private static String nodeName() {
         return "lexsync-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime() & 0xffffff);
-    }
-
-    /** The scheduler's state, for tests and the metrics. */
-    @Nullable SchedulerState state() {
-        Scheduler s = scheduler;
-        return s == null ? null : s.getSchedulerState();
     }
 }

@@ -3,6 +3,7 @@ package org.lexsync.server.schedule;
 import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.SourceSchedule;
@@ -23,7 +24,7 @@ final class NextRun {
         if (schedule.every() != null) {
             return now.plus(schedule.every());
         }
-        return Schedules.cron(Objects.requireNonNull(schedule.cron()))
+        return Schedules.cron(Objects.requireNonNull(schedule.cron()), ZoneOffset.UTC)
                 .getNextExecutionTime(ExecutionComplete.simulatedSuccess(now));
     }
 }
