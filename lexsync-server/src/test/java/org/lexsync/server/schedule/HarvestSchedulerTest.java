@@ -99,6 +99,34 @@ class HarvestSchedulerTest {
     }
 
     @Test
+    void twoNodesOnOnePostgresqlDatabaseNeverRunASourceTwiceAtOnce() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create()) {
+            Path file = config("PT1S", true);
+            lexsync = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null).build();
+            try (LexSync other = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
+                    .build();
+                 LexSyncServer second = LexSyncServer.builder(other).configuration(LexSync.readConfiguration(file))
+                         .settings(ServerSettings.DEFAULTS.withPort(0)).feature(HarvestScheduler::new).build()) {
+                server = LexSyncServer.builder(lexsync).configuration(LexSync.readConfiguration(file))
+                        .settings(ServerSettings.DEFAULTS.withPort(0)).feature(HarvestScheduler::new).build().start();
+                second.start();
+
+                Eventually.until("six runs between the two nodes", LIMIT, () -> finishedRuns() >= 6);
+                server.close();
+                server = null;
+                second.close();
+            }
+            java.util.List<RunRecord> runs = new java.util.ArrayList<>(lexsync.runs("feed", 1000));
+            runs.sort(java.util.Comparator.comparing(RunRecord::started));
+            for (int i = 1; i < runs.size(); i++) {
+                assertThat(runs.get(i).started()).as("run %d starts after run %d ended", runs.get(i).id(),
+                        runs.get(i - 1).id()).isAfterOrEqualTo(runs.get(i - 1).ended());
+            }
+            assertThat(lexsync.runs("feed", 1000)).noneSatisfy(r -> assertThat(r.status().token()).isEqualTo("aborted"));
+        }
+    }
+
+    @Test
     void anUnapprovedSourceIsNeverScheduled() throws IOException {
         SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1S", false));
 
