@@ -24,4 +24,9 @@ class NextRunTest {
         assertThat(NextRun.after("0 0 3 * * *", END)).isEqualTo(Instant.parse("2026-03-02T03:00:00Z"));
         assertThat(NextRun.after("0 */20 * * * *", END)).isEqualTo(Instant.parse("2026-03-01T10:20:00Z"));
     }
+
+    @Test
+    void aCronExpressionTheParserRefusesFallsBackToHourly() {
+        assertThat(NextRun.after("0 0 3 99 * *", END)).isEqualTo(Instant.parse("2026-03-01T11:17:42Z"));
+    }
 }
