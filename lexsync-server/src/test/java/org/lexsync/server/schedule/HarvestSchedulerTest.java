@@ -140,6 +140,36 @@ class HarvestSchedulerTest {
     }
 
     @Test
+    void approvingASourceSchedulesItAndUnapprovingItStopsIt() throws Exception {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1S", false));
+
+        server.context().replaceConfiguration(LexSync.readConfiguration(config("PT1S", true)));
+        Eventually.until("the approved source runs", LIMIT, () -> finishedRuns() >= 1);
+        server.context().replaceConfiguration(LexSync.readConfiguration(config("PT1S", false)));
+        Eventually.until("the unapproved source has no next run", LIMIT, () -> {
+            SourceActivity a = control.activity("feed").orElseThrow();
+            return a.state() == SourceActivity.State.IDLE && a.nextRun() == null;
+        });
+        Eventually.until("a run that was under way has ended", LIMIT, () -> lexsync.runs("feed", 1000).stream()
+                .allMatch(r -> r.ended() != null));
+        long runs = finishedRuns();
+        Thread.sleep(2500); // more than two slots of its 1 s schedule
+
+        assertThat(finishedRuns()).isEqualTo(runs);
+    }
+
+    @Test
+    void aChangedScheduleIsPlannedAnew() throws IOException {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1H", true));
+        Eventually.until("the first run", LIMIT, () -> finishedRuns() == 1
+                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+
+        server.context().replaceConfiguration(LexSync.readConfiguration(config("PT1S", true)));
+
+        Eventually.until("runs every second now", LIMIT, () -> finishedRuns() >= 3);
+    }
+
+    @Test
     void aPausedSourceDoesNotRunUntilResumed() throws Exception {
         SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1S", true));
         Eventually.until("the first run", LIMIT, () -> finishedRuns() >= 1);
