@@ -313,6 +313,16 @@ public final class LexSync implements AutoCloseable {
         store.resources().forEachSummary(sourceId, includeDeleted, visitor);
     }
 
+    /**
+     * One page of {@link #resources(String, boolean, Consumer)}: at most {@code limit} resources in (source, URI) order
+     * after the resource ({@code afterSource}, {@code afterUri}), from the first when those are null. A page boundary
+     * is a key, not an offset, so it stays stable while the store changes.
+     */
+    public void resources(@Nullable String sourceId, boolean includeDeleted, @Nullable String afterSource,
+                          @Nullable String afterUri, long limit, Consumer<ResourceSummary> visitor) {
+        store.resources().forEachSummaryAfter(sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
+    }
+
     /** The latest runs of a source (of all sources when null), newest first. */
     public List<RunRecord> runs(@Nullable String sourceId, int limit) {
         return store.runs().latest(sourceId, limit);
@@ -350,6 +360,25 @@ public final class LexSync implements AutoCloseable {
      */
     public List<RunRecord> interruptHeldRuns(Instant since, String note) {
         return store.runs().interruptHeld(since, note);
+    }
+
+    /**
+     * The store's database for the server's scheduler (docs/architecture.md, "The server"): db-scheduler keeps its
+     * executions in the table {@code scheduled_tasks}, which the store's migrations create, so that every node of a
+     * server on one database shares them. Only that table may be written through it.
+     */
+    public javax.sql.DataSource schedulerDataSource() {
+        return store.schedulerDataSource();
+    }
+
+    /** True when the store keeps journal and state in SQLite (the embedded default), false on PostgreSQL. */
+    public boolean sqliteStore() {
+        return store.sqlite();
+    }
+
+    /** The data directory (blobs, temporary files and, on SQLite, the database). */
+    public Path dataDirectory() {
+        return store.config().dataDir();
     }
 
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */

@@ -28,6 +28,13 @@ class ServerArchitectureTest {
     }
 
     @Test
+    void featurePackagesReachEachOtherOnlyThroughTheRootPackage() {
+        slices().matching("org.lexsync.server.(*)..").should().notDependOnEachOther()
+                .because("features share SourceControl, SourceActivity and ServerContext (docs/architecture.md,"
+                        + " \"The server\")").allowEmptyShould(true).check(SERVER);
+    }
+
+    @Test
     void featurePackagesHaveNoCycles() {
         slices().matching("org.lexsync.server.(*)..").should().beFreeOfCycles().allowEmptyShould(true).check(SERVER);
     }
