@@ -40,7 +40,9 @@ import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.HostStatistics;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.ItemFailure;
@@ -396,6 +398,22 @@ public final class LexSync implements AutoCloseable {
      */
     public void addListener(CommitListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Tells {@code listener} about every HTTP exchange of this facade's fetcher from now on (host, status, time to
+     * the headers; no URL), e.g. for metrics (docs/architecture.md, "Dashboard and metrics").
+     */
+    public void addFetchListener(FetchListener listener) {
+        fetcher.addListener(listener);
+    }
+
+    /**
+     * Per host, what this facade's fetcher asked and got since the facade opened: requests, 304/429/5xx answers,
+     * the delay in force, robots.txt state (docs/architecture.md, "Dashboard and metrics").
+     */
+    public List<HostStatistics> hosts() {
+        return fetcher.hostStatistics();
     }
 
     /** An applier fetching through {@code view}, telling this facade's commit listeners. */
