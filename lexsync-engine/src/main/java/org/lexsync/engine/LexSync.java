@@ -56,6 +56,7 @@ import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.SourceLease;
@@ -300,6 +301,24 @@ public final class LexSync implements AutoCloseable {
     /** How many active resources a source holds (all sources when null). */
     public long resourceCount(@Nullable String sourceId) {
         return store.resources().count(sourceId, false);
+    }
+
+    /**
+     * Counts the store: journal rows, active resources, blobs and their bytes. Walks the blob store, so it takes
+     * time in proportion to the blobs held (the dashboard's store page asks for it when opened).
+     */
+    public StoreStatistics storeStatistics() {
+        long[] blobs = new long[2];
+        try {
+            store.blobs().forEach(b -> {
+                blobs[0]++;
+                blobs[1] += b.length();
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new StoreStatistics(store.journal().count(null), store.resources().count(null, false), blobs[0],
+                blobs[1]);
     }
 
     /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
