@@ -41,6 +41,9 @@ final class ChangesChart {
                 continue;
             }
             long n = r.counts().created() + r.counts().updated() + r.counts().deleted();
+            if (n == 0) {
+                continue;
+            }
             int hour = (int) Duration.between(start, at).toHours();
             perSource.computeIfAbsent(r.sourceId(), k -> new long[HOURS])[hour] += n;
         }

@@ -26,7 +26,8 @@ final class Layout {
             .msg{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;word-break:break-all}
             button{font-size:12px;padding:2px 6px;margin-right:2px}#action-status{margin-left:8px}
             dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;padding:8px;margin:0 0 12px}
-            dt{font-weight:600}svg text{font-size:10px;fill:#4a5360}
+            dt{font-weight:600}svg text{font-size:10px;fill:#4a5360}td.health,td.actions{white-space:nowrap}
+            #counts{width:auto}#counts td,#counts th{min-width:80px}
             """;
 
     private static final String SCRIPT = """

@@ -72,7 +72,7 @@ final class SourcesPage {
         }
         h.raw("<td class=\"n\">").text(s.openFailures())
                 .raw(s.quarantined() > 0 ? " <span class=\"muted\">(" + s.quarantined() + " quarantined)</span>" : "")
-                .raw("</td><td>");
+                .raw("</td><td class=\"actions\">");
         buttons(h, s.id());
         h.raw("</td></tr>");
     }
