@@ -370,6 +370,25 @@ public final class LexSync implements AutoCloseable {
         return store.runs().interruptHeld(since, note);
     }
 
+    /**
+     * The store's database for the server's scheduler (docs/architecture.md, "The server"): db-scheduler keeps its
+     * executions in the table {@code scheduled_tasks}, which the store's migrations create, so that every node of a
+     * server on one database shares them. Only that table may be written through it.
+     */
+    public javax.sql.DataSource schedulerDataSource() {
+        return store.schedulerDataSource();
+    }
+
+    /** True when the store keeps journal and state in SQLite (the embedded default), false on PostgreSQL. */
+    public boolean sqliteStore() {
+        return store.sqlite();
+    }
+
+    /** The data directory (blobs, temporary files and, on SQLite, the database). */
+    public Path dataDirectory() {
+        return store.config().dataDir();
+    }
+
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */
     public void sparql(String query, ResultFormat format, OutputStream out) {
         rdf().query(query, format, out);

@@ -1,5 +1,6 @@
 package org.lexsync.engine.config;
 
+import org.lexsync.engine.model.SourceSchedule;
 import org.lexsync.engine.model.ConfigException;
 import java.io.IOException;
 import java.io.Reader;
@@ -45,7 +46,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     protocol: atom                # one the engine can harvest
  *     urls: [https://example.se/feed.atom]   # or: url: https://…
  *     politeness: {delay: 5, concurrency: 1} # seconds between requests, requests in flight per host
- *     schedule: PT1H                # kept as text for the server's scheduler
+ *     schedule: PT1H                # ISO-8601 duration or 6-field cron (SourceSchedule); default PT1H
  *     approved: true                # only approved sources run without being named (default false)
  *     contact: mailto:rinfo@example.se
  *     options: {max-delete-fraction: 0.5}
@@ -278,6 +279,13 @@ public final class ConfigReader {
             }
         }
         String schedule = optionalText(m, at, "schedule");
+        if (schedule != null) {
+            try {
+                SourceSchedule.parse(schedule);
+            } catch (IllegalArgumentException bad) {
+                throw error(at + ".schedule", m.get("schedule"), bad.getMessage());
+            }
+        }
         boolean approved = false;
         if (m.containsKey("approved")) {
             String a = scalar(m.get("approved"), at + ".approved");

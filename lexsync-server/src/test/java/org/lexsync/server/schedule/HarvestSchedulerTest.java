@@ -1,0 +1,160 @@
+package org.lexsync.server.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.ServerSettings;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.atom.AtomSource;
+import org.lexsync.server.ApiError;
+import org.lexsync.server.Eventually;
+import org.lexsync.server.LexSyncServer;
+import org.lexsync.server.PostgresDatabase;
+import org.lexsync.server.SourceActivity;
+import org.lexsync.server.SourceControl;
+
+/**
+ * The scheduler on the store's own database (docs/architecture.md, "The server"; rinfo §9: approved sources are
+ * polled, one source at a time): against the fixture publisher's Atom archive on loopback.
+ */
+class HarvestSchedulerTest {
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+    @TempDir
+    Path dir;
+    FixturePublisher pub;
+    AtomSource feed;
+    LexSync lexsync;
+    LexSyncServer server;
+
+    @BeforeEach
+    void publisher() {
+        pub = FixturePublisher.builder().resources(0).start();
+        feed = AtomSource.register(pub, "/feed", 5, 300).publishNew(7);
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (lexsync != null) {
+            lexsync.close();
+        }
+        pub.close();
+    }
+
+    private Path config(String schedule, boolean approved) throws IOException {
+        Path file = dir.resolve("lexsync.yaml");
+        Files.writeString(file, "sources:\n  - id: feed\n    protocol: atom\n    url: " + feed.subscriptionUri()
+                + "\n    politeness: {delay: 0}\n    schedule: " + schedule + "\n    approved: " + approved + "\n",
+                StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private SourceControl start(LexSync.Builder b, Path config) {
+        lexsync = b.build();
+        server = LexSyncServer.builder(lexsync).configuration(LexSync.readConfiguration(config))
+                .settings(ServerSettings.DEFAULTS.withPort(0)).feature(HarvestScheduler::new).build().start();
+        return server.context().sourceControl();
+    }
+
+    private long finishedRuns() {
+        return lexsync.runs("feed", 1000).stream().filter(r -> r.ended() != null).count();
+    }
+
+    @Test
+    void anApprovedSourceRunsOnItsScheduleAndPicksUpAChangeByItself() throws IOException {
+        start(LexSync.builder(dir.resolve("data")), config("PT2S", true));
+
+        Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.resourceCount("feed") == 7);
+        feed.publishNew(3);
+        Eventually.until("a later scheduled run collects the 3 new ones", LIMIT, () -> lexsync.resourceCount("feed") == 10);
+
+        assertThat(lexsync.runs("feed", 100)).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void onPostgresqlTheExecutionsLiveInTheSameDatabase() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create()) {
+            start(LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null),
+                    config("PT2S", true));
+
+            Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.resourceCount("feed") == 7);
+            feed.publishNew(2);
+            Eventually.until("a later run collects 2 more", LIMIT, () -> lexsync.resourceCount("feed") == 9);
+            server.close();
+            server = null;
+        }
+    }
+
+    @Test
+    void anUnapprovedSourceIsNeverScheduled() throws IOException {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1S", false));
+
+        assertThat(control.activity("feed")).hasValueSatisfying(a -> {
+            assertThat(a.state()).isEqualTo(SourceActivity.State.IDLE);
+            assertThat(a.nextRun()).isNull();
+        });
+        assertThatThrownBy(() -> control.runNow("feed")).isInstanceOf(ApiError.class)
+                .satisfies(e -> assertThat(((ApiError) e).status()).isEqualTo(409));
+        assertThat(control.activity("nope")).isEmpty();
+    }
+
+    @Test
+    void aPausedSourceDoesNotRunUntilResumed() throws Exception {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1S", true));
+        Eventually.until("the first run", LIMIT, () -> finishedRuns() >= 1);
+
+        control.pause("feed");
+        Eventually.until("the source is paused", LIMIT,
+                () -> control.activity("feed").orElseThrow().state() == SourceActivity.State.PAUSED);
+        long runs = finishedRuns();
+        Thread.sleep(3000); // three polling cycles of a 1 s schedule
+        assertThat(finishedRuns()).isEqualTo(runs);
+        assertThatThrownBy(() -> control.runNow("feed")).isInstanceOf(ApiError.class).hasMessageContaining("paused");
+
+        control.resume("feed");
+        Eventually.until("a run after resuming", LIMIT, () -> finishedRuns() > runs);
+    }
+
+    @Test
+    void fiftyRunNowRequestsGiveAtMostTwoRuns() throws Exception {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1H", true));
+        Eventually.until("the first run", LIMIT, () -> finishedRuns() == 1
+                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+
+        int accepted = 0;
+        for (int i = 0; i < 50; i++) {
+            accepted += control.runNow("feed") ? 1 : 0;
+        }
+        Eventually.until("the requested runs end", LIMIT, () -> finishedRuns() >= 2
+                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+        Thread.sleep(1500); // a coalesced second run would start within a polling cycle
+
+        assertThat(accepted).isBetween(1, 2);
+        assertThat(finishedRuns() - 1).isBetween(1L, 2L);
+        assertThat(control.activity("feed").orElseThrow().nextRun()).isAfter(java.time.Instant.now().plusSeconds(3000));
+    }
+
+    @Test
+    void stoppingMarksNoRunAsRunning() throws IOException {
+        start(LexSync.builder(dir.resolve("data")), config("PT1S", true));
+        Eventually.until("a run", LIMIT, () -> !lexsync.runs("feed", 10).isEmpty());
+
+        server.close();
+        server = null;
+
+        assertThat(lexsync.runs("feed", 100)).allSatisfy((RunRecord r) -> assertThat(r.ended()).isNotNull());
+    }
+}
