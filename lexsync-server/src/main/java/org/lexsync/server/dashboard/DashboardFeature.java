@@ -13,7 +13,6 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
-import org.lexsync.server.SourceControl;
 import org.lexsync.server.status.SourceStatus;
 import org.lexsync.server.status.SourceStatuses;
 
@@ -30,18 +29,14 @@ public final class DashboardFeature implements ServerFeature {
 
     private final ServerContext context;
     private final SourceStatuses statuses;
-    private final boolean scheduler;
 
-    /** The dashboard over {@code context}'s facade; {@code control} is the scheduler (null when none runs). */
-    public DashboardFeature(ServerContext context, @Nullable SourceControl control) {
+    /**
+     * The dashboard over {@code context}'s facade and its scheduler, if it runs one (looked up on each request); add
+     * with {@code LexSyncServer.builder(lexsync).feature(DashboardFeature::new)}.
+     */
+    public DashboardFeature(ServerContext context) {
         this.context = Objects.requireNonNull(context, "context");
-        this.statuses = new SourceStatuses(context, control);
-        this.scheduler = control != null;
-    }
-
-    /** A factory for {@code LexSyncServer.Builder.feature}, with the scheduler {@code control} (null: none). */
-    public static Function<ServerContext, ServerFeature> with(@Nullable SourceControl control) {
-        return ctx -> new DashboardFeature(ctx, control);
+        this.statuses = new SourceStatuses(context);
     }
 
     @Override
@@ -73,7 +68,7 @@ public final class DashboardFeature implements ServerFeature {
         Instant since = now.minus(Duration.ofHours(ChangesChart.HOURS + 1));
         List<RunRecord> recent = lexsync().runs(null, CHART_RUNS).stream()
                 .filter(r -> r.ended() == null || !r.ended().isBefore(since)).toList();
-        return SourcesPage.overview(all, recent, now, scheduler);
+        return SourcesPage.overview(all, recent, now, statuses.scheduler());
     }
 
     private @Nullable String source(Context ctx) {

@@ -10,11 +10,9 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
-import org.lexsync.server.SourceControl;
 import org.lexsync.server.status.SourceStatuses;
 
 /**
@@ -27,7 +25,6 @@ public final class MetricsFeature implements ServerFeature {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private final ServerContext context;
-    private final @Nullable SourceControl control;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final RunMetrics runs;
     private final SourceGauges gauges;
@@ -35,18 +32,15 @@ public final class MetricsFeature implements ServerFeature {
     private @Nullable JvmGcMetrics gc;
     private boolean listening;
 
-    /** Metrics over {@code context}'s facade; {@code control} is the scheduler (null when none runs). */
-    public MetricsFeature(ServerContext context, @Nullable SourceControl control) {
+    /**
+     * Metrics over {@code context}'s facade and its scheduler, if it runs one (looked up on each scrape); add with
+     * {@code LexSyncServer.builder(lexsync).feature(MetricsFeature::new)}.
+     */
+    public MetricsFeature(ServerContext context) {
         this.context = context;
-        this.control = control;
         this.runs = new RunMetrics(context.lexsync(), registry);
         this.gauges = new SourceGauges(registry);
-        this.statuses = new SourceStatuses(context, control);
-    }
-
-    /** A factory for {@code LexSyncServer.Builder.feature}, with the scheduler {@code control} (null: none). */
-    public static Function<ServerContext, ServerFeature> with(@Nullable SourceControl control) {
-        return ctx -> new MetricsFeature(ctx, control);
+        this.statuses = new SourceStatuses(context);
     }
 
     @Override
@@ -81,7 +75,7 @@ public final class MetricsFeature implements ServerFeature {
     /** The registry's text after reading the run history and the sources' statuses again. */
     synchronized String text() {
         runs.refresh();
-        gauges.refresh(statuses.all(), control != null);
+        gauges.refresh(statuses.all(), statuses.scheduler());
         return registry.scrape();
     }
 

@@ -16,6 +16,7 @@ import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.server.ApiError;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.SourceActivity;
 import org.lexsync.server.SourceControl;
@@ -32,12 +33,24 @@ public final class SourceStatuses {
     static final int RUNS_LOOKED_AT = 50;
 
     private final ServerContext context;
-    private final @Nullable SourceControl control;
 
-    /** Statuses over {@code context}'s facade; {@code control} is the scheduler, null when none runs. */
-    public SourceStatuses(ServerContext context, @Nullable SourceControl control) {
+    /** Statuses over {@code context}'s facade and scheduler (the scheduler looked up on each read). */
+    public SourceStatuses(ServerContext context) {
         this.context = context;
-        this.control = control;
+    }
+
+    /** The server's scheduler, or null when it runs none. */
+    public static @Nullable SourceControl control(ServerContext context) {
+        try {
+            return context.sourceControl();
+        } catch (ApiError noScheduler) {
+            return null;
+        }
+    }
+
+    /** True when the server runs a scheduler. */
+    public boolean scheduler() {
+        return control(context) != null;
     }
 
     /** Every source, configured ones first. */
@@ -55,10 +68,17 @@ public final class SourceStatuses {
             long[] counts = failures.computeIfAbsent(f.sourceId(), k -> new long[2]);
             counts[f.quarantined() ? 1 : 0]++;
         }
+        Map<String, SourceActivity> activities = new HashMap<>();
+        SourceControl control = control(context);
+        if (control != null) {
+            for (SourceActivity a : control.activities()) {
+                activities.put(a.sourceId(), a);
+            }
+        }
         Instant now = context.clock().instant();
         List<SourceStatus> out = new ArrayList<>(rows.size());
         for (Row row : rows.values()) {
-            out.add(status(row, failures.getOrDefault(row.id(), new long[2]), now));
+            out.add(status(row, failures.getOrDefault(row.id(), new long[2]), activities.get(row.id()), now));
         }
         return out;
     }
@@ -68,7 +88,7 @@ public final class SourceStatuses {
         return all().stream().filter(s -> s.id().equals(sourceId)).findFirst();
     }
 
-    private SourceStatus status(Row row, long[] failures, Instant now) {
+    private SourceStatus status(Row row, long[] failures, @Nullable SourceActivity activity, Instant now) {
         List<RunRecord> runs = context.lexsync().runs(row.id(), RUNS_LOOKED_AT);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
         Instant lastSuccess = null;
@@ -79,7 +99,6 @@ public final class SourceStatuses {
             }
         }
         Duration interval = interval(row.schedule());
-        SourceActivity activity = control == null ? null : control.activity(row.id()).orElse(null);
         Health health = health(last, lastSuccess, runs.isEmpty() ? null : runs.get(runs.size() - 1).started(),
                 interval, now);
         return new SourceStatus(row.id(), row.protocol(), row.approved(), row.schedule(), interval, last,

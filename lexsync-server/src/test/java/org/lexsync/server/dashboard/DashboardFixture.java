@@ -55,7 +55,7 @@ final class DashboardFixture implements AutoCloseable {
                 .configuration(new Configuration(dir.resolve("lexsync.yaml"), sources, ServerSettings.DEFAULTS))
                 .settings(ServerSettings.DEFAULTS.withPort(0))
                 .clock(Clock.offset(Clock.systemUTC(), CLOCK_AHEAD))
-                .feature(DashboardFeature.with(null))
+                .feature(DashboardFeature::new)
                 .build().start();
     }
 

@@ -44,7 +44,7 @@ class DashboardPagesTest {
 
     private LexSyncServer start(ServerSettings settings, List<Source> sources) {
         return LexSyncServer.builder(lexsync).configuration(new Configuration(dir.resolve("lexsync.yaml"), sources,
-                settings)).settings(settings).feature(DashboardFeature.with(null)).build().start();
+                settings)).settings(settings).feature(DashboardFeature::new).build().start();
     }
 
     @AfterEach

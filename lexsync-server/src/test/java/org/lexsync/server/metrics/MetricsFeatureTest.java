@@ -53,7 +53,7 @@ class MetricsFeatureTest {
         ResourceSyncSource.install(pub);
         lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(8, Duration.ZERO)).tries(1).build();
         server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0))
-                .feature(MetricsFeature.with(null)).build().start();
+                .feature(MetricsFeature::new).build().start();
         lexsync.register(Source.builder("rs", ResourceSyncOptions.builder()
                 .baseline(ResourceSyncOptions.Baseline.LIST).build()).url(pub.baseUri()).build());
         lexsync.register(Source.builder("dead", AtomOptions.DEFAULT).url(deadUrl()).build());
