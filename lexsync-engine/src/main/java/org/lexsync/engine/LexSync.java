@@ -331,6 +331,16 @@ public final class LexSync implements AutoCloseable {
         store.resources().forEachSummary(sourceId, includeDeleted, visitor);
     }
 
+    /**
+     * One page of {@link #resources(String, boolean, Consumer)}: at most {@code limit} resources in (source, URI) order
+     * after the resource ({@code afterSource}, {@code afterUri}), from the first when those are null. A page boundary
+     * is a key, not an offset, so it stays stable while the store changes.
+     */
+    public void resources(@Nullable String sourceId, boolean includeDeleted, @Nullable String afterSource,
+                          @Nullable String afterUri, long limit, Consumer<ResourceSummary> visitor) {
+        store.resources().forEachSummaryAfter(sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
+    }
+
     /** The latest runs of a source (of all sources when null), newest first. */
     public List<RunRecord> runs(@Nullable String sourceId, int limit) {
         return store.runs().latest(sourceId, limit);

@@ -65,17 +65,31 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private final LexSync lexsync;
     private final Timing timing;
     private final CustomTask<TaskState> task;
-    private final Map<String, Thread> running = new ConcurrentHashMap<>();
+    private final Map<String, Harvest> running = new ConcurrentHashMap<>();
     private final Set<String> rerun = ConcurrentHashMap.newKeySet();
+    private final Set<String> followUp = ConcurrentHashMap.newKeySet();
+    private final Map<String, Instant> lastStarted = new ConcurrentHashMap<>();
     private final Set<String> pauseAfterRun = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
     private volatile @Nullable Instant stopRequested;
     private @Nullable Scheduler scheduler;
 
-    /** How often the scheduler looks for due work and how fast it declares a silent node dead. */
-    public record Timing(Duration polling, Duration heartbeat, int missedHeartbeats) {
-        /** Polls every second; a node silent for 4 × 2 s is dead and its runs are revived. */
-        public static final Timing DEFAULT = new Timing(Duration.ofSeconds(1), Duration.ofSeconds(2), 4);
+    /**
+     * A harvest running in this process: its thread (interrupted when the server stops) and whether it is the one
+     * extra run that requests coalesced during an earlier run asked for (requests during it are coalesced into it).
+     */
+    private record Harvest(Thread thread, boolean followUp) {
+    }
+
+    /**
+     * How often the scheduler looks for due work, how fast it declares a silent node dead, and the shortest gap
+     * between the starts of two runs of one source that a ping or "run now" asks for (a ping storm does not become a
+     * run storm at the publisher).
+     */
+    public record Timing(Duration polling, Duration heartbeat, int missedHeartbeats, Duration requestGap) {
+        /** Polls every second; a node silent for 4 × 2 s is dead and its runs are revived; requested runs 5 s apart. */
+        public static final Timing DEFAULT = new Timing(Duration.ofSeconds(1), Duration.ofSeconds(2), 4,
+                Duration.ofSeconds(5));
     }
 
     /** A scheduler over the context's facade and configuration; it provides the context's {@link SourceControl}. */
@@ -177,7 +191,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (configured.isEmpty()) {
             return (done, ops) -> ops.remove();
         }
-        running.put(id, Thread.currentThread());
+        running.put(id, new Harvest(Thread.currentThread(), followUp.remove(id)));
+        lastStarted.put(id, context.clock().instant());
         rerun.remove(id);
         boolean interrupted = false;
         try {
@@ -197,23 +212,33 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             } else {
                 LOG.warn("{}: harvest failed: {}", id, e.getMessage());
             }
-        } finally {
+        } catch (Error e) {
             running.remove(id);
+            throw e;
+        } finally {
             Thread.interrupted(); // the completion below writes to the store
         }
         boolean resumeAtOnce = interrupted || stopping;
         return (done, ops) -> {
-            Optional<Source> now = context.configuration().source(id).filter(Source::approved);
-            if (now.isEmpty()) {
-                ops.remove();
-                return;
+            try {
+                Optional<Source> now = context.configuration().source(id).filter(Source::approved);
+                if (now.isEmpty()) {
+                    ops.remove();
+                    return;
+                }
+                TaskState state = new TaskState(now.get().schedule(), instance.getData() != null
+                        && instance.getData().paused() || pauseAfterRun.remove(id));
+                Instant t = context.clock().instant();
+                boolean again = !state.paused() && rerun.remove(id);
+                if (again) {
+                    followUp.add(id);
+                }
+                Instant next = state.paused() ? NextRun.PAUSED : resumeAtOnce ? t
+                        : again ? requestedAt(id, t) : NextRun.after(state.schedule(), t);
+                ops.reschedule(done, next, state);
+            } finally {
+                running.remove(id); // only now: a request before the reschedule is coalesced, not lost
             }
-            TaskState state = new TaskState(now.get().schedule(), instance.getData() != null
-                    && instance.getData().paused() || pauseAfterRun.remove(id));
-            Instant t = context.clock().instant();
-            Instant next = state.paused() ? NextRun.PAUSED
-                    : resumeAtOnce || rerun.remove(id) ? t : NextRun.after(state.schedule(), t);
-            ops.reschedule(done, next, state);
         };
     }
 
@@ -270,10 +295,15 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (e.isPresent() && data(e.get()).paused() || pauseAfterRun.contains(sourceId)) {
             throw new ApiError(409, "source '" + sourceId + "' is paused: resume it first");
         }
-        if (running.containsKey(sourceId) || e.isPresent() && e.get().isPicked()) {
-            return rerun.add(sourceId);
+        Harvest current = running.get(sourceId);
+        if (current != null) {
+            // one more run after this one, unless this one is already that extra run
+            return !current.followUp() && rerun.add(sourceId);
         }
-        Instant now = context.clock().instant();
+        if (e.isPresent() && e.get().isPicked()) {
+            return false; // running on another node
+        }
+        Instant now = requestedAt(sourceId, context.clock().instant());
         if (e.isEmpty()) {
             boolean added = s.scheduleIfNotExists(task.instance(sourceId, new TaskState(source.schedule(), false)), now);
             s.triggerCheckForDueExecutions();
@@ -287,6 +317,13 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         }
         s.triggerCheckForDueExecutions();
         return true;
+    }
+
+    /** When a requested run may start: now, or {@link Timing#requestGap} after the source's last start. */
+    private Instant requestedAt(String sourceId, Instant now) {
+        Instant last = lastStarted.get(sourceId);
+        Instant earliest = last == null ? now : last.plus(timing.requestGap());
+        return earliest.isAfter(now) ? earliest : now;
     }
 
     @Override
@@ -351,7 +388,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             stopping = true;
             stopRequested = context.clock().instant();
         }
-        running.values().forEach(Thread::interrupt);
+        running.values().forEach(h -> h.thread().interrupt());
         s.stop();
         Instant since = stopRequested;
         if (since != null) {
