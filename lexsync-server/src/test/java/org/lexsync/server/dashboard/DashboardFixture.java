@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.Politeness;
@@ -18,16 +19,20 @@ import org.lexsync.engine.model.Source;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.atom.AtomSource;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
+import org.lexsync.server.Eventually;
 import org.lexsync.server.LexSyncServer;
+import org.lexsync.server.api.ApiRoutes;
+import org.lexsync.server.schedule.HarvestScheduler;
 
 /**
- * A dashboard over real sources at the fixture publisher on loopback, one of each health: {@code acts}
- * (ResourceSync, daily, harvested: ok), {@code feed} (Atom, every 10 minutes, harvested, but the server's clock is
- * an hour ahead: stale), {@code broken} (Atom at a port nobody listens on, harvested: failing) and {@code later}
- * (never run: new).
+ * A server with the scheduler, the REST API and the dashboard over real sources at the fixture publisher on
+ * loopback, one of each health: {@code acts} (ResourceSync, daily, approved: the scheduler runs it at start; ok),
+ * {@code feed} (Atom, every second, harvested once more than two seconds ago: stale), {@code broken} (Atom at a port
+ * nobody listens on, harvested: failing) and {@code later} (never run: new). Only {@code acts} is approved, so
+ * the scheduler leaves the others as they are. The admin token is {@link #TOKEN}.
  */
 final class DashboardFixture implements AutoCloseable {
-    static final Duration CLOCK_AHEAD = Duration.ofHours(1);
+    static final String TOKEN = "dashboard-test-token";
 
     final FixturePublisher pub;
     final LexSync lexsync;
@@ -41,22 +46,28 @@ final class DashboardFixture implements AutoCloseable {
         sources = List.of(
                 Source.builder("acts", ResourceSyncOptions.builder().baseline(ResourceSyncOptions.Baseline.LIST)
                         .build()).url(pub.baseUri()).schedule("P1D").approved(true).build(),
-                Source.builder("feed", AtomOptions.DEFAULT).url(atom.subscriptionUri()).schedule("PT10M")
-                        .approved(true).build(),
-                Source.builder("broken", AtomOptions.DEFAULT).url(deadUrl()).schedule("PT1H").approved(true).build(),
+                Source.builder("feed", AtomOptions.DEFAULT).url(atom.subscriptionUri()).schedule("PT1S")
+                        .approved(false).build(),
+                Source.builder("broken", AtomOptions.DEFAULT).url(deadUrl()).schedule("PT1H").approved(false)
+                        .build(),
                 Source.builder("later", AtomOptions.DEFAULT).url(pub.uri("/nothing.atom")).schedule("PT1H")
-                        .approved(true).build());
+                        .approved(false).build());
         lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO)).tries(1).build();
         sources.forEach(lexsync::register);
-        lexsync.harvest("acts");
         lexsync.harvest("feed");
         catchThrowable(() -> lexsync.harvest("broken"));
+        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withTokens(List.of(
+                AccessToken.ofSecret("operator", TOKEN, Set.of(AccessToken.Role.ADMIN))));
         server = LexSyncServer.builder(lexsync)
-                .configuration(new Configuration(dir.resolve("lexsync.yaml"), sources, ServerSettings.DEFAULTS))
-                .settings(ServerSettings.DEFAULTS.withPort(0))
-                .clock(Clock.offset(Clock.systemUTC(), CLOCK_AHEAD))
-                .feature(DashboardFeature::new)
+                .configuration(new Configuration(dir.resolve("lexsync.yaml"), sources, settings))
+                .settings(settings)
+                .feature(HarvestScheduler::new).feature(ApiRoutes::new).feature(DashboardFeature::new)
                 .build().start();
+        Eventually.until("the scheduler ran acts at start", Duration.ofSeconds(60),
+                () -> lexsync.runs("acts", 1).stream().anyMatch(r -> r.ended() != null));
+        // feed's one success is now more than twice its one-second schedule ago
+        Eventually.until("feed is stale", Duration.ofSeconds(10), () -> lexsync.runs("feed", 1).get(0).ended()
+                .isBefore(java.time.Instant.now().minusSeconds(3)));
     }
 
     URI uri(String path) {
