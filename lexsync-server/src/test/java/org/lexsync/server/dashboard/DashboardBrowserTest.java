@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -23,6 +24,7 @@ import org.lexsync.server.Eventually;
  * {@code target/dashboard-screenshots/}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(RequiresChromium.class)
 class DashboardBrowserTest {
     @TempDir
     static Path dir;

@@ -28,15 +28,22 @@ final class HeadlessChromium {
 
     /** Skips (no CI) or fails (CI set) the calling test when no Chromium with its driver is installed. */
     static void require() {
-        if (Files.isExecutable(BROWSER) && Files.isExecutable(DRIVER)) {
+        String message = missing();
+        if (message == null) {
             return;
         }
-        String message = "no headless Chromium: need " + BROWSER + " and " + DRIVER
-                + " (apt-get install chromium chromium-driver)";
         if (System.getenv("CI") != null) {
             fail(message + "; CI is set, so the browser tests must run");
         }
         Assumptions.abort(message + "; browser tests skipped (they fail instead when CI is set)");
+    }
+
+    /** Why the browser tests cannot run here, or null when Chromium and its driver are installed. */
+    static String missing() {
+        if (Files.isExecutable(BROWSER) && Files.isExecutable(DRIVER)) {
+            return null;
+        }
+        return "no headless Chromium: need " + BROWSER + " and " + DRIVER + " (apt-get install chromium chromium-driver)";
     }
 
     /** A new browser with a fresh profile in {@code profile}. */
