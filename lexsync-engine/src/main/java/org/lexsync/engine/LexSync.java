@@ -43,6 +43,7 @@ import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
 import org.lexsync.engine.model.HostStatistics;
+import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.ItemFailure;
@@ -276,6 +277,14 @@ public final class LexSync implements AutoCloseable {
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
     public void journal(long afterSeq, @Nullable String sourceId, long limit, Consumer<JournalEntry> visitor) {
         store.journal().forEachSince(afterSeq, sourceId, limit, visitor);
+    }
+
+    /**
+     * The changes collected per source and hour (UTC) since {@code since}, from the journal, for a chart
+     * (docs/architecture.md, "Dashboard and metrics"); reads only the journal's rows from {@code since} on.
+     */
+    public List<HourlyChanges> changesPerHour(Instant since) {
+        return store.journal().changesPerHour(Objects.requireNonNull(since, "since"));
     }
 
     /** The last journal sequence number, 0 for an empty journal. */

@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.model.FetchExchange;
 import org.lexsync.engine.model.HostStatistics;
+import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.Source;
@@ -18,8 +21,8 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
 /**
- * What the facade tells a dashboard and metrics (docs/architecture.md, "Dashboard and metrics"): the store's size,
- * the hosts its fetcher asked, and every HTTP exchange — without its URL.
+ * What the facade tells a dashboard and metrics (docs/architecture.md, "Dashboard and metrics"): the store's size, the
+ * changes collected per hour, the hosts its fetcher asked, and every HTTP exchange — without its URL.
  */
 class LexSyncStatisticsTest {
     @TempDir
@@ -42,6 +45,13 @@ class LexSyncStatisticsTest {
             assertThat(store.resources()).isEqualTo(30);
             assertThat(store.blobs()).isEqualTo(30);
             assertThat(store.blobBytes()).isGreaterThanOrEqualTo(30 * 50);
+
+            Instant now = Instant.now();
+            List<HourlyChanges> hourly = lexsync.changesPerHour(now.minus(Duration.ofHours(2)));
+            assertThat(hourly).extracting(HourlyChanges::sourceId).containsOnly("rs");
+            assertThat(hourly.stream().mapToLong(HourlyChanges::changes).sum()).isEqualTo(30);
+            assertThat(hourly).allSatisfy(h -> assertThat(h.hour()).isEqualTo(h.hour().truncatedTo(ChronoUnit.HOURS)));
+            assertThat(lexsync.changesPerHour(now.plus(Duration.ofHours(1)))).isEmpty();
 
             HostStatistics host = lexsync.hosts().get(0);
             assertThat(host.host()).isEqualTo("127.0.0.1:" + pub.baseUri().getPort());

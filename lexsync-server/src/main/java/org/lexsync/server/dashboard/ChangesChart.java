@@ -9,12 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.HourlyChanges;
 
 /**
  * The SVG chart of changes collected per hour per source over the last days (docs/architecture.md, "Dashboard and
- * metrics"): stacked bars, one per hour, from the runs' counts (created + updated + deleted), each run counted in
- * the hour it ended. The seven busiest sources get a colour each, the rest are stacked as "other".
+ * metrics"): stacked bars, one per hour, from the journal's rows counted by collection time
+ * ({@code LexSync.changesPerHour}). The seven busiest sources get a colour each, the rest are stacked as "other".
  */
 final class ChangesChart {
     static final int HOURS = 72;
@@ -30,22 +30,22 @@ final class ChangesChart {
     private ChangesChart() {
     }
 
-    /** The chart of {@code runs} for the {@value #HOURS} hours up to {@code now}. */
-    static void render(Html h, List<RunRecord> runs, Instant now) {
-        Instant end = now.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
-        Instant start = end.minus(Duration.ofHours(HOURS));
+    /** The first hour the chart shows when it is drawn at {@code now}. */
+    static Instant start(Instant now) {
+        return now.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1)).minus(Duration.ofHours(HOURS));
+    }
+
+    /** The chart of {@code counts} for the {@value #HOURS} hours up to {@code now}. */
+    static void render(Html h, List<HourlyChanges> counts, Instant now) {
+        Instant start = start(now);
+        Instant end = start.plus(Duration.ofHours(HOURS));
         Map<String, long[]> perSource = new LinkedHashMap<>();
-        for (RunRecord r : runs) {
-            Instant at = r.ended();
-            if (at == null || at.isBefore(start) || !at.isBefore(end)) {
+        for (HourlyChanges c : counts) {
+            if (c.hour().isBefore(start) || !c.hour().isBefore(end) || c.changes() == 0) {
                 continue;
             }
-            long n = r.counts().created() + r.counts().updated() + r.counts().deleted();
-            if (n == 0) {
-                continue;
-            }
-            int hour = (int) Duration.between(start, at).toHours();
-            perSource.computeIfAbsent(r.sourceId(), k -> new long[HOURS])[hour] += n;
+            int hour = (int) Duration.between(start, c.hour()).toHours();
+            perSource.computeIfAbsent(c.sourceId(), k -> new long[HOURS])[hour] += c.changes();
         }
         List<Map.Entry<String, long[]>> ranked = new ArrayList<>(perSource.entrySet());
         ranked.sort(Comparator.comparingLong((Map.Entry<String, long[]> e) -> -sum(e.getValue()))
@@ -109,7 +109,7 @@ final class ChangesChart {
         }
         h.raw("</svg>");
         if (names.isEmpty()) {
-            h.raw("<p class=\"muted\">No runs ended in the last ").text(HOURS).raw(" hours.</p>");
+            h.raw("<p class=\"muted\">No changes collected in the last ").text(HOURS).raw(" hours.</p>");
             return;
         }
         h.raw("<p class=\"legend\">");

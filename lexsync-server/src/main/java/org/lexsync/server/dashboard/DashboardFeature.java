@@ -2,7 +2,6 @@ package org.lexsync.server.dashboard;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -10,7 +9,6 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
-import org.lexsync.engine.model.RunRecord;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.status.SourceStatus;
@@ -23,8 +21,6 @@ import org.lexsync.server.status.SourceStatuses;
  * buttons go to the REST API, which checks the token.
  */
 public final class DashboardFeature implements ServerFeature {
-    /** How many of the latest runs the chart and the overview read. */
-    static final int CHART_RUNS = 20_000;
     static final int SOURCE_RUNS = 50;
 
     private final ServerContext context;
@@ -65,10 +61,8 @@ public final class DashboardFeature implements ServerFeature {
     private String overview(Context ctx) {
         List<SourceStatus> all = statuses.all();
         Instant now = now();
-        Instant since = now.minus(Duration.ofHours(ChangesChart.HOURS + 1));
-        List<RunRecord> recent = lexsync().runs(null, CHART_RUNS).stream()
-                .filter(r -> r.ended() == null || !r.ended().isBefore(since)).toList();
-        return SourcesPage.overview(all, recent, now, statuses.scheduler());
+        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), now,
+                statuses.scheduler());
     }
 
     private @Nullable String source(Context ctx) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
@@ -20,7 +21,7 @@ final class SourcesPage {
     private SourcesPage() {
     }
 
-    static String overview(List<SourceStatus> sources, List<RunRecord> recentRuns, Instant now, boolean scheduler) {
+    static String overview(List<SourceStatus> sources, List<HourlyChanges> hourly, Instant now, boolean scheduler) {
         Html h = new Html();
         h.raw("<h1>Sources</h1><p class=\"totals\" id=\"totals\">");
         long running = sources.stream().filter(SourceStatus::running).count();
@@ -47,7 +48,7 @@ final class SourcesPage {
             h.raw("</tbody></table>");
         }
         h.raw("<h2>Changes collected per hour</h2>");
-        ChangesChart.render(h, recentRuns, now);
+        ChangesChart.render(h, hourly, now);
         return Layout.page("Sources", "/", h);
     }
 

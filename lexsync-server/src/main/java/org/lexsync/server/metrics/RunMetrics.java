@@ -19,7 +19,7 @@ import org.lexsync.engine.model.RunStatus;
  */
 final class RunMetrics {
     /** How many of the latest runs are looked at per scrape; more than can end between two scrapes. */
-    static final int WINDOW = 2_000;
+    static final int WINDOW = 10_000;
 
     private final LexSync lexsync;
     private final MeterRegistry registry;
