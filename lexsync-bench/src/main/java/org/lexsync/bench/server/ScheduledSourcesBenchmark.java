@@ -3,6 +3,9 @@ package org.lexsync.bench.server;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +29,8 @@ import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.engine.model.Source;
 import org.lexsync.server.LexSyncServer;
+import org.lexsync.server.dashboard.DashboardFeature;
+import org.lexsync.server.metrics.MetricsFeature;
 import org.lexsync.server.schedule.HarvestScheduler;
 
 /**
@@ -35,7 +40,8 @@ import org.lexsync.server.schedule.HarvestScheduler;
  * JVM's CPU seconds per 1,000 scheduled checks, its heap (peak used, and live after a full GC), and the schedule
  * lag of each run — its start minus when it was due (the end of the source's previous run plus the interval, as
  * the scheduler plans it) — p50/p99/max. With {@code --change-percent P}, P % of the feeds get a new entry at
- * the start of each minute.
+ * the start of each minute. The server has the metrics and the dashboard as {@code lexsync serve} has; at the end
+ * the overview, {@code /metrics}, hosts and store pages are timed over all the sources.
  *
  * <p>All feeds share one host (127.0.0.1), so the politeness is opened to {@code --per-host} requests at once
  * with no delay; with the defaults (one request a second per host) one host could not serve 1,000 checks a minute.
@@ -89,11 +95,13 @@ public final class ScheduledSourcesBenchmark {
             Instant begun = Instant.now();
             try (LexSyncServer server = LexSyncServer.builder(lexsync)
                     .configuration(new Configuration(dir.resolve("lexsync.yaml"), list, settings)).settings(settings)
-                    .feature(HarvestScheduler::new).build().start()) {
+                    .feature(HarvestScheduler::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                    .build().start()) {
                 waitForBaseline(lexsync, sources);
                 System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
                         Duration.between(begun, Instant.now()).toMillis() / 1000.0);
                 measure(lexsync, fixture, sources, schedule, minutes, changePercent);
+                timePages(server);
             }
         } finally {
             deleteTree(dir);
@@ -176,6 +184,28 @@ public final class ScheduledSourcesBenchmark {
         System.out.printf(Locale.ROOT, "schedule lag: p50 %.2f s, p90 %.2f s, p99 %.2f s, max %.2f s over %d runs%n",
                 percentile(lagMillis, 50), percentile(lagMillis, 90), percentile(lagMillis, 99),
                 percentile(lagMillis, 100), lagMillis.size());
+    }
+
+    /** Times the dashboard's overview and a /metrics scrape over all the sources (three each, while they run). */
+    private static void timePages(LexSyncServer server) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (String path : List.of("/", "/metrics", "/hosts", "/store")) {
+            List<Long> millis = new ArrayList<>();
+            int bytes = 0;
+            for (int i = 0; i < 3; i++) {
+                long t0 = System.nanoTime();
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve(path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                millis.add((System.nanoTime() - t0) / 1_000_000);
+                bytes = r.body().length();
+                if (r.statusCode() != 200) {
+                    throw new IllegalStateException(path + " answered " + r.statusCode());
+                }
+            }
+            millis.sort(null);
+            System.out.printf(Locale.ROOT, "GET %s: %d / %d / %d ms (%,d characters)%n", path, millis.get(0),
+                    millis.get(1), millis.get(2), bytes);
+        }
     }
 
     private static double percentile(List<Long> sorted, int p) {

@@ -32,7 +32,10 @@ final class RunMetrics {
         this.registry = registry;
     }
 
-    /** Counts the runs that ended since the last call (the first call only notes those that already ended). */
+    /**
+     * Counts the runs that ended since the last call; the first call (at the server's start) only notes those that
+     * already ended.
+     */
     synchronized void refresh() {
         List<RunRecord> runs = lexsync.runs(null, WINDOW);
         Set<Long> seen = new HashSet<>();

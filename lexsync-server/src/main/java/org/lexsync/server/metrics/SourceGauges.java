@@ -6,8 +6,10 @@ import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.lexsync.server.SourceActivity;
+import org.lexsync.server.status.Health;
 import org.lexsync.server.status.SourceStatus;
 
 /**
@@ -52,7 +54,7 @@ final class SourceGauges {
                 success.add(MultiGauge.Row.of(source, s.lastSuccess().toEpochMilli() / 1000.0));
             }
             failures.add(MultiGauge.Row.of(source, s.openFailures()));
-            stales.add(MultiGauge.Row.of(source, s.health() == org.lexsync.server.status.Health.STALE ? 1 : 0));
+            stales.add(MultiGauge.Row.of(source, s.health() == Health.STALE ? 1 : 0));
             if (s.activity() != null) {
                 states.merge(s.activity().state(), 1, Integer::sum);
                 if (s.activity().nextRun() != null) {
@@ -67,7 +69,7 @@ final class SourceGauges {
         if (scheduler) {
             List<MultiGauge.Row<?>> stateRows = new ArrayList<>();
             states.forEach((state, n) -> stateRows.add(MultiGauge.Row.of(Tags.of("state", state.name()
-                    .toLowerCase(java.util.Locale.ROOT)), n)));
+                    .toLowerCase(Locale.ROOT)), n)));
             schedulerStates.register(stateRows, true);
         }
     }
