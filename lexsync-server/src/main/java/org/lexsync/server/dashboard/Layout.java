@@ -18,7 +18,7 @@ final class Layout {
             main{padding:12px 16px}h1{font-size:20px;margin:4px 0 12px}h2{font-size:16px;margin:20px 0 8px}
             table{border-collapse:collapse;background:#fff;width:100%;margin-bottom:12px}
             th,td{border-bottom:1px solid #e3e6ea;padding:4px 8px;text-align:left;vertical-align:top}
-            th{background:#eef1f5;font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums}
+            th{background:#eef1f5;font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;vertical-align:middle}
             .ok .dot{background:#2e9d4a}.warning .dot{background:#e0a100}.failing .dot,.stale .dot{background:#d0312d}
             .new .dot{background:#9aa3ad}tr.failing td.health,tr.stale td.health{color:#b3261e;font-weight:600}
