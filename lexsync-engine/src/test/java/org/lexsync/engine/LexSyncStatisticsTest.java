@@ -17,6 +17,7 @@ import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.StoreStatistics;
+import org.lexsync.engine.store.PostgresDatabase;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
@@ -30,9 +31,19 @@ class LexSyncStatisticsTest {
 
     @Test
     void countsTheStoreTheHostsAndEveryExchangeOfAHarvest() {
+        check(LexSync.builder(dir.resolve("data")));
+    }
+
+    @Test
+    void countsTheChangesPerHourOnPostgresqlAsWell() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create()) {
+            check(LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null));
+        }
+    }
+
+    private static void check(LexSync.Builder builder) {
         try (FixturePublisher pub = FixturePublisher.builder().resources(30).seed(3).bodyBytes(100).start();
-             LexSync lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(2, Duration.ZERO))
-                     .build()) {
+             LexSync lexsync = builder.politeness(new Politeness(2, Duration.ZERO)).build()) {
             ResourceSyncSource.install(pub);
             List<FetchExchange> exchanges = new CopyOnWriteArrayList<>();
             lexsync.addFetchListener(exchanges::add);
