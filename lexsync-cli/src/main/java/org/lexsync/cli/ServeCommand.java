@@ -59,37 +59,40 @@ final class ServeCommand implements Callable<Integer> {
         Configuration configuration = configuration();
         ServerSettings settings = settings(configuration.server());
         CountDownLatch stop = new CountDownLatch(1);
-        Signals.onTermination(stop::countDown);
-        try (LexSync lexsync = storeOptions.builder().build()) {
-            LexSyncServer server;
-            try {
-                server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
-                        .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
-                        .feature(ApiRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
-                        .build().start();
-            } catch (RuntimeException e) {
-                throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
-                        settings.bind(), settings.port(), e.getMessage()));
+        try (Signals signals = Signals.onTermination(stop::countDown)) {
+            try (LexSync lexsync = storeOptions.builder().build()) {
+                LexSyncServer server;
+                try {
+                    server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
+                            .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
+                            .feature(ApiRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                            .build().start();
+                } catch (RuntimeException e) {
+                    throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
+                            settings.bind(), settings.port(), e.getMessage()));
+                }
+                try {
+                    out.printf(Locale.ROOT, "lexsync serve: listening on %s (dashboard %s, metrics %smetrics, API"
+                            + " %sapi/sources, ping %scollector)%n", server.uri(), server.uri(), server.uri(),
+                            server.uri(), server.uri());
+                    out.printf(Locale.ROOT, "  %d sources (%d approved) from %s; store %s%n",
+                            configuration.sources().size(), configuration.approved().size(),
+                            configuration.file().toAbsolutePath(), storeOptions.jdbcUrl() != null
+                                    ? storeOptions.jdbcUrl() : storeOptions.dataDir().toAbsolutePath());
+                    out.flush();
+                    stop.await();
+                    out.printf(Locale.ROOT, "lexsync serve: stopping (running harvests stop at their last committed"
+                            + " batch)%n");
+                    out.flush();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    server.close();
+                }
             }
-            try {
-                out.printf(Locale.ROOT, "lexsync serve: listening on %s (dashboard %s, metrics %smetrics, API"
-                        + " %sapi/sources, ping %scollector)%n", server.uri(), server.uri(), server.uri(), server.uri(),
-                        server.uri());
-                out.printf(Locale.ROOT, "  %d sources (%d approved) from %s; store %s%n", configuration.sources().size(),
-                        configuration.approved().size(), configuration.file().toAbsolutePath(),
-                        storeOptions.jdbcUrl() != null ? storeOptions.jdbcUrl() : storeOptions.dataDir().toAbsolutePath());
-                out.flush();
-                stop.await();
-                out.printf(Locale.ROOT, "lexsync serve: stopping (running harvests stop at their last committed batch)%n");
-                out.flush();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                server.close();
-            }
+            out.printf(Locale.ROOT, "lexsync serve: stopped%n");
+            out.flush();
         }
-        out.printf(Locale.ROOT, "lexsync serve: stopped%n");
-        out.flush();
         return 0;
     }
 

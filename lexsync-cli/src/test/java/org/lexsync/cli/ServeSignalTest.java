@@ -91,6 +91,40 @@ class ServeSignalTest {
         }
     }
 
+    @Test
+    void aRunCutShortBySigkillIsDetectedAndRunAgainByTheNextServer() throws Exception {
+        Path store = dir.resolve("store");
+        try (FixturePublisher pub = FixturePublisher.builder().resources(RESOURCES).seed(53).start();
+             ResourceSyncSource source = ResourceSyncSource.builder(pub).resourceDump(false).install()) {
+            pub.faults().always("/eli/*", Fault.latency(Duration.ofMillis(5)));
+            Path config = dir.resolve("lexsync.yaml");
+            Files.writeString(config, "sources:\n  - id: rs\n    protocol: resourcesync\n    url: " + pub.baseUri()
+                    + "\n    politeness: {delay: 0}\n    schedule: PT1H\n    approved: true\n", StandardCharsets.UTF_8);
+            Process first = serve(config, store, dir.resolve("serve-1.log"));
+            awaitCommittedRows(store, first);
+            assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(first.pid())).start().waitFor()).isZero();
+            assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            long kept = journal(store).size();
+            assertThat(kept).isPositive().isLessThan(RESOURCES);
+
+            pub.faults().clear();
+            Path log2 = dir.resolve("serve-2.log");
+            Process second = serve(config, store, log2);
+            for (int i = 0; i < 900 && journal(store).size() < RESOURCES; i++) {
+                assertThat(second.isAlive()).as(Files.readString(log2, StandardCharsets.UTF_8)).isTrue();
+                Thread.sleep(100);
+            }
+            kill(second);
+            assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+            List<JournalEntry> journal = journal(store);
+            assertThat(journal).as(Files.readString(log2, StandardCharsets.UTF_8)).hasSize(RESOURCES);
+            assertThat(journal.stream().map(JournalEntry::resourceUri).distinct().count()).isEqualTo(RESOURCES);
+            assertThat(runs(store)).as("the killed run is shown interrupted")
+                    .anySatisfy(r -> assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED));
+        }
+    }
+
     private Process serve(Path config, Path store, Path log) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));

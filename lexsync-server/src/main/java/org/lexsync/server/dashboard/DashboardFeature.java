@@ -11,8 +11,8 @@ import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
-import org.lexsync.server.status.SourceStatus;
-import org.lexsync.server.status.SourceStatuses;
+import org.lexsync.server.SourceStatus;
+import org.lexsync.server.SourceStatuses;
 
 /**
  * The dashboard's routes (docs/architecture.md, "Dashboard and metrics"): {@code /}, {@code /sources/{id}},

@@ -9,8 +9,8 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.server.SourceActivity;
-import org.lexsync.server.status.Health;
-import org.lexsync.server.status.SourceStatus;
+import org.lexsync.server.SourceHealth;
+import org.lexsync.server.SourceStatus;
 
 /**
  * The sources overview at {@code /} and one source's page at {@code /sources/{id}} (docs/architecture.md,
@@ -26,7 +26,7 @@ final class SourcesPage {
         h.raw("<h1>Sources</h1><p class=\"totals\" id=\"totals\">");
         long running = sources.stream().filter(SourceStatus::running).count();
         h.raw("<span>running <b id=\"total-running\">").text(running).raw("</b></span>");
-        for (Health health : Health.values()) {
+        for (SourceHealth health : SourceHealth.values()) {
             long n = sources.stream().filter(s -> s.health() == health).count();
             h.raw("<span class=\"").text(health.token()).raw("\"><span class=\"dot\"></span>").text(health.token())
                     .raw(" <b").attr("id", "total-" + health.token()).raw(">").text(n).raw("</b></span>");
@@ -80,7 +80,7 @@ final class SourcesPage {
 
     private static void lastSuccess(Html h, SourceStatus s, Instant now) {
         Duration age = s.successAge(now);
-        boolean red = s.health() == Health.STALE;
+        boolean red = s.health() == SourceHealth.STALE;
         h.raw("<td").raw(red ? " class=\"age-red\"" : "").raw(">");
         if (s.lastSuccess() == null) {
             h.text("never");

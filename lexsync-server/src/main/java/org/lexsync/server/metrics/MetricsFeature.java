@@ -13,7 +13,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
-import org.lexsync.server.status.SourceStatuses;
+import org.lexsync.server.SourceStatuses;
 
 /**
  * {@code GET /metrics} (docs/architecture.md, "Dashboard and metrics"): one Prometheus registry fed by the engine's

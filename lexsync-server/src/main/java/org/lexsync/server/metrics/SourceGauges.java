@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lexsync.server.SourceActivity;
-import org.lexsync.server.status.Health;
-import org.lexsync.server.status.SourceStatus;
+import org.lexsync.server.SourceHealth;
+import org.lexsync.server.SourceStatus;
 
 /**
  * The per-source gauges, set again from the sources' statuses before each scrape (so added and removed sources
@@ -54,7 +54,7 @@ final class SourceGauges {
                 success.add(MultiGauge.Row.of(source, s.lastSuccess().toEpochMilli() / 1000.0));
             }
             failures.add(MultiGauge.Row.of(source, s.openFailures()));
-            stales.add(MultiGauge.Row.of(source, s.health() == Health.STALE ? 1 : 0));
+            stales.add(MultiGauge.Row.of(source, s.health() == SourceHealth.STALE ? 1 : 0));
             if (s.activity() != null) {
                 states.merge(s.activity().state(), 1, Integer::sum);
                 if (s.activity().nextRun() != null) {

@@ -52,7 +52,7 @@ public final class ConfigReload implements ServerFeature {
     }
 
     /** What a reload did: the sources in force and what changed. */
-    public record Outcome(Path file, int sources, int approved, List<String> added, List<String> removed,
+    public record Outcome(String file, int sources, int approved, List<String> added, List<String> removed,
                           List<String> changed) {
     }
 
@@ -98,7 +98,7 @@ public final class ConfigReload implements ServerFeature {
         }
         context.replaceConfiguration(next);
         lastRefusal = null;
-        Outcome outcome = new Outcome(file, next.sources().size(), next.approved().size(), added,
+        Outcome outcome = new Outcome(file.toString(), next.sources().size(), next.approved().size(), added,
                 List.copyOf(old.keySet()), changed);
         LOG.info("configuration {} reloaded: {} sources ({} approved); added {}, removed {}, changed {}", file,
                 outcome.sources(), outcome.approved(), added, outcome.removed(), changed);

@@ -149,6 +149,64 @@ class HarvestSchedulerTest {
     }
 
     @Test
+    void schedulesMissedDuringDowntimeRunOnceNotOncePerSlot() throws Exception {
+        SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1H", true));
+        Eventually.until("the first run", LIMIT, () -> finishedRuns() == 1
+                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+        server.close();
+        // ten hourly slots missed while the server was down
+        try (java.sql.Connection c = lexsync.schedulerDataSource().getConnection();
+             java.sql.PreparedStatement st = c.prepareStatement(
+                     "UPDATE scheduled_tasks SET execution_time = ? WHERE task_instance = 'feed'")) {
+            st.setTimestamp(1, java.sql.Timestamp.from(java.time.Instant.now().minus(Duration.ofHours(10))));
+            assertThat(st.executeUpdate()).isEqualTo(1);
+        }
+
+        server = LexSyncServer.builder(lexsync).configuration(LexSync.readConfiguration(dir.resolve("lexsync.yaml")))
+                .settings(ServerSettings.DEFAULTS.withPort(0)).feature(HarvestScheduler::new).build().start();
+        SourceControl again = server.context().sourceControl();
+        Eventually.until("the missed run, then the next one an hour later", LIMIT, () -> {
+            SourceActivity a = again.activity("feed").orElseThrow();
+            return finishedRuns() >= 2 && a.state() == SourceActivity.State.IDLE && a.nextRun() != null
+                    && a.nextRun().isAfter(java.time.Instant.now().plusSeconds(1800));
+        });
+
+        assertThat(finishedRuns()).isEqualTo(2);
+    }
+
+    @Test
+    void atMostMaxConcurrentRunsHarvestTogether() throws Exception {
+        AtomSource second = AtomSource.register(pub, "/second", 5, 300).publishNew(7);
+        AtomSource third = AtomSource.register(pub, "/third", 5, 300).publishNew(7);
+        pub.faults().always("/*", org.lexsync.fixture.Fault.latency(Duration.ofMillis(30)));
+        Path file = dir.resolve("lexsync.yaml");
+        StringBuilder yaml = new StringBuilder("sources:\n");
+        for (AtomSource a : new AtomSource[] {feed, second, third}) {
+            String id = a == feed ? "feed" : a == second ? "second" : "third";
+            yaml.append("  - {id: ").append(id).append(", protocol: atom, url: '").append(a.subscriptionUri())
+                    .append("', politeness: {delay: 0}, schedule: PT1S, approved: true}\n");
+        }
+        Files.writeString(file, yaml.toString(), StandardCharsets.UTF_8);
+        lexsync = LexSync.builder(dir.resolve("data")).build();
+        server = LexSyncServer.builder(lexsync).configuration(LexSync.readConfiguration(file))
+                .settings(ServerSettings.DEFAULTS.withPort(0).withMaxConcurrentRuns(2))
+                .feature(HarvestScheduler::new).build().start();
+        SourceControl control = server.context().sourceControl();
+
+        int most = 0;
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (System.nanoTime() < deadline && (lexsync.runs("feed", 100).size() < 3
+                || lexsync.runs("second", 100).size() < 3 || lexsync.runs("third", 100).size() < 3)) {
+            most = Math.max(most, (int) control.activities().stream()
+                    .filter(a -> a.state() == SourceActivity.State.RUNNING).count());
+            Thread.sleep(10);
+        }
+
+        assertThat(lexsync.runs("third", 100)).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(most).as("sources seen running at once").isBetween(1, 2);
+    }
+
+    @Test
     void stoppingMarksNoRunAsRunning() throws IOException {
         start(LexSync.builder(dir.resolve("data")), config("PT1S", true));
         Eventually.until("a run", LIMIT, () -> !lexsync.runs("feed", 10).isEmpty());

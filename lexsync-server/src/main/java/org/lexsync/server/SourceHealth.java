@@ -1,4 +1,4 @@
-package org.lexsync.server.status;
+package org.lexsync.server;
 
 import java.util.Locale;
 
@@ -6,7 +6,7 @@ import java.util.Locale;
  * A source's health at a glance (docs/architecture.md, "Dashboard and metrics"): the colour of its row on the
  * dashboard and what the totals count.
  */
-public enum Health {
+public enum SourceHealth {
     /** Its last run succeeded and its last success is recent. */
     OK,
     /** Its last run finished, but some items failed (they are retried). */

@@ -1,4 +1,4 @@
-package org.lexsync.server.status;
+package org.lexsync.server;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,15 +16,11 @@ import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.server.ApiError;
-import org.lexsync.server.ServerContext;
-import org.lexsync.server.SourceActivity;
-import org.lexsync.server.SourceControl;
 
 /**
  * Reads every source's {@link SourceStatus}: the configured sources in file order, then the ones only the store
  * knows. A success is a run that ended {@code succeeded} or {@code finished_with_failures} (it read the source and
- * committed; failed items are retried on their own). A source is {@link Health#STALE} when its last success (or,
+ * committed; failed items are retried on their own). A source is {@link SourceHealth#STALE} when its last success (or,
  * when it never had one, its first run) is more than twice its schedule ago — docs/architecture.md, "Dashboard and
  * metrics".
  */
@@ -99,26 +95,26 @@ public final class SourceStatuses {
             }
         }
         Duration interval = interval(row.schedule());
-        Health health = health(last, lastSuccess, runs.isEmpty() ? null : runs.get(runs.size() - 1).started(),
+        SourceHealth health = health(last, lastSuccess, runs.isEmpty() ? null : runs.get(runs.size() - 1).started(),
                 interval, now);
         return new SourceStatus(row.id(), row.protocol(), row.approved(), row.schedule(), interval, last,
                 lastSuccess, failures[0] + failures[1], failures[1], health, activity);
     }
 
-    static Health health(@Nullable RunRecord last, @Nullable Instant lastSuccess, @Nullable Instant firstStarted,
+    static SourceHealth health(@Nullable RunRecord last, @Nullable Instant lastSuccess, @Nullable Instant firstStarted,
                          @Nullable Duration interval, Instant now) {
         if (last == null) {
-            return Health.NEW;
+            return SourceHealth.NEW;
         }
         Instant since = lastSuccess != null ? lastSuccess : firstStarted;
         if (interval != null && since != null && Duration.between(since, now).compareTo(interval.multipliedBy(2)) > 0) {
-            return Health.STALE;
+            return SourceHealth.STALE;
         }
         return switch (last.status()) {
-            case SUCCEEDED -> lastSuccess == null ? Health.FAILING : Health.OK;
-            case FINISHED_WITH_FAILURES -> Health.WARNING;
-            case RUNNING -> lastSuccess != null ? Health.OK : Health.NEW;
-            case ABORTED, INTERRUPTED -> Health.FAILING;
+            case SUCCEEDED -> lastSuccess == null ? SourceHealth.FAILING : SourceHealth.OK;
+            case FINISHED_WITH_FAILURES -> SourceHealth.WARNING;
+            case RUNNING -> lastSuccess != null ? SourceHealth.OK : SourceHealth.NEW;
+            case ABORTED, INTERRUPTED -> SourceHealth.FAILING;
         };
     }
 

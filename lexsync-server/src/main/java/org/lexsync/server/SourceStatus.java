@@ -1,20 +1,19 @@
-package org.lexsync.server.status;
+package org.lexsync.server;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.RunRecord;
-import org.lexsync.server.SourceActivity;
 
 /**
  * One source as the operator sees it: what it is (id, protocol, approval, schedule), its last run and last
- * success, its open item failures, its {@link Health} and what the scheduler does with it (null when the server
+ * success, its open item failures, its {@link SourceHealth} and what the scheduler does with it (null when the server
  * runs no scheduler).
  */
 public record SourceStatus(String id, String protocol, boolean approved, @Nullable String schedule,
                            @Nullable Duration interval, @Nullable RunRecord lastRun, @Nullable Instant lastSuccess,
-                           long openFailures, long quarantined, Health health, @Nullable SourceActivity activity) {
+                           long openFailures, long quarantined, SourceHealth health, @Nullable SourceActivity activity) {
     public SourceStatus {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(protocol, "protocol");

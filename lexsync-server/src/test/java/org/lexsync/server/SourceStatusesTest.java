@@ -1,4 +1,4 @@
-package org.lexsync.server.status;
+package org.lexsync.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,34 +24,34 @@ class SourceStatusesTest {
     @Test
     void aRecentSuccessIsOk() {
         Instant t = NOW.minus(Duration.ofMinutes(90));
-        assertThat(SourceStatuses.health(run(RunStatus.SUCCEEDED, t), t, t, HOURLY, NOW)).isEqualTo(Health.OK);
+        assertThat(SourceStatuses.health(run(RunStatus.SUCCEEDED, t), t, t, HOURLY, NOW)).isEqualTo(SourceHealth.OK);
     }
 
     @Test
     void noSuccessForMoreThanTwiceTheScheduleIsStale() {
         Instant t = NOW.minus(Duration.ofMinutes(121));
-        assertThat(SourceStatuses.health(run(RunStatus.SUCCEEDED, t), t, t, HOURLY, NOW)).isEqualTo(Health.STALE);
+        assertThat(SourceStatuses.health(run(RunStatus.SUCCEEDED, t), t, t, HOURLY, NOW)).isEqualTo(SourceHealth.STALE);
     }
 
     @Test
     void failingSinceTheFirstRunLongAgoIsStale() {
         Instant first = NOW.minus(Duration.ofHours(5));
         assertThat(SourceStatuses.health(run(RunStatus.ABORTED, NOW), null, first, HOURLY, NOW))
-                .isEqualTo(Health.STALE);
+                .isEqualTo(SourceHealth.STALE);
     }
 
     @Test
     void aRecentAbortIsFailingAndItemFailuresAWarning() {
         Instant t = NOW.minus(Duration.ofMinutes(10));
         assertThat(SourceStatuses.health(run(RunStatus.ABORTED, t), NOW.minus(Duration.ofMinutes(30)), t, HOURLY,
-                NOW)).isEqualTo(Health.FAILING);
+                NOW)).isEqualTo(SourceHealth.FAILING);
         assertThat(SourceStatuses.health(run(RunStatus.FINISHED_WITH_FAILURES, t), t, t, HOURLY, NOW))
-                .isEqualTo(Health.WARNING);
+                .isEqualTo(SourceHealth.WARNING);
     }
 
     @Test
     void neverRunIsNewAndACronScheduleHasNoInterval() {
-        assertThat(SourceStatuses.health(null, null, null, HOURLY, NOW)).isEqualTo(Health.NEW);
+        assertThat(SourceStatuses.health(null, null, null, HOURLY, NOW)).isEqualTo(SourceHealth.NEW);
         assertThat(SourceStatuses.interval("PT15M")).isEqualTo(Duration.ofMinutes(15));
         assertThat(SourceStatuses.interval("0 */5 * * * ?")).isNull();
         assertThat(SourceStatuses.interval(null)).isNull();
