@@ -154,6 +154,7 @@ public final class ScheduledSourcesBenchmark {
         all.sort(Comparator.comparing(RunRecord::sourceId).thenComparingLong(RunRecord::id));
         Map<String, RunRecord> previous = new HashMap<>();
         List<Long> lagMillis = new ArrayList<>();
+        List<String> late = new ArrayList<>();
         long checks = 0;
         long failed = 0;
         long changes = 0;
@@ -168,7 +169,13 @@ public final class ScheduledSourcesBenchmark {
             }
             changes += r.counts().created() + r.counts().updated() + r.counts().deleted();
             if (prev != null && prev.ended() != null) {
-                lagMillis.add(Math.max(0, Duration.between(prev.ended().plus(schedule), r.started()).toMillis()));
+                long lag = Math.max(0, Duration.between(prev.ended().plus(schedule), r.started()).toMillis());
+                lagMillis.add(lag);
+                if (lag > 5_000) {
+                    late.add(String.format(Locale.ROOT, "started %s: %s due %s (%.1f s late, previous run %d ms)",
+                            r.started(), r.sourceId(), prev.ended().plus(schedule), lag / 1000.0,
+                            Duration.between(prev.started(), prev.ended()).toMillis()));
+                }
             }
         }
         lagMillis.sort(null);
@@ -184,6 +191,9 @@ public final class ScheduledSourcesBenchmark {
         System.out.printf(Locale.ROOT, "schedule lag: p50 %.2f s, p90 %.2f s, p99 %.2f s, max %.2f s over %d runs%n",
                 percentile(lagMillis, 50), percentile(lagMillis, 90), percentile(lagMillis, 99),
                 percentile(lagMillis, 100), lagMillis.size());
+        late.sort(null);
+        System.out.printf(Locale.ROOT, "%d runs more than 5 s late%s%n", late.size(), late.isEmpty() ? ""
+                : ", e.g.:\n  " + String.join("\n  ", late.subList(0, Math.min(8, late.size()))));
     }
 
     /** Times the dashboard's overview and a /metrics scrape over all the sources (three each, while they run). */
