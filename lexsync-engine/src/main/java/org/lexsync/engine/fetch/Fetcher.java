@@ -1,5 +1,7 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.FetchListener;
+import org.lexsync.engine.model.HostStatistics;
 import org.lexsync.engine.model.Politeness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -142,12 +144,12 @@ public final class Fetcher implements AutoCloseable {
      * Per host, what this fetcher (with all its views) asked and got since it started, with the politeness and
      * robots.txt state in force (docs/architecture.md, "Dashboard and metrics").
      */
-    public java.util.List<org.lexsync.engine.model.HostStatistics> hostStatistics() {
+    public java.util.List<HostStatistics> hostStatistics() {
         return statistics.snapshot(hosts, robots, breaker.unreachable());
     }
 
     /** Tells {@code listener} about every HTTP exchange of this fetcher and its views from now on. */
-    public void addListener(org.lexsync.engine.model.FetchListener listener) {
+    public void addListener(FetchListener listener) {
         statistics.addListener(Objects.requireNonNull(listener, "listener"));
     }
 
