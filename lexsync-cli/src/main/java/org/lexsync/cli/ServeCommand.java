@@ -13,6 +13,8 @@ import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.LexSyncServer;
 import org.lexsync.server.api.ApiRoutes;
+import org.lexsync.server.dashboard.DashboardFeature;
+import org.lexsync.server.metrics.MetricsFeature;
 import org.lexsync.server.ping.PingRoutes;
 import org.lexsync.server.reload.ConfigReload;
 import org.lexsync.server.schedule.HarvestScheduler;
@@ -63,14 +65,16 @@ final class ServeCommand implements Callable<Integer> {
                 try {
                     server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
                             .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
-                            .feature(ApiRoutes::new).build().start();
+                            .feature(ApiRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                            .build().start();
                 } catch (RuntimeException e) {
                     throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
                             settings.bind(), settings.port(), e.getMessage()));
                 }
                 try {
-                    out.printf(Locale.ROOT, "lexsync serve: listening on %s (API %sapi/sources, ping %scollector)%n",
-                            server.uri(), server.uri(), server.uri());
+                    out.printf(Locale.ROOT, "lexsync serve: listening on %s (dashboard %s, metrics %smetrics, API"
+                            + " %sapi/sources, ping %scollector)%n", server.uri(), server.uri(), server.uri(),
+                            server.uri(), server.uri());
                     out.printf(Locale.ROOT, "  %d sources (%d approved) from %s; store %s%n",
                             configuration.sources().size(), configuration.approved().size(),
                             configuration.file().toAbsolutePath(), storeOptions.jdbcUrl() != null

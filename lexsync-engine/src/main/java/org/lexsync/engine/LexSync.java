@@ -43,7 +43,10 @@ import org.lexsync.engine.model.CheckReport;
 import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.HostStatistics;
+import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.ItemFailure;
@@ -57,6 +60,7 @@ import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.SourceLease;
@@ -278,6 +282,14 @@ public final class LexSync implements AutoCloseable {
         store.journal().forEachSince(afterSeq, sourceId, limit, visitor);
     }
 
+    /**
+     * The changes collected per source and hour (UTC) since {@code since}, from the journal, for a chart
+     * (docs/architecture.md, "Dashboard and metrics"); reads only the journal's rows from {@code since} on.
+     */
+    public List<HourlyChanges> changesPerHour(Instant since) {
+        return store.journal().changesPerHour(Objects.requireNonNull(since, "since"));
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();
@@ -301,6 +313,24 @@ public final class LexSync implements AutoCloseable {
     /** How many active resources a source holds (all sources when null). */
     public long resourceCount(@Nullable String sourceId) {
         return store.resources().count(sourceId, false);
+    }
+
+    /**
+     * Counts the store: journal rows, active resources, blobs and their bytes. Walks the blob store, so it takes
+     * time in proportion to the blobs held (the dashboard's store page asks for it when opened).
+     */
+    public StoreStatistics storeStatistics() {
+        long[] blobs = new long[2];
+        try {
+            store.blobs().forEach(b -> {
+                blobs[0]++;
+                blobs[1] += b.length();
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new StoreStatistics(store.journal().count(null), store.resources().count(null, false), blobs[0],
+                blobs[1]);
     }
 
     /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
@@ -452,6 +482,22 @@ public final class LexSync implements AutoCloseable {
      */
     public void addListener(CommitListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Tells {@code listener} about every HTTP exchange of this facade's fetcher from now on (host, status, time to
+     * the headers; no URL), e.g. for metrics (docs/architecture.md, "Dashboard and metrics").
+     */
+    public void addFetchListener(FetchListener listener) {
+        fetcher.addListener(listener);
+    }
+
+    /**
+     * Per host, what this facade's fetcher asked and got since the facade opened: requests, 304/429/5xx answers,
+     * the delay in force, robots.txt state (docs/architecture.md, "Dashboard and metrics").
+     */
+    public List<HostStatistics> hosts() {
+        return fetcher.hostStatistics();
     }
 
     /** An applier fetching through {@code view}, telling this facade's commit listeners. */

@@ -23,9 +23,10 @@ final class HopClient implements AutoCloseable {
     private final Duration readTimeout;
     private final Duration totalTimeout;
     private final HostBreaker breaker;
+    private final FetchStatistics statistics;
 
     HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
-              Duration totalTimeout, HostBreaker breaker) {
+              Duration totalTimeout, HostBreaker breaker, FetchStatistics statistics) {
         this.client = HttpClient.newBuilder()
                 .version(version)
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -40,6 +41,7 @@ final class HopClient implements AutoCloseable {
         this.readTimeout = readTimeout;
         this.totalTimeout = totalTimeout;
         this.breaker = breaker;
+        this.statistics = statistics;
     }
 
     /**
@@ -72,10 +74,13 @@ final class HopClient implements AutoCloseable {
         // send, not sendAsync + get: with an executor of its own the client completes every sendAsync future
         // through the common ForkJoinPool, so a fetch would hang while that pool's workers are busy (it has one
         // on a two-core machine); send waits for the exchange itself and cancels it when interrupted.
+        String hostKey = RedirectFollower.hostKey(url);
+        long sent = System.nanoTime();
         try {
             HttpResponse<TimedBodyStream> response = client.send(b.build(),
                     TimedBodyStream.handler(readTimeout.toNanos(), deadline));
             breaker.succeeded(url);
+            statistics.record(hostKey, response.statusCode(), System.nanoTime() - sent);
             return response;
         } catch (InterruptedException e) {
             breaker.abandoned(url);
@@ -83,6 +88,7 @@ final class HopClient implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             FetchException failure = translate(url, e);
             breaker.failed(url, failure);
+            statistics.record(hostKey, 0, System.nanoTime() - sent);
             throw failure;
         }
     }
