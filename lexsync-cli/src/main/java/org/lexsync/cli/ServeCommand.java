@@ -12,6 +12,7 @@ import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.LexSyncServer;
+import org.lexsync.server.check.CheckRoutes;
 import org.lexsync.server.api.ApiRoutes;
 import org.lexsync.server.dashboard.DashboardFeature;
 import org.lexsync.server.metrics.MetricsFeature;
@@ -65,7 +66,7 @@ final class ServeCommand implements Callable<Integer> {
                 try {
                     server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
                             .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
-                            .feature(ApiRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                            .feature(ApiRoutes::new).feature(CheckRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
                             .build().start();
                 } catch (RuntimeException e) {
                     throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",

@@ -23,6 +23,7 @@ public final class ServerContext {
     private final Clock clock;
     private final List<Consumer<Configuration>> configurationListeners = new CopyOnWriteArrayList<>();
     private volatile @Nullable SourceControl sourceControl;
+    private final CheckReports checkReports = new CheckReports();
 
     ServerContext(LexSync lexsync, Configuration configuration, ServerSettings settings, Clock clock) {
         this.lexsync = Objects.requireNonNull(lexsync, "lexsync");
@@ -87,6 +88,11 @@ public final class ServerContext {
     /** Who may read and who may change. */
     public Access access() {
         return access;
+    }
+
+    /** The conformance reports run lately through {@code POST /api/check}. */
+    public CheckReports checkReports() {
+        return checkReports;
     }
 
     public Clock clock() {

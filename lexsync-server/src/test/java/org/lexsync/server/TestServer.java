@@ -55,6 +55,7 @@ public final class TestServer implements AutoCloseable {
                     .feature(c -> new ConfigReload(c, Duration.ofMillis(200)))
                     .feature(c -> new PingRoutes(c, pings))
                     .feature(ApiRoutes::new)
+                    .feature(org.lexsync.server.check.CheckRoutes::new)
                     .build().start();
             return new TestServer(config, lexsync, server);
         } catch (RuntimeException e) {

@@ -8,7 +8,7 @@ package org.lexsync.server.dashboard;
  */
 final class Layout {
     static final String[][] NAV = {
-            {"/", "Sources"}, {"/failures", "Failures"}, {"/hosts", "Hosts"}, {"/store", "Store"}};
+            {"/", "Sources"}, {"/failures", "Failures"}, {"/hosts", "Hosts"}, {"/store", "Store"}, {"/checks", "Checks"}};
 
     private static final String CSS = """
             body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
