@@ -34,6 +34,11 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.ingest.Ingestion;
+import org.lexsync.engine.model.GroupUpload;
+import org.lexsync.engine.model.IngestError;
+import org.lexsync.engine.model.IngestLogEntry;
+import org.lexsync.engine.model.IngestResult;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
@@ -95,12 +100,18 @@ public final class LexSync implements AutoCloseable {
     private @Nullable RdfStore rdf;
     /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
     private @Nullable Path rdfCopy;
+    private final Ingestion ingestion;
 
     private LexSync(Store store, Fetcher fetcher, Settings settings, Access access) {
         this.store = store;
         this.fetcher = fetcher;
         this.settings = settings;
         this.access = access;
+        this.ingestion = new Ingestion(store, (sourceId, changes, group) -> {
+            try (Held held = hold(sourceId, politenessOf(sourceId), false)) {
+                return applier(held.fetcher()).applyGroup(sourceId, changes, group);
+            }
+        });
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -268,6 +279,29 @@ public final class LexSync implements AutoCloseable {
         try (Held held = hold(sourceId, politeness, false)) {
             return applier(held.fetcher()).apply(sourceId, changes);
         }
+    }
+
+    /**
+     * Ingests one uploaded document group (EUCases D2.1 §3.2; docs/architecture.md, "Ingestion"): validated completely
+     * in issue 18's order, then applied as ONE transaction to the source named after its crawler (journal rows with
+     * MD5 and SHA-256 per changed document), an identical re-send answered as unchanged; every call writes a crawler
+     * log row. A refusal is data ({@link IngestResult#error()}); store failures are thrown.
+     */
+    public IngestResult ingest(GroupUpload upload) {
+        return ingestion.ingest(upload);
+    }
+
+    /** Writes the crawler log row of an upload the front end refused before {@link #ingest} (e.g. too large). */
+    public void logIngestRefusal(@Nullable String remote, @Nullable String crawler, long length, IngestError error) {
+        ingestion.logRefusal(remote, crawler, length, error);
+    }
+
+    /**
+     * The crawler log, newest first: of one crawler (all when null), with ids below {@code beforeId} (from the start
+     * when null), at most {@code limit} rows.
+     */
+    public List<IngestLogEntry> ingestLog(@Nullable String crawler, @Nullable Long beforeId, int limit) {
+        return ingestion.log(crawler, beforeId, limit);
     }
 
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */

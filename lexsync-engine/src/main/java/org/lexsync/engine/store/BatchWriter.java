@@ -88,6 +88,9 @@ final class BatchWriter {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
         countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
+        if (batch.group() != null) {
+            DocumentGroups.write(c, batch.group(), (int) (seq - firstSeq));
+        }
         return outcomes;
     }
 

@@ -1,0 +1,371 @@
+package org.lexsync.engine.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.core.documentgroup.ArchiveLimits;
+import org.lexsync.core.documentgroup.DocumentGroup;
+import org.lexsync.core.documentgroup.DocumentGroupArchiveException;
+import org.lexsync.core.documentgroup.DocumentGroupValidator;
+import org.lexsync.core.documentgroup.Operation;
+import org.lexsync.core.documentgroup.ValidationResult;
+import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlLimits;
+import org.lexsync.core.zip.ZipArchiveException;
+import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.GroupUpload;
+import org.lexsync.engine.model.IngestError;
+import org.lexsync.engine.model.IngestLogEntry;
+import org.lexsync.engine.model.IngestResult;
+import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.SourceBusyException;
+import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.store.DocumentGroups;
+import org.lexsync.engine.store.GroupWrite;
+import org.lexsync.engine.store.Store;
+
+/**
+ * The ingestion service's engine part (EUCases D2.1 §3.2 "Service workflow", issue 18; docs/architecture.md,
+ * "Ingestion"): validates an uploaded document group completely before anything is stored — in the order of issue
+ * 18, each failure an {@link IngestError} with its line and column —, applies it through the shared applier as ONE
+ * transaction (its documents' journal rows with MD5 and SHA-256, the group's row and members, the crawler log row),
+ * answers an identical re-send as unchanged, and logs every call. Thread-safe: uploads are validated and unpacked in
+ * parallel; per crawler, the look-up of the stored group and the commit are serialised (one lease per source).
+ *
+ * <p>A crawler is a push-only source: its id is the crawler name and its protocol {@value #PROTOCOL}. Its record is
+ * stored on its first upload; no harvester is registered for it, because there is nothing to read — its changes
+ * arrive here — and {@code lexsync.yaml} cannot name it (the configuration lists sources to harvest).
+ */
+public final class Ingestion {
+    /** The protocol of a crawler's source in the store. */
+    public static final String PROTOCOL = "documentgroup";
+    /** How long an upload waits for its crawler's source while another process holds it. */
+    private static final Duration BUSY_WAIT = Duration.ofSeconds(30);
+
+    /** Commits one group's changes through the applier, holding the source's lease (the facade does it). */
+    @FunctionalInterface
+    public interface GroupCommitter {
+        ApplyReport commit(String sourceId, List<PlannedChange> changes, GroupWrite group);
+    }
+
+    private final Store store;
+    private final GroupCommitter committer;
+    private final DocumentGroupValidator validator;
+    private final ArchiveLimits limits;
+    private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final Set<String> knownSources = ConcurrentHashMap.newKeySet();
+
+    public Ingestion(Store store, GroupCommitter committer) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.committer = Objects.requireNonNull(committer, "committer");
+        this.limits = ArchiveLimits.DEFAULT;
+        this.validator = DocumentGroupValidator.create(XmlLimits.DEFAULT, limits);
+    }
+
+    /** Why an upload was refused: carries the error to the one place that logs and answers it. */
+    private static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient IngestError error;
+
+        Refused(IngestError error) {
+            super(error.message(), null, false, false);
+            this.error = error;
+        }
+    }
+
+    /** What is known of the upload for its log row, filled in as it is read. */
+    private static final class Call {
+        final GroupUpload upload;
+        final long zipLength;
+        @Nullable DocumentGroup group;
+
+        Call(GroupUpload upload, long zipLength) {
+            this.upload = upload;
+            this.zipLength = zipLength;
+        }
+
+        GroupWrite.LogRow row(String outcome, @Nullable IngestError error) {
+            return new GroupWrite.LogRow(upload.remote(), group == null ? upload.uploader() : group.crawler(),
+                    group == null || group.identifier() == null ? null : group.identifier().toLowerCase(Locale.ROOT),
+                    group == null || group.operation() == null ? null : group.operation().token(), zipLength, outcome,
+                    error == null ? null : error.kind().className(), error == null ? null : error.message());
+        }
+    }
+
+    /**
+     * Validates and applies one upload, writing its crawler log row. Store failures (disk full, database gone) are
+     * thrown, not answered as the crawler's error.
+     */
+    public IngestResult ingest(GroupUpload upload) {
+        Call call = new Call(upload, size(upload.data()));
+        try {
+            return apply(call);
+        } catch (Refused r) {
+            store.documentGroups().log(call.row(IngestResult.Outcome.REJECTED.token(), r.error));
+            DocumentGroup g = call.group;
+            return new IngestResult(IngestResult.Outcome.REJECTED, g == null ? null : g.identifier(),
+                    g == null || g.operation() == null ? null : g.operation().token(), g == null ? upload.uploader()
+                    : g.crawler(), RunCounts.ZERO, r.error);
+        }
+    }
+
+    /** Logs an upload the front end refused before the engine saw it (e.g. larger than the server accepts). */
+    public void logRefusal(@Nullable String remote, @Nullable String crawler, long length, IngestError error) {
+        store.documentGroups().log(new GroupWrite.LogRow(remote, crawler, null, null, length,
+                IngestResult.Outcome.REJECTED.token(), error.kind().className(), error.message()));
+    }
+
+    /** The latest crawler log rows, newest first (see {@link DocumentGroups#log(String, Long, int)}). */
+    public List<IngestLogEntry> log(@Nullable String crawler, @Nullable Long beforeId, int limit) {
+        return store.documentGroups().log(crawler, beforeId, limit);
+    }
+
+    private IngestResult apply(Call call) throws Refused {
+        GroupUpload u = call.upload;
+        byte[] metaInfo = metaInfo(u);
+        String document = u.packaged() ? "Package!/" + GroupUpload.PACKAGED_METAINFO : "MetaInfo";
+        ValidationResult checked;
+        try {
+            checked = validator.validate(metaInfo, document);
+        } catch (XmlDocumentException e) {
+            throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, e.getMessage(), e.line(), e.column()));
+        }
+        DocumentGroup group = checked.group();
+        call.group = group;
+        refuseIf(ErrorClasses.first(checked.findings()));
+        int repeated = GroupPlan.repeatedUrl(group);
+        if (repeated >= 0) {
+            throw new Refused(IngestError.of(IngestError.Kind.INVALID_VALUE, String.format(Locale.ROOT,
+                    "document %d repeats url '%s'; a group names each url once (one resource per url)", repeated + 1,
+                    group.documents().get(repeated).url())));
+        }
+        if (u.uploader() != null && !u.uploader().equals(group.crawler())) {
+            throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
+                    "the group names crawler '%s' but was uploaded as crawler '%s'; a crawler writes only its own"
+                            + " groups", group.crawler(), u.uploader())));
+        }
+        Operation op = group.operation();
+        String id = group.identifier().toLowerCase(Locale.ROOT);
+        if ((op == Operation.ADD || op == Operation.UPD) && (u.data() == null || call.zipLength == 0)) {
+            // §3.2 "ZipData validation", in the service's own words
+            throw new Refused(IngestError.of(IngestError.Kind.EMPTY_ZIP, String.format(Locale.ROOT,
+                    "ZipData length is zero, document identifier: %s and Operation: %s", group.identifier(),
+                    op.token())));
+        }
+        // The package check and the unpacking need no stored state: done before the crawler's turn, so that
+        // uploads of one crawler are checked in parallel; their errors are answered in issue 18's order below.
+        IngestError zipError = null;
+        Map<String, GroupFiles.Extracted> files = Map.of();
+        if (op == Operation.ADD || op == Operation.UPD) {
+            zipError = checkPackage(u, metaInfo);
+            if (zipError == null) {
+                files = extract(u, group);
+            }
+        }
+        try {
+            return commit(call, group, id, zipError, files);
+        } finally {
+            files.values().forEach(GroupFiles.Extracted::discard);
+        }
+    }
+
+    private IngestResult commit(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
+                                Map<String, GroupFiles.Extracted> files) throws Refused {
+        String crawler = group.crawler();
+        Operation op = group.operation();
+        String fingerprint = GroupPlan.fingerprint(group);
+        ReentrantLock lock = locks.computeIfAbsent(crawler, k -> new ReentrantLock());
+        lock.lock();
+        try {
+            DocumentGroups.StoredGroup stored = store.documentGroups().get(id).orElse(null);
+            if (stored != null && !stored.sourceId().equals(crawler)) {
+                throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
+                        "document identifier %s belongs to crawler '%s'; a crawler writes only its own groups", id,
+                        stored.sourceId())));
+            }
+            if (stored != null && stored.operation().equals(op.token()) && stored.fingerprint().equals(fingerprint)) {
+                store.documentGroups().log(call.row(IngestResult.Outcome.UNCHANGED.token(), null));
+                return new IngestResult(IngestResult.Outcome.UNCHANGED, id, op.token(), crawler, RunCounts.ZERO, null);
+            }
+            boolean exists = stored != null && !stored.deleted();
+            if (op == Operation.ADD && exists) {
+                throw new Refused(IngestError.of(IngestError.Kind.GROUP_EXISTS, String.format(Locale.ROOT,
+                        "There is a document identifier: %s. You can't use Operation: %s", group.identifier(),
+                        op.token())));
+            }
+            if ((op == Operation.UPD || op == Operation.DEL) && !exists) {
+                throw new Refused(IngestError.of(IngestError.Kind.UNKNOWN_GROUP, String.format(Locale.ROOT,
+                        "No document identifier: %s. You can't use Operation: %s", group.identifier(), op.token())));
+            }
+            if (op == Operation.NONE) {
+                throw new Refused(IngestError.of(IngestError.Kind.OPERATION_NONE, "document identifier: "
+                        + group.identifier() + " has Operation: None; only Add, Upd and Del groups are sent"));
+            }
+            refuseIf(zipError);
+            return applyLocked(call, group, id, fingerprint, stored, files);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private IngestResult applyLocked(Call call, DocumentGroup group, String id, String fingerprint,
+                                     DocumentGroups.@Nullable StoredGroup stored, Map<String, GroupFiles.Extracted> files) {
+        String crawler = group.crawler();
+        registerSource(crawler);
+        Map<String, GroupPlan.Held> held = GroupPlan.held(group);
+        Map<String, ResourceState> current = held.isEmpty() ? Map.of()
+                : store.resources().getAll(crawler, held.keySet());
+        List<String> released = GroupPlan.released(group, stored);
+        Set<String> others = store.documentGroups().heldByOtherGroups(crawler, id, released);
+        Map<String, GroupPlan.Bytes> bytes = new HashMap<>();
+        Set<String> taken = new HashSet<>();
+        for (Map.Entry<String, GroupFiles.Extracted> e : files.entrySet()) {
+            bytes.put(e.getKey(), (doc, url, expected) -> {
+                taken.add(e.getKey());
+                GroupFiles.Extracted x = e.getValue();
+                return x.bytes() != null
+                        ? PlannedRepresentation.bytes(x.bytes(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc))
+                        : PlannedRepresentation.local(x.file(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc));
+            });
+        }
+        List<PlannedChange> changes = GroupPlan.changes(crawler, group, stored, current, others, bytes);
+        files.keySet().removeIf(taken::contains); // the applier owns those files now
+        GroupWrite write = new GroupWrite(id, crawler, group.operation().token(),
+                group.operation() == Operation.DEL, fingerprint, group.filename(), group.lang(),
+                group.type() == null ? null : group.type().code(), group.date() == null ? null
+                : group.date().toString(), GroupPlan.members(group),
+                call.row(IngestResult.Outcome.ACCEPTED.token(), null));
+        ApplyReport report = commitWaiting(crawler, changes, write);
+        if (report.gap() != null) {
+            // validated bytes that the applier could not store (e.g. a temp file gone): nothing was committed
+            throw new IllegalStateException(String.format(Locale.ROOT, "document group %s could not be applied: %s: %s",
+                    id, report.gap().reason(), report.gap().message()));
+        }
+        return new IngestResult(IngestResult.Outcome.ACCEPTED, id, group.operation().token(), crawler, report.counts(),
+                null);
+    }
+
+    /** Commits, waiting while another process holds the crawler's source (its lease), up to {@link #BUSY_WAIT}. */
+    private ApplyReport commitWaiting(String crawler, List<PlannedChange> changes, GroupWrite write) {
+        long deadline = System.nanoTime() + BUSY_WAIT.toNanos();
+        while (true) {
+            try {
+                return committer.commit(crawler, changes, write);
+            } catch (SourceBusyException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void registerSource(String crawler) {
+        if (knownSources.contains(crawler)) {
+            return;
+        }
+        if (store.sources().get(crawler).isEmpty()) {
+            store.sources().put(new SourceRecord(crawler, PROTOCOL, List.of(), null, null, true, null));
+        }
+        knownSources.add(crawler);
+    }
+
+    /** The MetaInfo's bytes: the upload's file, or the packaged ZIP's {@code metainfo.xml}. */
+    private byte[] metaInfo(GroupUpload u) throws Refused {
+        try {
+            if (!u.packaged()) {
+                long size = Files.size(u.metaInfo());
+                if (size > GroupFiles.MAX_METAINFO) {
+                    throw new Refused(IngestError.of(IngestError.Kind.TOO_LARGE, "the MetaInfo has " + size
+                            + " bytes, more than " + GroupFiles.MAX_METAINFO));
+                }
+                return Files.readAllBytes(u.metaInfo());
+            }
+            byte[] b = GroupFiles.entry(u.data(), archiveName(u), GroupUpload.PACKAGED_METAINFO, limits);
+            if (b == null) {
+                throw new Refused(IngestError.of(IngestError.Kind.NO_METAINFO, "the ZIP holds no "
+                        + GroupUpload.PACKAGED_METAINFO + " beside the group's files"));
+            }
+            return b;
+        } catch (ZipArchiveException e) {
+            throw new Refused(IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u)));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** §3.2 "Zip validation" through core's validator: files present, MD5s, safe names, bounds. */
+    private @Nullable IngestError checkPackage(GroupUpload u, byte[] metaInfo) {
+        try {
+            ValidationResult v = u.packaged() ? validator.validatePackage(u.data())
+                    : validator.validate(u.metaInfo(), u.data());
+            IngestError e = ErrorClasses.first(v.findings());
+            return e == null ? null : new IngestError(e.kind(), scrub(e.message(), u), e.line(), e.column());
+        } catch (DocumentGroupArchiveException e) {
+            return IngestError.of(e.reason() == DocumentGroupArchiveException.Reason.NO_METAINFO
+                    || e.reason() == DocumentGroupArchiveException.Reason.SEVERAL_METAINFOS
+                    ? IngestError.Kind.NO_METAINFO : IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u));
+        } catch (XmlDocumentException e) {
+            return new IngestError(IngestError.Kind.MALFORMED_XML, scrub(e.getMessage(), u), e.line(), e.column());
+        }
+    }
+
+    /**
+     * The message with the upload's local file names replaced by the names the crawler knows ({@code Data},
+     * {@code MetaInfo}): the server's spool directory is nobody else's business.
+     */
+    private static String scrub(String message, GroupUpload u) {
+        String m = message;
+        if (u.data() != null) {
+            m = m.replace(u.data().toString(), archiveName(u));
+        }
+        if (u.metaInfo() != null) {
+            m = m.replace(u.metaInfo().toString(), "MetaInfo");
+        }
+        return m;
+    }
+
+    private Map<String, GroupFiles.Extracted> extract(GroupUpload u, DocumentGroup group) {
+        Set<String> wanted = new HashSet<>();
+        GroupPlan.held(group).values().forEach(h -> wanted.add(h.file()));
+        return new HashMap<>(GroupFiles.extract(u.data(), archiveName(u), wanted, limits,
+                store.fileBlobs().tempDirectory()));
+    }
+
+    private static String archiveName(GroupUpload u) {
+        return u.packaged() ? "Package" : "Data";
+    }
+
+    private static void refuseIf(@Nullable IngestError error) throws Refused {
+        if (error != null) {
+            throw new Refused(error);
+        }
+    }
+
+    private static long size(@Nullable Path file) {
+        try {
+            return file == null ? 0 : Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}
