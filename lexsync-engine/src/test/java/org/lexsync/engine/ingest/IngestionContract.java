@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.LexSync;
+import org.lexsync.fixture.documentgroup.GroupFixture;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.GroupUpload;
 import org.lexsync.engine.model.IngestError;
