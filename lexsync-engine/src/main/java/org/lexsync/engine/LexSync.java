@@ -34,7 +34,11 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.fetch.GroupPoster;
 import org.lexsync.engine.ingest.Ingestion;
+import org.lexsync.engine.ingest.Outbox;
+import org.lexsync.engine.model.OutboxReport;
+import org.lexsync.engine.model.UploadOutcome;
 import org.lexsync.engine.model.GroupUpload;
 import org.lexsync.engine.model.IngestError;
 import org.lexsync.engine.model.IngestLogEntry;
@@ -155,6 +159,44 @@ public final class LexSync implements AutoCloseable {
      */
     public static Politeness defaultPoliteness(String protocol) {
         return Harvesters.forProtocol(protocol).map(Harvester::defaultPoliteness).orElse(Politeness.DEFAULT);
+    }
+
+    /**
+     * Adds a document group to the durable outbox in {@code outbox} (created when needed; docs/architecture.md,
+     * "Ingestion"): its ZIP (null for a Del) and its MetaInfo are copied in, durable, in the order groups are added.
+     * Returns the entry's name. A crawler that uploads instead of applying locally writes here first.
+     */
+    public static String addToOutbox(Path outbox, Path metaInfo, @Nullable Path zip) {
+        return Outbox.open(outbox).add(metaInfo, zip);
+    }
+
+    /**
+     * Sends the pending groups of the outbox in {@code outbox} to the ingestion service at {@code server} (its base
+     * URI) with {@code token}, oldest first: acknowledged ones are marked done, refused ones set aside with the
+     * server's answer, and at the first one not delivered (server down) the pass stops; the rest are sent by the next
+     * call (EUCases D2.1 §1.3.2).
+     */
+    public static OutboxReport sendOutbox(Path outbox, URI server, String token, Duration timeout) {
+        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
+            return Outbox.open(outbox).send(poster);
+        }
+    }
+
+    /**
+     * Uploads one group packaged as a ZIP holding {@code metainfo.xml} to the ingestion service at {@code server};
+     * the outcome says whether it was acknowledged, refused (with the server's {@code Error: …}) or not delivered.
+     */
+    public static UploadOutcome sendPackage(Path zip, URI server, String token, Duration timeout) {
+        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
+            GroupPoster.Answer a = poster.postPackage(zip);
+            UploadOutcome.Status status = a.ok() ? UploadOutcome.Status.ACKNOWLEDGED
+                    : a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
+                    ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
+            return new UploadOutcome(zip.getFileName().toString(), status, a.status(), a.text());
+        } catch (IOException e) {
+            return new UploadOutcome(zip.getFileName().toString(), UploadOutcome.Status.NOT_DELIVERED, 0,
+                    server + " could not be reached: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
     }
 
     /** The protocols this engine can harvest, sorted. */
