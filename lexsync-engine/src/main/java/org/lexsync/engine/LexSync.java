@@ -111,9 +111,10 @@ public final class LexSync implements AutoCloseable {
         this.fetcher = fetcher;
         this.settings = settings;
         this.access = access;
-        this.ingestion = new Ingestion(store, (sourceId, changes, group) -> {
-            try (Held held = hold(sourceId, politenessOf(sourceId), false)) {
-                return applier(held.fetcher()).applyGroup(sourceId, changes, group);
+        // the crawler's lease is held by the ingestion service across its consecutive groups (one run for them)
+        this.ingestion = new Ingestion(store, settings.leaseTtl(), (sourceId, runId, changes, group) -> {
+            try (Fetcher view = fetcher.withPoliteness(politenessOf(sourceId))) {
+                return applier(view).applyGroup(sourceId, changes, group, runId);
             }
         });
     }
@@ -448,6 +449,7 @@ public final class LexSync implements AutoCloseable {
     @Override
     public void close() {
         try (Store s = store; Fetcher f = fetcher) {
+            ingestion.close();
             synchronized (rdfLock) {
                 if (rdf != null) {
                     rdf.close();

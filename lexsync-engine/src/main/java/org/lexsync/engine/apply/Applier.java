@@ -195,6 +195,12 @@ public final class Applier {
         return apply(sourceId, changes.iterator(), null, null, GiveUpRule.DEFAULT, group);
     }
 
+    /** As {@link #applyGroup(String, List, GroupWrite)}, counted into the run {@code runId} that the caller holds. */
+    public ApplyReport applyGroup(String sourceId, List<PlannedChange> changes, GroupWrite group, long runId) {
+        Objects.requireNonNull(group, "group");
+        return apply(sourceId, changes.iterator(), runId, null, GiveUpRule.DEFAULT, group);
+    }
+
     private ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
                               @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp,
                               @Nullable GroupWrite group) {

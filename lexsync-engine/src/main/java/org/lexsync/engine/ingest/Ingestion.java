@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.documentgroup.ArchiveLimits;
 import org.lexsync.core.documentgroup.DocumentGroup;
@@ -32,7 +31,6 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.RunCounts;
-import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.DocumentGroups;
 import org.lexsync.engine.store.GroupWrite;
@@ -53,25 +51,30 @@ import org.lexsync.engine.store.Store;
 public final class Ingestion {
     /** The protocol of a crawler's source in the store. */
     public static final String PROTOCOL = "documentgroup";
-    /** How long an upload waits for its crawler's source while another process holds it. */
-    private static final Duration BUSY_WAIT = Duration.ofSeconds(30);
-
-    /** Commits one group's changes through the applier, holding the source's lease (the facade does it). */
+    /** Commits one group's changes through the applier into a run the caller holds (the facade builds the applier). */
     @FunctionalInterface
     public interface GroupCommitter {
-        ApplyReport commit(String sourceId, List<PlannedChange> changes, GroupWrite group);
+        ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, GroupWrite group);
     }
 
     private final Store store;
     private final GroupCommitter committer;
     private final DocumentGroupValidator validator;
     private final ArchiveLimits limits;
-    private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final CrawlerSessions sessions;
     private final Set<String> knownSources = ConcurrentHashMap.newKeySet();
+    /**
+     * Uploads checked, unpacked and applied at once: each may hold {@link GroupFiles#MEMORY_BUDGET} of small files in
+     * memory, so this bounds the heap whatever the number of clients (docs/architecture.md, invariant 3).
+     */
+    private final java.util.concurrent.Semaphore working = new java.util.concurrent.Semaphore(
+            Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), true);
 
-    public Ingestion(Store store, GroupCommitter committer) {
+    /** An ingestion service over {@code store}, holding crawlers' leases for {@code leaseTtl} between renewals. */
+    public Ingestion(Store store, Duration leaseTtl, GroupCommitter committer) {
         this.store = Objects.requireNonNull(store, "store");
         this.committer = Objects.requireNonNull(committer, "committer");
+        this.sessions = new CrawlerSessions(store, leaseTtl);
         this.limits = ArchiveLimits.DEFAULT;
         this.validator = DocumentGroupValidator.create(XmlLimits.DEFAULT, limits);
     }
@@ -113,6 +116,12 @@ public final class Ingestion {
     public IngestResult ingest(GroupUpload upload) {
         Call call = new Call(upload, size(upload.data()));
         try {
+            working.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to ingest a document group", e);
+        }
+        try {
             return apply(call);
         } catch (Refused r) {
             store.documentGroups().log(call.row(IngestResult.Outcome.REJECTED.token(), r.error));
@@ -120,6 +129,8 @@ public final class Ingestion {
             return new IngestResult(IngestResult.Outcome.REJECTED, g == null ? null : g.identifier(),
                     g == null || g.operation() == null ? null : g.operation().token(), g == null ? upload.uploader()
                     : g.crawler(), RunCounts.ZERO, r.error);
+        } finally {
+            working.release();
         }
     }
 
@@ -188,8 +199,7 @@ public final class Ingestion {
         String crawler = group.crawler();
         Operation op = group.operation();
         String fingerprint = GroupPlan.fingerprint(group);
-        ReentrantLock lock = locks.computeIfAbsent(crawler, k -> new ReentrantLock());
-        lock.lock();
+        CrawlerSessions.Session session = sessions.lock(crawler);
         try {
             DocumentGroups.StoredGroup stored = store.documentGroups().get(id).orElse(null);
             if (stored != null && !stored.sourceId().equals(crawler)) {
@@ -216,14 +226,15 @@ public final class Ingestion {
                         + group.identifier() + " has Operation: None; only Add, Upd and Del groups are sent"));
             }
             refuseIf(zipError);
-            return applyLocked(call, group, id, fingerprint, stored, files);
+            return applyLocked(call, group, id, fingerprint, stored, files, session);
         } finally {
-            lock.unlock();
+            sessions.release(session);
         }
     }
 
     private IngestResult applyLocked(Call call, DocumentGroup group, String id, String fingerprint,
-                                     DocumentGroups.@Nullable StoredGroup stored, Map<String, GroupFiles.Extracted> files) {
+                                     DocumentGroups.@Nullable StoredGroup stored, Map<String, GroupFiles.Extracted> files,
+                                     CrawlerSessions.Session session) {
         String crawler = group.crawler();
         registerSource(crawler);
         Map<String, GroupPlan.Held> held = GroupPlan.held(group);
@@ -249,7 +260,14 @@ public final class Ingestion {
                 group.type() == null ? null : group.type().code(), group.date() == null ? null
                 : group.date().toString(), GroupPlan.members(group),
                 call.row(IngestResult.Outcome.ACCEPTED.token(), null));
-        ApplyReport report = commitWaiting(crawler, changes, write);
+        long runId = sessions.run(crawler, session);
+        ApplyReport report;
+        try {
+            report = committer.commit(crawler, runId, changes, write);
+        } catch (RuntimeException e) {
+            sessions.abort(session, e.toString());
+            throw e;
+        }
         if (report.gap() != null) {
             // validated bytes that the applier could not store (e.g. a temp file gone): nothing was committed
             throw new IllegalStateException(String.format(Locale.ROOT, "document group %s could not be applied: %s: %s",
@@ -259,24 +277,9 @@ public final class Ingestion {
                 null);
     }
 
-    /** Commits, waiting while another process holds the crawler's source (its lease), up to {@link #BUSY_WAIT}. */
-    private ApplyReport commitWaiting(String crawler, List<PlannedChange> changes, GroupWrite write) {
-        long deadline = System.nanoTime() + BUSY_WAIT.toNanos();
-        while (true) {
-            try {
-                return committer.commit(crawler, changes, write);
-            } catch (SourceBusyException e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException x) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
-        }
+    /** Gives back every crawler's lease and ends its run. */
+    public void close() {
+        sessions.close();
     }
 
     private void registerSource(String crawler) {
