@@ -112,9 +112,9 @@ public final class LexSync implements AutoCloseable {
         this.settings = settings;
         this.access = access;
         // the crawler's lease is held by the ingestion service across its consecutive groups (one run for them)
-        this.ingestion = new Ingestion(store, settings.leaseTtl(), (sourceId, runId, changes, group) -> {
+        this.ingestion = new Ingestion(store, settings.leaseTtl(), (sourceId, runId, changes, groups) -> {
             try (Fetcher view = fetcher.withPoliteness(politenessOf(sourceId))) {
-                return applier(view).applyGroup(sourceId, changes, group, runId);
+                return applier(view).applyGroups(sourceId, changes, groups, runId);
             }
         });
     }

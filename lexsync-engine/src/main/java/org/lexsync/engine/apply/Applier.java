@@ -192,18 +192,24 @@ public final class Applier {
      */
     public ApplyReport applyGroup(String sourceId, List<PlannedChange> changes, GroupWrite group) {
         Objects.requireNonNull(group, "group");
-        return apply(sourceId, changes.iterator(), null, null, GiveUpRule.DEFAULT, group);
+        return apply(sourceId, changes.iterator(), null, null, GiveUpRule.DEFAULT, List.of(group));
     }
 
-    /** As {@link #applyGroup(String, List, GroupWrite)}, counted into the run {@code runId} that the caller holds. */
-    public ApplyReport applyGroup(String sourceId, List<PlannedChange> changes, GroupWrite group, long runId) {
-        Objects.requireNonNull(group, "group");
-        return apply(sourceId, changes.iterator(), runId, null, GiveUpRule.DEFAULT, group);
+    /**
+     * As {@link #applyGroup(String, List, GroupWrite)} for several groups of one source in ONE transaction (group
+     * commit: one fsync for them all), counted into the run {@code runId} that the caller holds. The groups must not
+     * touch the same resources; when one change fails, none of them is committed.
+     */
+    public ApplyReport applyGroups(String sourceId, List<PlannedChange> changes, List<GroupWrite> groups, long runId) {
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("no group to apply");
+        }
+        return apply(sourceId, changes.iterator(), runId, null, GiveUpRule.DEFAULT, groups);
     }
 
     private ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
                               @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp,
-                              @Nullable GroupWrite group) {
+                              @Nullable List<GroupWrite> group) {
         long run = runId != null ? runId : store.runs().start(sourceId);
         Run r = new Run(sourceId, run, progress, giveUp, group);
         try (r) {
@@ -237,10 +243,10 @@ public final class Applier {
         private final Consumer<ApplyProgress> progress;
         private final GiveUpRule giveUp;
         /**
-         * The document group whose changes this call commits as one transaction ({@link #applyGroup}), or null for a
+         * The document groups whose changes this call commits as one transaction ({@link #applyGroup}), or null for a
          * planner's stream committed in batches.
          */
-        private final @Nullable GroupWrite group;
+        private final @Nullable List<GroupWrite> group;
         /** Set once the group's transaction was handed to the committer. */
         private boolean groupFlushed;
         /**
@@ -284,7 +290,7 @@ public final class Applier {
         private String checkpoint;
 
         Run(String sourceId, long runId, Consumer<ApplyProgress> progress, GiveUpRule giveUp,
-            @Nullable GroupWrite group) {
+            @Nullable List<GroupWrite> group) {
             this.sourceId = sourceId;
             this.runId = runId;
             this.progress = progress;
@@ -493,7 +499,7 @@ public final class Applier {
             }
             int alreadyCurrent = (int) batch.stream().filter(p -> p instanceof Prepared.Unchanged).count();
             CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent,
-                    group);
+                    group == null ? List.of() : group);
             groupFlushed = group != null;
             List<Prepared> committing = List.copyOf(batch);
             String reached = batchCheckpoint;

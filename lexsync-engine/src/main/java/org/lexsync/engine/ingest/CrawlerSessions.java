@@ -30,6 +30,8 @@ final class CrawlerSessions implements AutoCloseable {
     /** A crawler's lock and, while it is busy, its lease and run. */
     static final class Session {
         final ReentrantLock lock = new ReentrantLock();
+        /** Uploads waiting for their turn, in arrival order (taken and put back only under the lock). */
+        final java.util.concurrent.ConcurrentLinkedDeque<Object> queue = new java.util.concurrent.ConcurrentLinkedDeque<>();
         @Nullable SourceLease lease;
         long runId;
         long lastUse;
@@ -44,6 +46,13 @@ final class CrawlerSessions implements AutoCloseable {
     CrawlerSessions(Store store, Duration leaseTtl) {
         this.store = store;
         this.leaseTtl = leaseTtl;
+    }
+
+    /** Queues {@code turn} in the crawler's session, then locks it for the caller's thread. */
+    Session queue(String crawler, Object turn) {
+        Session s = sessions.computeIfAbsent(crawler, k -> new Session());
+        s.queue.addLast(turn);
+        return lock(crawler);
     }
 
     /** The crawler's session, locked by the caller's thread; unlock with {@link #release}. */

@@ -26,7 +26,7 @@ import org.lexsync.core.zip.ZipEntryReader;
  */
 final class GroupFiles {
     /** Bytes of one group kept in memory at most; the rest goes to temp files (bounded heap, invariant 3). */
-    static final long MEMORY_BUDGET = 8L << 20;
+    static final long MEMORY_BUDGET = 2L << 20;
     /** The largest MetaInfo read into memory. */
     static final int MAX_METAINFO = 16 << 20;
 

@@ -22,7 +22,9 @@ import org.lexsync.core.documentgroup.ValidationResult;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.core.zip.ZipArchiveException;
+import java.util.ArrayList;
 import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.GroupUpload;
 import org.lexsync.engine.model.IngestError;
 import org.lexsync.engine.model.IngestLogEntry;
@@ -51,11 +53,19 @@ import org.lexsync.engine.store.Store;
 public final class Ingestion {
     /** The protocol of a crawler's source in the store. */
     public static final String PROTOCOL = "documentgroup";
-    /** Commits one group's changes through the applier into a run the caller holds (the facade builds the applier). */
+    /**
+     * Commits groups' changes through the applier in one transaction, into a run the caller holds (the facade builds
+     * the applier).
+     */
     @FunctionalInterface
     public interface GroupCommitter {
-        ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, GroupWrite group);
+        ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, List<GroupWrite> groups);
     }
+
+    /** Groups committed in one transaction at most. */
+    static final int MAX_GROUPS_PER_COMMIT = 64;
+    /** Changes of the groups committed in one transaction at most (a larger group goes alone). */
+    static final int MAX_CHANGES_PER_COMMIT = 2_000;
 
     private final Store store;
     private final GroupCommitter committer;
@@ -68,7 +78,7 @@ public final class Ingestion {
      * memory, so this bounds the heap whatever the number of clients (docs/architecture.md, invariant 3).
      */
     private final java.util.concurrent.Semaphore working = new java.util.concurrent.Semaphore(
-            Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), true);
+            16, true);
 
     /** An ingestion service over {@code store}, holding crawlers' leases for {@code leaseTtl} between renewals. */
     public Ingestion(Store store, Duration leaseTtl, GroupCommitter committer) {
@@ -194,57 +204,156 @@ public final class Ingestion {
         }
     }
 
-    private IngestResult commit(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
-                                Map<String, GroupFiles.Extracted> files) throws Refused {
-        String crawler = group.crawler();
-        Operation op = group.operation();
-        String fingerprint = GroupPlan.fingerprint(group);
-        CrawlerSessions.Session session = sessions.lock(crawler);
-        try {
-            DocumentGroups.StoredGroup stored = store.documentGroups().get(id).orElse(null);
-            if (stored != null && !stored.sourceId().equals(crawler)) {
-                throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
-                        "document identifier %s belongs to crawler '%s'; a crawler writes only its own groups", id,
-                        stored.sourceId())));
-            }
-            if (stored != null && stored.operation().equals(op.token()) && stored.fingerprint().equals(fingerprint)) {
-                store.documentGroups().log(call.row(IngestResult.Outcome.UNCHANGED.token(), null));
-                return new IngestResult(IngestResult.Outcome.UNCHANGED, id, op.token(), crawler, RunCounts.ZERO, null);
-            }
-            boolean exists = stored != null && !stored.deleted();
-            if (op == Operation.ADD && exists) {
-                throw new Refused(IngestError.of(IngestError.Kind.GROUP_EXISTS, String.format(Locale.ROOT,
-                        "There is a document identifier: %s. You can't use Operation: %s", group.identifier(),
-                        op.token())));
-            }
-            if ((op == Operation.UPD || op == Operation.DEL) && !exists) {
-                throw new Refused(IngestError.of(IngestError.Kind.UNKNOWN_GROUP, String.format(Locale.ROOT,
-                        "No document identifier: %s. You can't use Operation: %s", group.identifier(), op.token())));
-            }
-            if (op == Operation.NONE) {
-                throw new Refused(IngestError.of(IngestError.Kind.OPERATION_NONE, "document identifier: "
-                        + group.identifier() + " has Operation: None; only Add, Upd and Del groups are sent"));
-            }
-            refuseIf(zipError);
-            return applyLocked(call, group, id, fingerprint, stored, files, session);
-        } finally {
-            sessions.release(session);
+    /** One upload waiting for its crawler's turn: what it brings, and what became of it. */
+    private static final class Turn {
+        final Call call;
+        final DocumentGroup group;
+        final String id;
+        final @Nullable IngestError zipError;
+        final Map<String, GroupFiles.Extracted> files;
+        final String fingerprint;
+        boolean done;
+        @Nullable IngestResult result;
+        @Nullable Refused refused;
+        @Nullable RuntimeException failure;
+        List<PlannedChange> changes = List.of();
+        @Nullable GroupWrite write;
+        RunCounts counts = RunCounts.ZERO;
+
+        Turn(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
+             Map<String, GroupFiles.Extracted> files) {
+            this.call = call;
+            this.group = group;
+            this.id = id;
+            this.zipError = zipError;
+            this.files = files;
+            this.fingerprint = GroupPlan.fingerprint(group);
         }
     }
 
-    private IngestResult applyLocked(Call call, DocumentGroup group, String id, String fingerprint,
-                                     DocumentGroups.@Nullable StoredGroup stored, Map<String, GroupFiles.Extracted> files,
-                                     CrawlerSessions.Session session) {
+    /**
+     * Queues the upload for its crawler and waits for its turn: whichever of the crawler's uploads holds the crawler's
+     * lock serves every upload queued by then (in order), so the groups of one crawler commit together in one
+     * transaction (group commit; each group still all or nothing, its decisions taken on the state the earlier ones
+     * leave).
+     */
+    private IngestResult commit(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
+                                Map<String, GroupFiles.Extracted> files) throws Refused {
         String crawler = group.crawler();
-        registerSource(crawler);
+        Turn turn = new Turn(call, group, id, zipError, files);
+        CrawlerSessions.Session session = sessions.queue(crawler, turn);
+        try {
+            while (!turn.done) {
+                serve(crawler, session);
+            }
+        } finally {
+            sessions.release(session);
+        }
+        if (turn.refused != null) {
+            throw turn.refused;
+        }
+        if (turn.failure != null) {
+            throw turn.failure;
+        }
+        return Objects.requireNonNull(turn.result);
+    }
+
+    /**
+     * Takes the crawler's waiting uploads in order, decides and plans each, and commits those it planned in ONE
+     * transaction. It stops before an upload of a group already taken, or one touching a document an earlier one
+     * touches: that one waits for the next transaction, planned on the state this one leaves.
+     */
+    private void serve(String crawler, CrawlerSessions.Session session) {
+        List<Turn> batch = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        Set<String> touched = new HashSet<>();
+        int changes = 0;
+        while (batch.size() < MAX_GROUPS_PER_COMMIT && changes < MAX_CHANGES_PER_COMMIT) {
+            Turn t = (Turn) session.queue.pollFirst();
+            if (t == null) {
+                break;
+            }
+            if (ids.contains(t.id)) {
+                session.queue.addFirst(t);
+                break;
+            }
+            try {
+                DocumentGroups.StoredGroup stored = store.documentGroups().get(t.id).orElse(null);
+                IngestResult unchanged = decide(t, stored);
+                if (unchanged != null) {
+                    t.result = unchanged;
+                    t.done = true;
+                    continue;
+                }
+                Set<String> mine = new HashSet<>(GroupPlan.held(t.group).keySet());
+                mine.addAll(GroupPlan.released(t.group, stored));
+                if (mine.stream().anyMatch(touched::contains)) {
+                    session.queue.addFirst(t);
+                    break;
+                }
+                plan(t, stored);
+                ids.add(t.id);
+                touched.addAll(mine);
+                changes += t.changes.size();
+                batch.add(t);
+            } catch (Refused r) {
+                t.refused = r; // logged by its own thread, like every refusal
+                t.done = true;
+            } catch (RuntimeException e) {
+                t.failure = e;
+                t.done = true;
+            }
+        }
+        if (!batch.isEmpty()) {
+            commitTogether(crawler, session, batch);
+        }
+    }
+
+    /** The answer for a re-send (unchanged), null when the group is to be applied; refuses it otherwise. */
+    private @Nullable IngestResult decide(Turn t, DocumentGroups.@Nullable StoredGroup stored) throws Refused {
+        DocumentGroup group = t.group;
+        String crawler = group.crawler();
+        Operation op = group.operation();
+        String id = t.id;
+        if (stored != null && !stored.sourceId().equals(crawler)) {
+            throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
+                    "document identifier %s belongs to crawler '%s'; a crawler writes only its own groups", id,
+                    stored.sourceId())));
+        }
+        if (stored != null && stored.operation().equals(op.token()) && stored.fingerprint().equals(t.fingerprint)) {
+            store.documentGroups().log(t.call.row(IngestResult.Outcome.UNCHANGED.token(), null));
+            return new IngestResult(IngestResult.Outcome.UNCHANGED, id, op.token(), crawler, RunCounts.ZERO, null);
+        }
+        boolean exists = stored != null && !stored.deleted();
+        if (op == Operation.ADD && exists) {
+            throw new Refused(IngestError.of(IngestError.Kind.GROUP_EXISTS, String.format(Locale.ROOT,
+                    "There is a document identifier: %s. You can't use Operation: %s", group.identifier(),
+                    op.token())));
+        }
+        if ((op == Operation.UPD || op == Operation.DEL) && !exists) {
+            throw new Refused(IngestError.of(IngestError.Kind.UNKNOWN_GROUP, String.format(Locale.ROOT,
+                    "No document identifier: %s. You can't use Operation: %s", group.identifier(), op.token())));
+        }
+        if (op == Operation.NONE) {
+            throw new Refused(IngestError.of(IngestError.Kind.OPERATION_NONE, "document identifier: "
+                    + group.identifier() + " has Operation: None; only Add, Upd and Del groups are sent"));
+        }
+        refuseIf(t.zipError);
+        return null;
+    }
+
+    /** The group's changes and its row, planned on the stored state. */
+    private void plan(Turn t, DocumentGroups.@Nullable StoredGroup stored) {
+        DocumentGroup group = t.group;
+        String crawler = group.crawler();
         Map<String, GroupPlan.Held> held = GroupPlan.held(group);
         Map<String, ResourceState> current = held.isEmpty() ? Map.of()
                 : store.resources().getAll(crawler, held.keySet());
         List<String> released = GroupPlan.released(group, stored);
-        Set<String> others = store.documentGroups().heldByOtherGroups(crawler, id, released);
+        Set<String> others = store.documentGroups().heldByOtherGroups(crawler, t.id, released);
         Map<String, GroupPlan.Bytes> bytes = new HashMap<>();
         Set<String> taken = new HashSet<>();
-        for (Map.Entry<String, GroupFiles.Extracted> e : files.entrySet()) {
+        for (Map.Entry<String, GroupFiles.Extracted> e : t.files.entrySet()) {
             bytes.put(e.getKey(), (doc, url, expected) -> {
                 taken.add(e.getKey());
                 GroupFiles.Extracted x = e.getValue();
@@ -253,28 +362,55 @@ public final class Ingestion {
                         : PlannedRepresentation.local(x.file(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc));
             });
         }
-        List<PlannedChange> changes = GroupPlan.changes(crawler, group, stored, current, others, bytes);
-        files.keySet().removeIf(taken::contains); // the applier owns those files now
-        GroupWrite write = new GroupWrite(id, crawler, group.operation().token(),
-                group.operation() == Operation.DEL, fingerprint, group.filename(), group.lang(),
-                group.type() == null ? null : group.type().code(), group.date() == null ? null
-                : group.date().toString(), GroupPlan.members(group),
-                call.row(IngestResult.Outcome.ACCEPTED.token(), null));
-        long runId = sessions.run(crawler, session);
-        ApplyReport report;
+        t.changes = GroupPlan.changes(crawler, group, stored, current, others, bytes);
+        t.files.keySet().removeIf(taken::contains); // the applier owns those files now
+        long created = t.changes.stream().filter(c -> c.kind() == ChangeKind.CREATED).count();
+        long updated = t.changes.stream().filter(c -> c.kind() == ChangeKind.UPDATED).count();
+        long deleted = t.changes.stream().filter(PlannedChange::isDelete).count();
+        t.counts = new RunCounts(created, updated, deleted, held.size() - created - updated, 0);
+        t.write = new GroupWrite(t.id, crawler, group.operation().token(), group.operation() == Operation.DEL,
+                t.fingerprint, group.filename(), group.lang(), group.type() == null ? null : group.type().code(),
+                group.date() == null ? null : group.date().toString(), GroupPlan.members(group),
+                t.call.row(IngestResult.Outcome.ACCEPTED.token(), null), t.changes.size());
+    }
+
+    /** Commits the planned groups in one transaction and answers each. */
+    private void commitTogether(String crawler, CrawlerSessions.Session session, List<Turn> batch) {
         try {
-            report = committer.commit(crawler, runId, changes, write);
+            registerSource(crawler);
+            long runId = sessions.run(crawler, session);
+            List<PlannedChange> all = new ArrayList<>();
+            List<GroupWrite> writes = new ArrayList<>();
+            for (Turn t : batch) {
+                all.addAll(t.changes);
+                writes.add(Objects.requireNonNull(t.write));
+            }
+            ApplyReport report;
+            try {
+                report = committer.commit(crawler, runId, all, writes);
+            } catch (RuntimeException e) {
+                sessions.abort(session, e.toString());
+                throw e;
+            }
+            if (report.gap() != null) {
+                // validated bytes that the applier could not store (e.g. a temp file gone): nothing was committed
+                throw new IllegalStateException(String.format(Locale.ROOT,
+                        "%d document group(s) of %s could not be applied: %s: %s", batch.size(), crawler,
+                        report.gap().reason(), report.gap().message()));
+            }
+            for (Turn t : batch) {
+                t.result = new IngestResult(IngestResult.Outcome.ACCEPTED, t.id, t.group.operation().token(), crawler,
+                        t.counts, null);
+            }
         } catch (RuntimeException e) {
-            sessions.abort(session, e.toString());
-            throw e;
+            for (Turn t : batch) {
+                t.failure = e;
+            }
+        } finally {
+            for (Turn t : batch) {
+                t.done = true;
+            }
         }
-        if (report.gap() != null) {
-            // validated bytes that the applier could not store (e.g. a temp file gone): nothing was committed
-            throw new IllegalStateException(String.format(Locale.ROOT, "document group %s could not be applied: %s: %s",
-                    id, report.gap().reason(), report.gap().message()));
-        }
-        return new IngestResult(IngestResult.Outcome.ACCEPTED, id, group.operation().token(), crawler, report.counts(),
-                null);
     }
 
     /** Gives back every crawler's lease and ends its run. */

@@ -88,8 +88,8 @@ final class BatchWriter {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
         countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
-        if (batch.group() != null) {
-            DocumentGroups.write(c, batch.group(), (int) (seq - firstSeq));
+        for (GroupWrite g : batch.groups()) {
+            DocumentGroups.write(c, g);
         }
         return outcomes;
     }

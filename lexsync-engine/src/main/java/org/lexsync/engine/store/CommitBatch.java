@@ -9,15 +9,16 @@ import org.jspecify.annotations.Nullable;
  * source's order, the small blobs they reference, the checkpoint reached once all of them are committed
  * (null leaves it where it is), the run they belong to, and how many changes of the batch needed no write
  * at all (already current), which the run's counts include in the same transaction, and — for an ingested document
- * group — the group's own state ({@link GroupWrite}), written in the same transaction (null otherwise).
+ * groups — their own state ({@link GroupWrite}), written in the same transaction (none otherwise).
  */
 public record CommitBatch(String sourceId, Long runId, List<ResourceWrite> writes, List<InlineBlob> inlineBlobs,
-                          String checkpoint, int unchangedWithoutWrite, @Nullable GroupWrite group) {
+                          String checkpoint, int unchangedWithoutWrite, List<GroupWrite> groups) {
 
     public CommitBatch {
         Objects.requireNonNull(sourceId, "sourceId");
         writes = List.copyOf(writes);
         inlineBlobs = inlineBlobs == null ? List.of() : List.copyOf(inlineBlobs);
+        groups = groups == null ? List.of() : List.copyOf(groups);
         if (unchangedWithoutWrite < 0) {
             throw new IllegalArgumentException("unchangedWithoutWrite must be >= 0, was " + unchangedWithoutWrite);
         }
@@ -26,7 +27,7 @@ public record CommitBatch(String sourceId, Long runId, List<ResourceWrite> write
     /** A batch without a document group. */
     public CommitBatch(String sourceId, Long runId, List<ResourceWrite> writes, List<InlineBlob> inlineBlobs,
                        String checkpoint, int unchangedWithoutWrite) {
-        this(sourceId, runId, writes, inlineBlobs, checkpoint, unchangedWithoutWrite, null);
+        this(sourceId, runId, writes, inlineBlobs, checkpoint, unchangedWithoutWrite, List.of());
     }
 
     /** A batch whose every change is a write. */

@@ -139,7 +139,7 @@ public final class DocumentGroups {
     }
 
     /** Writes a group's row, its members and its log row inside the batch's transaction. */
-    static void write(Connection c, GroupWrite g, int changes) throws SQLException {
+    static void write(Connection c, GroupWrite g) throws SQLException {
         String now = Db.now();
         try (PreparedStatement s = c.prepareStatement("INSERT INTO document_groups (group_id, source_id, operation,"
                 + " status, fingerprint, filename, lang, group_type, crawled_at, updated_at)"
@@ -183,7 +183,7 @@ public final class DocumentGroups {
                 s.executeBatch();
             }
         }
-        insertLog(c, g.log(), changes);
+        insertLog(c, g.log(), g.changes());
     }
 
     private static long insertLog(Connection c, GroupWrite.LogRow row, int changes) throws SQLException {

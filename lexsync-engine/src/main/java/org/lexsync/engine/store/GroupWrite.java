@@ -6,9 +6,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The document-group state that travels in the same transaction as its documents' journal rows ({@link
- * CommitBatch#group()}; EUCases D2.1 §3.2, issue 18): the group row (owner, last operation, active or deleted, the
+ * CommitBatch#groups()}; EUCases D2.1 §3.2, issue 18): the group row (owner, last operation, active or deleted, the
  * fingerprint of its documents), the documents it holds now (replacing those it held), and the crawler log row of the
- * upload, whose change count is taken from the batch's outcomes.
+ * upload with the number of documents the group changes.
  *
  * @param groupId     the group's GUID, lower-cased
  * @param sourceId    the crawler owning it (the source its documents belong to)
@@ -17,10 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param fingerprint SHA-256 over the sorted documents (identifier, url, md5): identical re-sends are recognised by it
  * @param members     the documents the group holds after this commit (none when deleted)
  * @param log         the crawler log row written with the commit
+ * @param changes     how many of its documents the group creates, updates or deletes
  */
 public record GroupWrite(String groupId, String sourceId, String operation, boolean deleted, String fingerprint,
                          @Nullable String filename, @Nullable String lang, @Nullable Integer groupType,
-                         @Nullable String crawledAt, List<Member> members, LogRow log) {
+                         @Nullable String crawledAt, List<Member> members, LogRow log, int changes) {
 
     /** One document of a group. */
     public record Member(String resourceUri, String identifier, String file, String md5) {

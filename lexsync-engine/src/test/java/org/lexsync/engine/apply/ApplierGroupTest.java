@@ -57,7 +57,7 @@ class ApplierGroupTest {
     private static GroupWrite group(List<String> uris) {
         return new GroupWrite("g1", "crawler", "Add", false, "fp", null, null, null, null,
                 uris.stream().map(u -> new GroupWrite.Member(u, "id-" + u, "f", "0".repeat(32))).toList(),
-                new GroupWrite.LogRow(null, "crawler", "g1", "Add", 1, "accepted", null, null));
+                new GroupWrite.LogRow(null, "crawler", "g1", "Add", 1, "accepted", null, null), uris.size());
     }
 
     private List<JournalEntry> journal() {
