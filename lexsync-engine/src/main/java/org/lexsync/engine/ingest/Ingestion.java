@@ -264,37 +264,53 @@ public final class Ingestion {
      * touches: that one waits for the next transaction, planned on the state this one leaves.
      */
     private void serve(String crawler, CrawlerSessions.Session session) {
-        List<Turn> batch = new ArrayList<>();
+        List<Turn> candidates = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        Set<String> touched = new HashSet<>();
-        int changes = 0;
-        while (batch.size() < MAX_GROUPS_PER_COMMIT && changes < MAX_CHANGES_PER_COMMIT) {
+        while (candidates.size() < MAX_GROUPS_PER_COMMIT) {
             Turn t = (Turn) session.queue.pollFirst();
             if (t == null) {
                 break;
             }
-            if (ids.contains(t.id)) {
-                session.queue.addFirst(t);
+            if (!ids.add(t.id)) {
+                session.queue.addFirst(t); // the same group twice: the second is decided on what the first leaves
                 break;
             }
+            candidates.add(t);
+        }
+        Map<String, DocumentGroups.StoredGroup> stored;
+        try {
+            stored = store.documentGroups().getAll(ids);
+        } catch (RuntimeException e) {
+            candidates.forEach(t -> {
+                t.failure = e;
+                t.done = true;
+            });
+            return;
+        }
+        List<Turn> batch = new ArrayList<>();
+        Set<String> touched = new HashSet<>();
+        int changes = 0;
+        for (int i = 0; i < candidates.size(); i++) {
+            Turn t = candidates.get(i);
+            DocumentGroups.StoredGroup before = stored.get(t.id);
             try {
-                DocumentGroups.StoredGroup stored = store.documentGroups().get(t.id).orElse(null);
-                IngestResult unchanged = decide(t, stored);
+                IngestResult unchanged = decide(t, before);
                 if (unchanged != null) {
                     t.result = unchanged;
                     t.done = true;
                     continue;
                 }
                 Set<String> mine = new HashSet<>(GroupPlan.held(t.group).keySet());
-                mine.addAll(GroupPlan.released(t.group, stored));
-                if (mine.stream().anyMatch(touched::contains)) {
-                    session.queue.addFirst(t);
+                mine.addAll(GroupPlan.released(t.group, before));
+                if (changes > MAX_CHANGES_PER_COMMIT || mine.stream().anyMatch(touched::contains)) {
+                    // touches what an earlier group of this transaction touches: decided again on its outcome
+                    for (int k = candidates.size() - 1; k >= i; k--) {
+                        session.queue.addFirst(candidates.get(k));
+                    }
                     break;
                 }
-                plan(t, stored);
-                ids.add(t.id);
                 touched.addAll(mine);
-                changes += t.changes.size();
+                changes += t.group.documents().size();
                 batch.add(t);
             } catch (Refused r) {
                 t.refused = r; // logged by its own thread, like every refusal
@@ -304,9 +320,25 @@ public final class Ingestion {
                 t.done = true;
             }
         }
-        if (!batch.isEmpty()) {
-            commitTogether(crawler, session, batch);
+        if (batch.isEmpty()) {
+            return;
         }
+        Map<String, ResourceState> current;
+        try {
+            Set<String> held = new HashSet<>();
+            batch.forEach(t -> held.addAll(GroupPlan.held(t.group).keySet()));
+            current = held.isEmpty() ? Map.of() : store.resources().getAll(crawler, held);
+            for (Turn t : batch) {
+                plan(t, stored.get(t.id), current);
+            }
+        } catch (RuntimeException e) {
+            batch.forEach(t -> {
+                t.failure = e;
+                t.done = true;
+            });
+            return;
+        }
+        commitTogether(crawler, session, batch);
     }
 
     /** The answer for a re-send (unchanged), null when the group is to be applied; refuses it otherwise. */
@@ -343,12 +375,10 @@ public final class Ingestion {
     }
 
     /** The group's changes and its row, planned on the stored state. */
-    private void plan(Turn t, DocumentGroups.@Nullable StoredGroup stored) {
+    private void plan(Turn t, DocumentGroups.@Nullable StoredGroup stored, Map<String, ResourceState> current) {
         DocumentGroup group = t.group;
         String crawler = group.crawler();
         Map<String, GroupPlan.Held> held = GroupPlan.held(group);
-        Map<String, ResourceState> current = held.isEmpty() ? Map.of()
-                : store.resources().getAll(crawler, held.keySet());
         List<String> released = GroupPlan.released(group, stored);
         Set<String> others = store.documentGroups().heldByOtherGroups(crawler, t.id, released);
         Map<String, GroupPlan.Bytes> bytes = new HashMap<>();

@@ -71,6 +71,45 @@ public final class DocumentGroups {
         });
     }
 
+    /** The groups with these identifiers (lower-cased GUIDs) that the store holds, by identifier; one round trip each table. */
+    public java.util.Map<String, StoredGroup> getAll(Collection<String> groupIds) {
+        if (groupIds.isEmpty()) {
+            return java.util.Map.of();
+        }
+        List<String> ids = List.copyOf(new java.util.LinkedHashSet<>(groupIds));
+        return db.read("read document groups", c -> {
+            java.util.Map<String, String[]> rows = new java.util.HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT group_id, source_id, operation, status, fingerprint"
+                    + " FROM document_groups WHERE group_id " + StringList.membership(db.sqlite()))) {
+                StringList.bind(c, s, 1, ids, db.sqlite());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        rows.put(rs.getString(1), new String[]{rs.getString(2), rs.getString(3), rs.getString(4),
+                                rs.getString(5)});
+                    }
+                }
+            }
+            java.util.Map<String, List<GroupWrite.Member>> members = new java.util.HashMap<>();
+            if (!rows.isEmpty()) {
+                try (PreparedStatement s = c.prepareStatement("SELECT group_id, resource_uri, identifier, file, md5"
+                        + " FROM document_group_members WHERE group_id " + StringList.membership(db.sqlite())
+                        + " ORDER BY group_id, resource_uri")) {
+                    StringList.bind(c, s, 1, List.copyOf(rows.keySet()), db.sqlite());
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            members.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new GroupWrite.Member(
+                                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+                        }
+                    }
+                }
+            }
+            java.util.Map<String, StoredGroup> out = new java.util.HashMap<>();
+            rows.forEach((id, r) -> out.put(id, new StoredGroup(id, r[0], r[1], "deleted".equals(r[2]), r[3],
+                    members.getOrDefault(id, List.of()))));
+            return out;
+        });
+    }
+
     /**
      * Those of {@code uris} that a group of {@code sourceId} other than {@code groupId} holds: a document shared by
      * several groups of one crawler (a stylesheet, a seal) stays while any of them holds it.
