@@ -204,6 +204,27 @@ class IngestRoutesTest {
         assertThat(journal()).hasSize(2);
     }
 
+    @Test
+    void theMetaInfoClassesHaveTheirStatusToo() throws Exception {
+        GroupFixture g = GroupFixture.decision();
+        Path zip = g.writeZip(dir);
+        assertThat(status(uploadParts(Files.writeString(dir.resolve("s.xml"), g.metaInfo().replace("</documentgroup>",
+                "<annex/></documentgroup>")), zip))).isEqualTo("400 SchemaViolation");
+        assertThat(status(uploadParts(Files.writeString(dir.resolve("g.xml"), g.metaInfo().replace(
+                GroupFixture.html().id(), "not-a-guid")), zip))).isEqualTo("400 InvalidGuid");
+        assertThat(status(uploadParts(Files.writeString(dir.resolve("f.xml"), g.metaInfo().replace(
+                "format=\"text/html\"", "format=\"application/msword\"")), zip))).isEqualTo("400 UnknownFormat");
+        assertThat(status(uploadParts(Files.writeString(dir.resolve("u.xml"), g.metaInfo().replace(
+                "url=\"http://www.bverwg.de/images/seal.gif\"", "url=\"seal.gif\"")), zip))).isEqualTo("400 InvalidValue");
+        assertThat(status(http.send(post(SECRET).header("Content-Type", "application/zip")
+                .POST(HttpRequest.BodyPublishers.ofFile(zip)).build(), HttpResponse.BodyHandlers.ofString())))
+                .isEqualTo("400 NoMetaInfo");
+        assertThat(status(http.send(post(SECRET).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString())))
+                .isEqualTo("415 BadRequest");
+        assertThat(journal()).isEmpty();
+    }
+
     private static String status(HttpResponse<String> r) {
         String body = r.body();
         int at = body.indexOf("\"class\":\"");
