@@ -11,7 +11,8 @@ import org.lexsync.engine.model.IngestError;
  * Turns the document-group validator's findings (core's {@code DocumentGroupValidator}: Appendix I schema, §3.2 prose
  * rules, §3.2 "Zip validation") into the ingestion service's typed error classes, and picks the one to answer: the
  * first class in the order issue 18 checks them ({@link IngestError.Kind} order), the first finding of that class in
- * document order. Warnings never refuse a group.
+ * document order — the MetaInfo's and the package's apart, since the checks against the stored state come between
+ * them. Warnings never refuse a group.
  */
 final class ErrorClasses {
     /** The message Xerces gives for a required attribute that is missing (XML Schema 1.0, cvc-complex-type.4). */
@@ -20,14 +21,20 @@ final class ErrorClasses {
     private ErrorClasses() {
     }
 
-    /** The error to answer for these findings, or null when none refuses the group. */
-    static @Nullable IngestError first(Findings findings) {
+    /**
+     * The error to answer among the findings on the package ({@code zip}: §3.2 "Zip validation", answered after the
+     * checks against the stored state) or on the MetaInfo (the others), or null.
+     */
+    static @Nullable IngestError first(Findings findings, boolean zip) {
         IngestError best = null;
         for (Finding f : findings) {
             if (f.severity() != Severity.ERROR || tolerated(f)) {
                 continue;
             }
             IngestError.Kind kind = kind(f);
+            if (zip != isPackageKind(kind)) {
+                continue;
+            }
             if (best == null || kind.ordinal() < best.kind().ordinal()) {
                 best = new IngestError(kind, f.message(), f.line(), f.column());
             }
@@ -43,6 +50,11 @@ final class ErrorClasses {
     static boolean tolerated(Finding f) {
         return f.message().startsWith(MISSING) && f.message().contains("'type'")
                 && f.message().contains("'documentgroup'");
+    }
+
+    private static boolean isPackageKind(IngestError.Kind kind) {
+        return kind == IngestError.Kind.EMPTY_ZIP || kind == IngestError.Kind.FILE_MISSING
+                || kind == IngestError.Kind.MD5_MISMATCH || kind == IngestError.Kind.UNSAFE_ZIP;
     }
 
     static IngestError.Kind kind(Finding f) {

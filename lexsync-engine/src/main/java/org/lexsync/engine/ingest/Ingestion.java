@@ -157,17 +157,39 @@ public final class Ingestion {
 
     private IngestResult apply(Call call) throws Refused {
         GroupUpload u = call.upload;
-        byte[] metaInfo = metaInfo(u);
-        String document = u.packaged() ? "Package!/" + GroupUpload.PACKAGED_METAINFO : "MetaInfo";
-        ValidationResult checked;
-        try {
-            checked = validator.validate(metaInfo, document);
-        } catch (XmlDocumentException e) {
-            throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, e.getMessage(), e.line(), e.column()));
+        // One pass of the validator over MetaInfo and ZIP when the ZIP can be read; its ZIP findings are answered
+        // after the stored state's, in issue 18's order. A ZIP it refuses outright is answered there too, and the
+        // MetaInfo is then validated alone.
+        ValidationResult checked = null;
+        IngestError packageRefused = null;
+        if (call.zipLength > 0) {
+            try {
+                checked = u.packaged() ? validator.validatePackage(u.data())
+                        : validator.validate(u.metaInfo(), u.data());
+            } catch (DocumentGroupArchiveException e) {
+                if (e.reason() == DocumentGroupArchiveException.Reason.NO_METAINFO
+                        || e.reason() == DocumentGroupArchiveException.Reason.SEVERAL_METAINFOS) {
+                    throw new Refused(IngestError.of(IngestError.Kind.NO_METAINFO, scrub(e.getMessage(), u)));
+                }
+                packageRefused = IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u));
+            } catch (XmlDocumentException e) {
+                throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, scrub(e.getMessage(), u), e.line(),
+                        e.column()));
+            }
+        }
+        if (checked == null) {
+            byte[] metaInfo = metaInfo(u);
+            try {
+                checked = validator.validate(metaInfo, u.packaged() ? "Package!/" + GroupUpload.PACKAGED_METAINFO
+                        : "MetaInfo");
+            } catch (XmlDocumentException e) {
+                throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, e.getMessage(), e.line(),
+                        e.column()));
+            }
         }
         DocumentGroup group = checked.group();
         call.group = group;
-        refuseIf(ErrorClasses.first(checked.findings()));
+        refuseIf(scrubbed(ErrorClasses.first(checked.findings(), false), u));
         int repeated = GroupPlan.repeatedUrl(group);
         if (repeated >= 0) {
             throw new Refused(IngestError.of(IngestError.Kind.INVALID_VALUE, String.format(Locale.ROOT,
@@ -192,7 +214,8 @@ public final class Ingestion {
         IngestError zipError = null;
         Map<String, GroupFiles.Extracted> files = Map.of();
         if (op == Operation.ADD || op == Operation.UPD) {
-            zipError = checkPackage(u, metaInfo);
+            zipError = packageRefused != null ? packageRefused
+                    : scrubbed(ErrorClasses.first(checked.findings(), true), u);
             if (zipError == null) {
                 files = extract(u, group);
             }
@@ -482,20 +505,8 @@ public final class Ingestion {
         }
     }
 
-    /** §3.2 "Zip validation" through core's validator: files present, MD5s, safe names, bounds. */
-    private @Nullable IngestError checkPackage(GroupUpload u, byte[] metaInfo) {
-        try {
-            ValidationResult v = u.packaged() ? validator.validatePackage(u.data())
-                    : validator.validate(u.metaInfo(), u.data());
-            IngestError e = ErrorClasses.first(v.findings());
-            return e == null ? null : new IngestError(e.kind(), scrub(e.message(), u), e.line(), e.column());
-        } catch (DocumentGroupArchiveException e) {
-            return IngestError.of(e.reason() == DocumentGroupArchiveException.Reason.NO_METAINFO
-                    || e.reason() == DocumentGroupArchiveException.Reason.SEVERAL_METAINFOS
-                    ? IngestError.Kind.NO_METAINFO : IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u));
-        } catch (XmlDocumentException e) {
-            return new IngestError(IngestError.Kind.MALFORMED_XML, scrub(e.getMessage(), u), e.line(), e.column());
-        }
+    private static @Nullable IngestError scrubbed(@Nullable IngestError e, GroupUpload u) {
+        return e == null ? null : new IngestError(e.kind(), scrub(e.message(), u), e.line(), e.column());
     }
 
     /**
