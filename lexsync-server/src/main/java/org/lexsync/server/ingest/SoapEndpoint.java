@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import javax.xml.stream.XMLStreamConstants;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.documentgroup.DocumentGroupReader;
@@ -66,7 +67,7 @@ final class SoapEndpoint {
 
     private void upload(Context ctx) {
         String remote = ctx.ip();
-        if (settings.soap().stream().noneMatch(c -> c.addresses().contains(remote))) {
+        if (settings.soap().stream().noneMatch(c -> listed(c.addresses(), remote))) {
             fault(ctx, 403, "soap:Client", "client address " + remote + " may not upload over SOAP (server.soap)");
             return;
         }
@@ -93,7 +94,7 @@ final class SoapEndpoint {
             Path data = dir.resolve("data.zip");
             boolean hasData = read(message, cap, meta, data);
             String crawler = crawler(meta);
-            if (crawler == null || settings.soapClient(crawler).map(c -> !c.addresses().contains(remote)).orElse(true)) {
+            if (crawler == null || settings.soapClient(crawler).map(c -> !listed(c.addresses(), remote)).orElse(true)) {
                 IngestError e = IngestError.of(IngestError.Kind.WRONG_CRAWLER, "crawler '" + crawler
                         + "' may not upload over SOAP from " + remote + " (server.soap)");
                 lexsync.logIngestRefusal(remote, crawler, hasData ? Files.size(data) : 0, e);
@@ -162,6 +163,39 @@ final class SoapEndpoint {
             Files.copy(decoded, data);
         }
         return Files.size(data) > 0;
+    }
+
+    /**
+     * True when the client's address is one of {@code addresses}, compared as addresses ({@code ::1} and
+     * {@code 0:0:0:0:0:0:0:1} are one), never by resolving a name: an entry that is no IP literal matches only itself.
+     */
+    static boolean listed(List<String> addresses, String remote) {
+        byte[] client = literal(remote);
+        for (String a : addresses) {
+            byte[] listed = literal(a);
+            if (a.equals(remote) || client != null && listed != null && java.util.Arrays.equals(client, listed)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The bytes of an IPv4 or IPv6 literal (brackets allowed), or null for anything else (no lookup). */
+    static byte @Nullable [] literal(String text) {
+        String t = text.strip();
+        if (t.startsWith("[") && t.endsWith("]")) {
+            t = t.substring(1, t.length() - 1);
+        }
+        boolean ipv4 = t.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+        boolean ipv6 = t.contains(":") && t.matches("[0-9A-Fa-f:.]+");
+        if (!ipv4 && !ipv6) {
+            return null;
+        }
+        try {
+            return java.net.InetAddress.getByName(t).getAddress(); // a literal: parsed, not looked up
+        } catch (java.net.UnknownHostException e) {
+            return null;
+        }
     }
 
     /** The crawler the MetaInfo names, or null when it cannot be read (the engine will say why). */

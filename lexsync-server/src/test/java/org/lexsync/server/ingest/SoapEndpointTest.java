@@ -123,6 +123,14 @@ class SoapEndpointTest {
     }
 
     @Test
+    void addressesAreComparedAsAddressesNeverLookedUp() {
+        assertThat(SoapEndpoint.listed(List.of("::1"), "0:0:0:0:0:0:0:1")).isTrue();
+        assertThat(SoapEndpoint.listed(List.of("[::1]"), "0:0:0:0:0:0:0:1")).isTrue();
+        assertThat(SoapEndpoint.listed(List.of("127.0.0.1"), "127.0.0.2")).isFalse();
+        assertThat(SoapEndpoint.listed(List.of("localhost"), "127.0.0.1")).isFalse();
+    }
+
+    @Test
     void anotherSoapActionGetsAFault() throws Exception {
         startAllowing(GroupFixture.CRAWLER, "127.0.0.1");
 
