@@ -24,6 +24,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.check.Checker;
 import org.lexsync.engine.apply.PlannedState;
 import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
@@ -47,9 +48,14 @@ import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
+import org.lexsync.engine.model.HostStatistics;
+import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.ItemFailure;
@@ -63,6 +69,7 @@ import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.SourceLease;
@@ -147,7 +154,7 @@ public final class LexSync implements AutoCloseable {
         List<Source> list = new ArrayList<>();
         for (SourceConfig c : config.sources()) {
             Harvester h = harvester(c.protocol());
-            list.add(new Source(c.id(), c.urls(), h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
+            list.add(new Source(c.id(), c.urls(), c.typedOptions() != null ? c.typedOptions() : h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
                     c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
                     : c.giveUp()));
         }
@@ -352,6 +359,14 @@ public final class LexSync implements AutoCloseable {
         store.journal().forEachSince(afterSeq, sourceId, limit, visitor);
     }
 
+    /**
+     * The changes collected per source and hour (UTC) since {@code since}, from the journal, for a chart
+     * (docs/architecture.md, "Dashboard and metrics"); reads only the journal's rows from {@code since} on.
+     */
+    public List<HourlyChanges> changesPerHour(Instant since) {
+        return store.journal().changesPerHour(Objects.requireNonNull(since, "since"));
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();
@@ -377,6 +392,24 @@ public final class LexSync implements AutoCloseable {
         return store.resources().count(sourceId, false);
     }
 
+    /**
+     * Counts the store: journal rows, active resources, blobs and their bytes. Walks the blob store, so it takes
+     * time in proportion to the blobs held (the dashboard's store page asks for it when opened).
+     */
+    public StoreStatistics storeStatistics() {
+        long[] blobs = new long[2];
+        try {
+            store.blobs().forEach(b -> {
+                blobs[0]++;
+                blobs[1] += b.length();
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new StoreStatistics(store.journal().count(null), store.resources().count(null, false), blobs[0],
+                blobs[1]);
+    }
+
     /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
     public InputStream openBlob(BlobKey key) throws IOException {
         return store.blobs().open(key);
@@ -385,6 +418,16 @@ public final class LexSync implements AutoCloseable {
     /** Calls {@code visitor} for each resource of a source (of all sources when null). */
     public void resources(@Nullable String sourceId, boolean includeDeleted, Consumer<ResourceSummary> visitor) {
         store.resources().forEachSummary(sourceId, includeDeleted, visitor);
+    }
+
+    /**
+     * One page of {@link #resources(String, boolean, Consumer)}: at most {@code limit} resources in (source, URI) order
+     * after the resource ({@code afterSource}, {@code afterUri}), from the first when those are null. A page boundary
+     * is a key, not an offset, so it stays stable while the store changes.
+     */
+    public void resources(@Nullable String sourceId, boolean includeDeleted, @Nullable String afterSource,
+                          @Nullable String afterUri, long limit, Consumer<ResourceSummary> visitor) {
+        store.resources().forEachSummaryAfter(sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
     }
 
     /** The latest runs of a source (of all sources when null), newest first. */
@@ -426,6 +469,25 @@ public final class LexSync implements AutoCloseable {
         return store.runs().interruptHeld(since, note);
     }
 
+    /**
+     * The store's database for the server's scheduler (docs/architecture.md, "The server"): db-scheduler keeps its
+     * executions in the table {@code scheduled_tasks}, which the store's migrations create, so that every node of a
+     * server on one database shares them. Only that table may be written through it.
+     */
+    public javax.sql.DataSource schedulerDataSource() {
+        return store.schedulerDataSource();
+    }
+
+    /** True when the store keeps journal and state in SQLite (the embedded default), false on PostgreSQL. */
+    public boolean sqliteStore() {
+        return store.sqlite();
+    }
+
+    /** The data directory (blobs, temporary files and, on SQLite, the database). */
+    public Path dataDirectory() {
+        return store.config().dataDir();
+    }
+
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */
     public void sparql(String query, ResultFormat format, OutputStream out) {
         rdf().query(query, format, out);
@@ -444,6 +506,30 @@ public final class LexSync implements AutoCloseable {
      */
     public static Path download(URI url, Path directory, String version) {
         return DocumentDownload.download(url, directory, version);
+    }
+
+    /**
+     * Checks a whole publication (docs/architecture.md, "The conformance checker") through this facade's one
+     * polite fetcher, at the request's delay between requests to a host (or a slower one another harvest asks
+     * for). Expected failures — a malformed URL, an unreachable host, a body that is not XML — are findings of the
+     * report; the store is not touched.
+     */
+    public CheckReport check(CheckRequest request) {
+        try (Fetcher view = fetcher.withPoliteness(new Politeness(1, request.delay()))) {
+            return Checker.check(request, view);
+        }
+    }
+
+    /**
+     * {@link #check(CheckRequest)} without a store or a facade ({@code lexsync check}): a polite fetcher of its own
+     * (robots.txt, the request's delay, bounded redirects, only http(s)) downloading to the system's temp directory,
+     * closed when the check ends.
+     */
+    public static CheckReport checkWithoutStore(CheckRequest request, String version) {
+        try (Fetcher own = Fetcher.builder().version(version).politeness(new Politeness(1, request.delay()))
+                .build()) {
+            return Checker.check(request, own);
+        }
     }
 
     @Override
@@ -474,6 +560,22 @@ public final class LexSync implements AutoCloseable {
      */
     public void addListener(CommitListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Tells {@code listener} about every HTTP exchange of this facade's fetcher from now on (host, status, time to
+     * the headers; no URL), e.g. for metrics (docs/architecture.md, "Dashboard and metrics").
+     */
+    public void addFetchListener(FetchListener listener) {
+        fetcher.addListener(listener);
+    }
+
+    /**
+     * Per host, what this facade's fetcher asked and got since the facade opened: requests, 304/429/5xx answers,
+     * the delay in force, robots.txt state (docs/architecture.md, "Dashboard and metrics").
+     */
+    public List<HostStatistics> hosts() {
+        return fetcher.hostStatistics();
     }
 
     /** An applier fetching through {@code view}, telling this facade's commit listeners. */

@@ -30,9 +30,19 @@ class EngineArchitectureTest {
     @Test
     void protocolPackagesDoNotReachIntoTheStore() {
         noClasses().that().resideInAnyPackage("org.lexsync.engine.resourcesync..", "org.lexsync.engine.atom..",
-                        "org.lexsync.engine.eli..")
+                        "org.lexsync.engine.eli..", "org.lexsync.engine.crawler..")
                 .should().dependOnClassesThat().resideInAPackage("org.lexsync.engine.store..")
                 .because("planners plan; the applier and the harvest SPI's store port are the way to the store")
+                .check(engine);
+    }
+
+    @Test
+    void theCheckerTouchesNoStoreAndPlansNoChange() {
+        noClasses().that().resideInAPackage("org.lexsync.engine.check..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.engine.store..",
+                        "org.lexsync.engine.apply..", "org.lexsync.engine.harvest..")
+                .because("lexsync check runs without a store: it reads through the fetcher and the core readers "
+                        + "(docs/architecture.md, \"The conformance checker\")")
                 .check(engine);
     }
 
@@ -40,7 +50,8 @@ class EngineArchitectureTest {
     void theModelDependsOnNothingElseInTheEngine() {
         noClasses().that().resideInAPackage("org.lexsync.engine.model..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.engine", "org.lexsync.engine.apply..",
-                        "org.lexsync.engine.atom..", "org.lexsync.engine.config..", "org.lexsync.engine.eli..",
+                        "org.lexsync.engine.atom..", "org.lexsync.engine.check..", "org.lexsync.engine.config..", "org.lexsync.engine.crawler..",
+                        "org.lexsync.engine.eli..",
                         "org.lexsync.engine.fetch..", "org.lexsync.engine.harvest..", "org.lexsync.engine.ingest..",
                         "org.lexsync.engine.rdf..",
                         "org.lexsync.engine.resourcesync..", "org.lexsync.engine.store..")

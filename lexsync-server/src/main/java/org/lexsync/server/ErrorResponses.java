@@ -25,7 +25,8 @@ final class ErrorResponses {
         });
         routes.error(404, ctx -> {
             String type = ctx.res().getContentType();
-            if (type == null || !type.startsWith("application/json")) {
+            // a JSON error or a page's own HTML "not found" (the dashboard) stands; anything else gets the JSON one
+            if (type == null || !(type.startsWith("application/json") || type.startsWith("text/html"))) {
                 answer(ctx, 404, "no such path: " + ctx.path());
             }
         });

@@ -1,8 +1,12 @@
 package org.lexsync.server;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ServerSettings;
@@ -17,6 +21,8 @@ public final class ServerContext {
     private final ServerSettings settings;
     private final Access access;
     private final Clock clock;
+    private final List<Consumer<Configuration>> configurationListeners = new CopyOnWriteArrayList<>();
+    private volatile @Nullable SourceControl sourceControl;
 
     ServerContext(LexSync lexsync, Configuration configuration, ServerSettings settings, Clock clock) {
         this.lexsync = Objects.requireNonNull(lexsync, "lexsync");
@@ -36,9 +42,41 @@ public final class ServerContext {
         return configuration.get();
     }
 
-    /** Puts a newly read configuration in force (sources only: listening address and tokens need a restart). */
+    /**
+     * Puts a newly read configuration in force (sources only: listening address and tokens need a restart) and
+     * tells the listeners (the scheduler adds, removes and re-schedules sources).
+     */
     public void replaceConfiguration(Configuration next) {
         configuration.set(Objects.requireNonNull(next, "next"));
+        for (Consumer<Configuration> l : configurationListeners) {
+            l.accept(next);
+        }
+    }
+
+    /** Calls {@code listener} with every configuration put in force from now on. */
+    public void onConfigurationReplaced(Consumer<Configuration> listener) {
+        configurationListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Makes {@code control} the scheduler every feature reaches through {@link #sourceControl()} (set once). */
+    public synchronized void provideSourceControl(SourceControl control) {
+        if (sourceControl != null) {
+            throw new IllegalStateException("a SourceControl is already provided");
+        }
+        sourceControl = Objects.requireNonNull(control, "control");
+    }
+
+    /**
+     * The scheduler as the API, the ping endpoint and the dashboard see it.
+     *
+     * @throws ApiError 503 when the server runs without a scheduler
+     */
+    public SourceControl sourceControl() {
+        SourceControl c = sourceControl;
+        if (c == null) {
+            throw new ApiError(503, "this server runs no scheduler");
+        }
+        return c;
     }
 
     /** The server settings in force: the file's {@code server:} section with the command line's overrides. */

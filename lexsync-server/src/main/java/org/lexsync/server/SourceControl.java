@@ -1,5 +1,6 @@
 package org.lexsync.server;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -10,6 +11,12 @@ import java.util.Optional;
 public interface SourceControl {
     /** The source's activity, or empty when no configured source has this id. */
     Optional<SourceActivity> activity(String sourceId);
+
+    /** The activity of every configured source, by one look at the scheduler (for overviews of many sources). */
+    List<SourceActivity> activities();
+
+    /** True while the scheduler takes work (for {@code /readyz}). */
+    boolean running();
 
     /**
      * Asks for a run of the source now. Coalesced with a run already queued or running (answers false then).

@@ -28,7 +28,24 @@ class ServerArchitectureTest {
     }
 
     @Test
+    void featurePackagesReachEachOtherOnlyThroughTheRootPackage() {
+        slices().matching("org.lexsync.server.(*)..").should().notDependOnEachOther()
+                .because("features share SourceControl, SourceActivity and ServerContext (docs/architecture.md,"
+                        + " \"The server\")").allowEmptyShould(true).check(SERVER);
+    }
+
+    @Test
     void featurePackagesHaveNoCycles() {
         slices().matching("org.lexsync.server.(*)..").should().beFreeOfCycles().allowEmptyShould(true).check(SERVER);
+    }
+
+    @Test
+    void theDashboardAndTheMetricsReachTheSchedulerOnlyThroughSourceControl() {
+        noClasses().that().resideInAnyPackage("org.lexsync.server.dashboard..", "org.lexsync.server.metrics..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.server.schedule..",
+                        "org.lexsync.server.api..")
+                .because("docs/architecture.md, \"Dashboard and metrics\": they read the scheduler through "
+                        + "SourceControl and send commands through the REST API")
+                .check(SERVER);
     }
 }

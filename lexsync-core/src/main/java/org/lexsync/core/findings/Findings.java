@@ -20,6 +20,8 @@ public final class Findings implements Iterable<Finding> {
     private final int capacity;
     private final List<Finding> kept = new ArrayList<>();
     private final Map<Severity, Long> counts = new EnumMap<>(Severity.class);
+    /** Per rule id: how many were seen and the first one (rules are few, so this stays small past the capacity). */
+    private final Map<String, RuleCount> byRule = new java.util.LinkedHashMap<>();
 
     public Findings() {
         this(DEFAULT_CAPACITY);
@@ -34,6 +36,8 @@ public final class Findings implements Iterable<Finding> {
 
     public void add(Finding finding) {
         counts.merge(finding.severity(), 1L, Long::sum);
+        RuleCount rc = byRule.get(finding.rule());
+        byRule.put(finding.rule(), rc == null ? new RuleCount(finding, 1) : new RuleCount(rc.first(), rc.count() + 1));
         if (kept.size() < capacity) {
             kept.add(finding);
         }
@@ -73,6 +77,18 @@ public final class Findings implements Iterable<Finding> {
             total += c;
         }
         return total;
+    }
+
+    /**
+     * Every rule seen, in the order first seen, with its first finding and how many findings it had — including
+     * those beyond the capacity, so a caller can count by rule whatever the document's size.
+     */
+    public List<RuleCount> byRule() {
+        return List.copyOf(byRule.values());
+    }
+
+    /** How often one rule was seen, with the first finding of it. */
+    public record RuleCount(Finding first, long count) {
     }
 
     /** True when more findings were seen than kept. */

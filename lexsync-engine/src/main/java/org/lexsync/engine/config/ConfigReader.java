@@ -1,7 +1,9 @@
 package org.lexsync.engine.config;
 
+import org.lexsync.engine.model.SourceSchedule;
 import org.lexsync.engine.model.ConfigException;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 import java.io.Reader;
 import java.io.StringReader;
 import java.net.URI;
@@ -31,6 +33,9 @@ import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.lexsync.engine.crawler.CrawlerHarvester;
+import org.lexsync.engine.crawler.CrawlerOptions;
+import org.lexsync.engine.model.ProtocolOptions;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
@@ -46,11 +51,12 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     protocol: atom                # one the engine can harvest
  *     urls: [https://example.se/feed.atom]   # or: url: https://…
  *     politeness: {delay: 5, concurrency: 1} # seconds between requests, requests in flight per host
- *     schedule: PT1H                # kept as text for the server's scheduler
+ *     schedule: PT1H                # ISO-8601 duration or 6-field cron (SourceSchedule); default PT1H
  *     approved: true                # only approved sources run without being named (default false)
  *     contact: mailto:rinfo@example.se
  *     options: {max-delete-fraction: 0.5}
  *     give-up: {runs: 3, after: 24h}   # quarantine an item failing in 3 consecutive runs or for 24 h
+ *     crawler: {seeds: […], listing: {…}, detail: {…}}   # protocol: crawler only ({@link CrawlerConfigReader})
  * server:                           # read by lexsync serve; its flags override these
  *   port: 8080
  *   bind: 127.0.0.1
@@ -67,7 +73,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
-            "approved", "contact", "options", "give-up");
+            "approved", "contact", "options", "give-up", "crawler");
     private static final Set<String> TOP_KEYS = Set.of("sources", "server");
     private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
             "ingest-max-bytes", "soap");
@@ -328,6 +334,13 @@ public final class ConfigReader {
             }
         }
         String schedule = optionalText(m, at, "schedule");
+        if (schedule != null) {
+            try {
+                SourceSchedule.parse(schedule);
+            } catch (IllegalArgumentException bad) {
+                throw error(at + ".schedule", m.get("schedule"), bad.getMessage());
+            }
+        }
         boolean approved = false;
         if (m.containsKey("approved")) {
             String a = scalar(m.get("approved"), at + ".approved");
@@ -344,7 +357,30 @@ public final class ConfigReader {
         }
         ProtocolRules.forProtocol(protocol).ifPresent(rule -> checkProtocol(rule, protocol, m, at, urls, options, opts));
         return new SourceConfig(id, protocol, urls, delay, concurrency, schedule, approved, contact, options,
-                line(node), giveUp(m.get("give-up"), at + ".give-up"));
+                line(node), giveUp(m.get("give-up"), at + ".give-up"), crawler(m, protocol, options, at));
+    }
+
+    /**
+     * The {@code crawler:} definition of a {@code protocol: crawler} source, read by {@link CrawlerConfigReader};
+     * null for other protocols (which may not have one) and for a crawler source naming a Java crawler in its options.
+     */
+    private @Nullable ProtocolOptions crawler(Map<String, Node> m, String protocol, Map<String, String> options, String at) {
+        Node n = m.get("crawler");
+        boolean isCrawler = protocol.equals(CrawlerOptions.PROTOCOL);
+        if (n == null || isNull(n)) {
+            if (isCrawler && !options.containsKey(CrawlerHarvester.KEY_JAVA)) {
+                throw error(at + ".crawler", m.get("protocol"), "missing value (a crawler source needs a crawler:"
+                        + " definition or options: {java: NAME})");
+            }
+            return null;
+        }
+        if (!isCrawler) {
+            throw error(at + ".crawler", n, "only a source with protocol: crawler has a crawler: definition");
+        }
+        if (options.containsKey(CrawlerHarvester.KEY_JAVA)) {
+            throw error(at + ".crawler", n, "give either a crawler: definition or options: {java: NAME}, not both");
+        }
+        return CrawlerOptions.generic(new CrawlerConfigReader(file).read(n, at + ".crawler"));
     }
 
     /** The {@code give-up} mapping ({@code runs}, {@code after}); null when absent. */

@@ -22,6 +22,7 @@ import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.model.ListenerFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.apply.Applier;
+import org.lexsync.engine.harvest.CommitSlices;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestRun;
 import org.lexsync.engine.harvest.HarvestStore;

@@ -1,5 +1,7 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.model.FetchListener;
+import org.lexsync.engine.model.HostStatistics;
 import org.lexsync.engine.model.Politeness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,6 +41,8 @@ public final class Fetcher implements AutoCloseable {
     private final Map<String, Politeness> overrides;
     private final HostBreaker breaker;
     private final HostPoliteness hosts;
+    private final FetchStatistics statistics;
+    private final RobotsCache robots;
     private final java.util.function.Function<URI, Politeness> politeness;
     /** The fetcher this is a view of, or null for a fetcher of its own. */
     private final Fetcher shared;
@@ -50,7 +54,9 @@ public final class Fetcher implements AutoCloseable {
         this.userAgent = b.userAgent();
         this.retry = new RetryPolicy(b.tries, b.backoffBase, b.maxBackoff, b.maxRetryAfter);
         this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause);
-        this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker);
+        this.statistics = new FetchStatistics();
+        this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker,
+                statistics);
         this.hosts = new HostPoliteness(b.globalConcurrency);
         this.overrides = new ConcurrentHashMap<>(b.overrides);
         this.shared = null;
@@ -64,6 +70,7 @@ public final class Fetcher implements AutoCloseable {
         RedirectFollower[] self = new RedirectFollower[1];
         RobotsCache robots = b.ignoreRobots ? null : new RobotsCache(PRODUCT,
                 url -> self[0].loadRobots(url), b.robotsTtl, b.robotsErrorTtl);
+        this.robots = robots;
         this.follower = new RedirectFollower(client, hosts, robots, politeness, bodies, b.maxRedirects,
                 b.blockPrivateAddresses, b.maxCrawlDelay, breaker);
         self[0] = follower;
@@ -79,6 +86,8 @@ public final class Fetcher implements AutoCloseable {
         this.overrides = shared.overrides;
         this.breaker = shared.breaker;
         this.hosts = shared.hosts;
+        this.statistics = shared.statistics;
+        this.robots = shared.robots;
         this.user = hosts.user(politeness);
         this.politeness = url -> {
             Politeness p = shared.override(url);
@@ -129,6 +138,19 @@ public final class Fetcher implements AutoCloseable {
      */
     public java.util.List<UnreachableHost> unreachableHosts() {
         return breaker.unreachable();
+    }
+
+    /**
+     * Per host, what this fetcher (with all its views) asked and got since it started, with the politeness and
+     * robots.txt state in force (docs/architecture.md, "Dashboard and metrics").
+     */
+    public java.util.List<HostStatistics> hostStatistics() {
+        return statistics.snapshot(hosts, robots, breaker.unreachable());
+    }
+
+    /** Tells {@code listener} about every HTTP exchange of this fetcher and its views from now on. */
+    public void addListener(FetchListener listener) {
+        statistics.addListener(Objects.requireNonNull(listener, "listener"));
     }
 
     /** The User-Agent header sent with every request. */

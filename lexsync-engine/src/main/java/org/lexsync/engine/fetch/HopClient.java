@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * One GET on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
+ * One GET (or form POST) on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
  * {@link RedirectFollower}), running on virtual threads. Sends our User-Agent, {@code Accept-Encoding:
  * gzip, deflate} and the caller's headers; waits for the headers at most the read timeout and the whole
  * exchange at most the total timeout; turns transport failures into {@link FetchException}s.
@@ -23,9 +23,10 @@ final class HopClient implements AutoCloseable {
     private final Duration readTimeout;
     private final Duration totalTimeout;
     private final HostBreaker breaker;
+    private final FetchStatistics statistics;
 
     HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
-              Duration totalTimeout, HostBreaker breaker) {
+              Duration totalTimeout, HostBreaker breaker, FetchStatistics statistics) {
         this.client = HttpClient.newBuilder()
                 .version(version)
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -40,6 +41,7 @@ final class HopClient implements AutoCloseable {
         this.readTimeout = readTimeout;
         this.totalTimeout = totalTimeout;
         this.breaker = breaker;
+        this.statistics = statistics;
     }
 
     /**
@@ -47,12 +49,19 @@ final class HopClient implements AutoCloseable {
      * connection attempt, while the host's breaker is open; tells the breaker how the attempt went.
      */
     HttpResponse<TimedBodyStream> get(URI url, Map<String, String> headers) throws InterruptedException {
+        return send(url, headers, null);
+    }
+
+    /** As {@link #get}, but a POST of {@code form} when it is not null (portal search forms). */
+    HttpResponse<TimedBodyStream> send(URI url, Map<String, String> headers, FormBody form) throws InterruptedException {
         breaker.check(url);
         long deadline = System.nanoTime() + totalTimeout.toNanos();
         // The client itself fails the exchange with an HttpTimeoutException when no headers arrive in time,
         // so the wait below needs no timer of its own (a timed wait on a virtual thread costs a hand-off to
         // the scheduler's timer thread per request).
-        HttpRequest.Builder b = HttpRequest.newBuilder(url).GET()
+        HttpRequest.Builder b = (form == null ? HttpRequest.newBuilder(url).GET()
+                : HttpRequest.newBuilder(url).POST(HttpRequest.BodyPublishers.ofByteArray(form.encoded()))
+                .header("Content-Type", form.contentType()))
                 .timeout(readTimeout.compareTo(totalTimeout) <= 0 ? readTimeout : totalTimeout)
                 .header("User-Agent", userAgent)
                 .header("Accept-Encoding", "gzip, deflate");
@@ -65,10 +74,13 @@ final class HopClient implements AutoCloseable {
         // send, not sendAsync + get: with an executor of its own the client completes every sendAsync future
         // through the common ForkJoinPool, so a fetch would hang while that pool's workers are busy (it has one
         // on a two-core machine); send waits for the exchange itself and cancels it when interrupted.
+        String hostKey = RedirectFollower.hostKey(url);
+        long sent = System.nanoTime();
         try {
             HttpResponse<TimedBodyStream> response = client.send(b.build(),
                     TimedBodyStream.handler(readTimeout.toNanos(), deadline));
             breaker.succeeded(url);
+            statistics.record(hostKey, response.statusCode(), System.nanoTime() - sent);
             return response;
         } catch (InterruptedException e) {
             breaker.abandoned(url);
@@ -76,6 +88,7 @@ final class HopClient implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             FetchException failure = translate(url, e);
             breaker.failed(url, failure);
+            statistics.record(hostKey, 0, System.nanoTime() - sent);
             throw failure;
         }
     }

@@ -60,7 +60,9 @@ final class HostPoliteness {
             host.inFlight++;
             long now = System.nanoTime();
             long start = host.nextStart - now > 0 ? host.nextStart : now;
-            host.nextStart = start + host.effective(politeness).minDelay().toNanos();
+            long delay = host.effective(politeness).minDelay().toNanos();
+            host.lastDelayNanos = delay;
+            host.nextStart = start + delay;
             waitNanos = start - now;
         } finally {
             host.lock.unlock();
@@ -104,6 +106,26 @@ final class HostPoliteness {
         host.lock.lock();
         try {
             return !host.users.isEmpty();
+        } finally {
+            host.lock.unlock();
+        }
+    }
+
+    /** The delay between requests applied to {@code hostKey} last (zero for a host not asked yet). */
+    Duration currentDelay(String hostKey) {
+        Host host = hosts.get(hostKey);
+        return host == null ? Duration.ZERO : Duration.ofNanos(host.lastDelayNanos);
+    }
+
+    /** The requests to {@code hostKey} in flight now. */
+    int inFlight(String hostKey) {
+        Host host = hosts.get(hostKey);
+        if (host == null) {
+            return 0;
+        }
+        host.lock.lock();
+        try {
+            return host.inFlight;
         } finally {
             host.lock.unlock();
         }
@@ -185,6 +207,8 @@ final class HostPoliteness {
         final List<Politeness> users = new ArrayList<>();
         int inFlight;
         long nextStart = System.nanoTime();
+        /** The effective delay of the last request granted, for the host statistics. */
+        volatile long lastDelayNanos;
 
         /** The strictest of {@code request} and every user's politeness; called with the lock held. */
         Politeness effective(Politeness request) {

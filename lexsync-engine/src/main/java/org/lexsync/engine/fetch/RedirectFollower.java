@@ -70,6 +70,8 @@ final class RedirectFollower {
         Set<URI> seen = new HashSet<>();
         seen.add(normalize(current));
         Map<String, String> headers = requestHeaders(request);
+        FormBody form = request.form();
+        CookieJar cookies = request.cookies();
         for (int redirects = 0; ; redirects++) {
             checkScheme(current);
             // before the address guard's DNS lookup, robots.txt and the politeness wait: a dead host costs nothing
@@ -104,10 +106,24 @@ final class RedirectFollower {
             }
             URI hop = current;
             try (HostPoliteness.Permit permit = hosts.acquire(hostKey, p, () -> breaker.peek(hop))) {
-                HttpResponse<TimedBodyStream> response = client.get(current, headers);
+                Map<String, String> hopHeaders = headers;
+                if (cookies != null) {
+                    String cookie = cookies.header(current);
+                    if (cookie != null) {
+                        hopHeaders = new LinkedHashMap<>(headers);
+                        hopHeaders.put("Cookie", cookie);
+                    }
+                }
+                HttpResponse<TimedBodyStream> response = client.send(current, hopHeaders, form);
                 int status = response.statusCode();
+                if (cookies != null) {
+                    cookies.received(current, response.headers().map());
+                }
                 if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
                     discard(response);
+                    if (status == 301 || status == 302 || status == 303) {
+                        form = null; // a form's answer is fetched with a GET (RFC 9110 §15.4.2-4, as browsers do)
+                    }
                     URI next = resolve(current, response.headers().firstValue("Location").get());
                     if (redirects + 1 > maxRedirects) {
                         throw FetchException.fatal(request.url(), FetchFailure.TOO_MANY_REDIRECTS, String.format(

@@ -70,6 +70,25 @@ final class RobotsCache {
         return slot.get(URI.create(key + "/robots.txt"));
     }
 
+    /**
+     * The robots.txt state of a host ({@code host} or {@code host:port}) in words, for the host statistics: not read
+     * yet, rules in force (with a Crawl-delay), or why it counts as unavailable. Never waits for a load.
+     */
+    String state(String hostKey) {
+        List<String> states = new java.util.ArrayList<>();
+        slots.forEach((origin, slot) -> {
+            String rest = origin.substring(origin.indexOf("://") + 3);
+            String host = rest.substring(0, rest.lastIndexOf(':'));
+            if (rest.equals(hostKey) || host.equals(hostKey)) {
+                Rules r = slot.rules;
+                states.add(r == null ? "not read yet" : r.unavailable() != null ? r.unavailable()
+                        : r.crawlDelayMillis() >= 0 ? "rules in force, Crawl-delay " + r.crawlDelayMillis() + " ms"
+                        : "rules in force");
+            }
+        });
+        return states.isEmpty() ? "not read yet" : String.join("; ", states);
+    }
+
     private Rules load(URI robotsUrl) throws InterruptedException {
         Answer a = loader.load(robotsUrl);
         long now = System.nanoTime();
@@ -98,7 +117,7 @@ final class RobotsCache {
     private final class Slot {
         // A lock, not a monitor: the load blocks on I/O and must not pin a virtual thread's carrier (JDK 21).
         private final ReentrantLock lock = new ReentrantLock();
-        private Rules rules;
+        private volatile Rules rules;
 
         Rules get(URI robotsUrl) throws InterruptedException {
             lock.lockInterruptibly();

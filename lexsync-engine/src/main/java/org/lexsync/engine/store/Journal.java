@@ -4,6 +4,10 @@ import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.lexsync.engine.model.HourlyChanges;
 import java.util.function.Consumer;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.core.time.W3cDateTimes;
@@ -62,6 +66,47 @@ public final class Journal {
                 rs.next();
                 return rs.getLong(1);
             }
+        });
+    }
+
+    /**
+     * Journal rows per source and hour (UTC) collected at or after {@code since}. The journal is appended in
+     * commit order, so its collection times grow with the sequence number: the first row at or after {@code since}
+     * is found by a binary search over the sequence numbers (point lookups on the primary key) and only the rows
+     * from there are grouped, whatever the journal's length.
+     */
+    public List<HourlyChanges> changesPerHour(Instant since) {
+        return db.read("count journal rows per hour", c -> {
+            String bound = since.toString();
+            long lo = 0;
+            long hi = lastSeq();
+            try (PreparedStatement at = c.prepareStatement(
+                    "SELECT collected_at FROM journal WHERE seq >= ? ORDER BY seq LIMIT 1")) {
+                while (lo < hi) {
+                    long mid = lo + (hi - lo) / 2;
+                    at.setLong(1, mid);
+                    try (ResultSet rs = at.executeQuery()) {
+                        if (rs.next() && Resources.instant(rs.getString(1)).isBefore(since)) {
+                            lo = mid + 1;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                }
+            }
+            List<HourlyChanges> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT source_id, substr(collected_at, 1, 13), COUNT(*)"
+                    + " FROM journal WHERE seq >= ? AND collected_at >= ? GROUP BY source_id, substr(collected_at, 1, 13)")) {
+                st.setLong(1, lo);
+                st.setString(2, bound.length() > 13 ? bound.substring(0, 13) : bound);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new HourlyChanges(rs.getString(1), Instant.parse(rs.getString(2) + ":00:00Z"),
+                                rs.getLong(3)));
+                    }
+                }
+            }
+            return out;
         });
     }
 

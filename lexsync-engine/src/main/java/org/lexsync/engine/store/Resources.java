@@ -136,7 +136,27 @@ public final class Resources {
             boolean auto = c.getAutoCommit();
             c.setAutoCommit(false);
             try {
-                streamSummaries(c, sourceId, includeDeleted, visitor);
+                streamSummaries(c, sourceId, includeDeleted, null, null, Long.MAX_VALUE, visitor);
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * One page of {@link #forEachSummary}: at most {@code limit} resources in (source, URI) order that come after
+     * the resource ({@code afterSource}, {@code afterUri}), or from the first one when those are null. Keyset
+     * pagination, so a page boundary stays put while resources are added or deleted elsewhere.
+     */
+    public void forEachSummaryAfter(String sourceId, boolean includeDeleted, String afterSource, String afterUri,
+                                    long limit, Consumer<ResourceSummary> visitor) {
+        db.read("list resources", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try {
+                streamSummaries(c, sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
                 c.commit();
             } finally {
                 c.setAutoCommit(auto);
@@ -219,20 +239,30 @@ public final class Resources {
         }
     }
 
-    private static void streamSummaries(Connection c, String sourceId, boolean includeDeleted,
-                                        Consumer<ResourceSummary> visitor) throws SQLException {
-        String where = (sourceId == null ? "" : " AND r.source_id = ?") + (includeDeleted ? "" : " AND r.status = 'active'");
+    private static void streamSummaries(Connection c, String sourceId, boolean includeDeleted, String afterSource,
+                                        String afterUri, long limit, Consumer<ResourceSummary> visitor)
+            throws SQLException {
+        boolean after = afterSource != null && afterUri != null;
+        String where = (sourceId == null ? "" : " AND r.source_id = ?") + (includeDeleted ? "" : " AND r.status = 'active'")
+                + (after ? " AND (r.source_id > ? OR (r.source_id = ? AND r.uri > ?))" : "");
         try (PreparedStatement st = c.prepareStatement("SELECT r.source_id, r.uri, r.status, r.source_ts, r.title,"
                 + " r.last_harvested, r.last_seq, p.url, p.role, p.media_type, p.length, p.md5, p.sha256"
                 + " FROM resources r LEFT JOIN representations p ON p.source_id = r.source_id AND p.resource_uri = r.uri"
                 + " WHERE 1 = 1" + where + " ORDER BY r.source_id, r.uri, p.ordinal")) {
-            st.setFetchSize(500);
+            st.setFetchSize((int) Math.min(500, Math.max(1, limit * 2)));
+            int i = 1;
             if (sourceId != null) {
-                st.setString(1, sourceId);
+                st.setString(i++, sourceId);
             }
+            if (after) {
+                st.setString(i++, afterSource);
+                st.setString(i++, afterSource);
+                st.setString(i, afterUri);
+            }
+            long n = 0;
             try (ResultSet rs = st.executeQuery()) {
                 boolean more = rs.next();
-                while (more) {
+                while (more && n++ < limit) {
                     String src = rs.getString(1);
                     String uri = rs.getString(2);
                     String status = rs.getString(3);

@@ -94,6 +94,14 @@ public final class Store implements AutoCloseable {
         return config;
     }
 
+    /**
+     * The store's pooled database, for the one table the server's scheduler keeps in it ({@code scheduled_tasks},
+     * created by the store's migrations). Nothing else may be written through it.
+     */
+    public javax.sql.DataSource schedulerDataSource() {
+        return db.dataSource();
+    }
+
     /** True on SQLite, false on PostgreSQL. */
     public boolean sqlite() {
         return db.sqlite();

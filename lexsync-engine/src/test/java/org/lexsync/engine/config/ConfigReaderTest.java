@@ -93,6 +93,25 @@ class ConfigReaderTest {
     }
 
     @Test
+    void aScheduleIsAnIsoDurationOrASixFieldCron() {
+        assertThat(parse("sources:\n  - {id: a, protocol: atom, url: 'http://x.example/f', schedule: PT5S}\n")
+                .sources().get(0).schedule()).isEqualTo("PT5S");
+        assertThat(parse("sources:\n  - {id: a, protocol: atom, url: 'http://x.example/f', schedule: '0 0 3 * * *'}\n")
+                .sources().get(0).schedule()).isEqualTo("0 0 3 * * *");
+    }
+
+    @Test
+    void aBadScheduleIsNamedWithItsLine() {
+        assertThatThrownBy(() -> parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    schedule: every hour\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("lexsync.yaml:5: sources[0].schedule: neither an ISO-8601 duration");
+        assertThatThrownBy(() -> parse("sources:\n  - id: a\n    protocol: atom\n    url: http://x.example/f\n"
+                + "    schedule: PT0.1S\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("sources[0].schedule: must be at least PT1S");
+    }
+
+    @Test
     void missingProtocolIsNamed() {
         assertThatThrownBy(() -> parse("sources:\n  - id: a\n    url: http://x.example/f\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("sources[0].protocol: missing value");

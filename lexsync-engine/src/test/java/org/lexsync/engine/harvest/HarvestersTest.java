@@ -8,7 +8,7 @@ class HarvestersTest {
 
     @Test
     void theThreeProtocolsAreFoundOnTheClassPath() {
-        assertThat(Harvesters.protocols()).containsExactly("atom", "eli", "resourcesync");
+        assertThat(Harvesters.protocols()).containsExactly("atom", "crawler", "eli", "resourcesync");
     }
 
     @Test

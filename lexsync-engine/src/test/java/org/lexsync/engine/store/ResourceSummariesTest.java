@@ -67,7 +67,30 @@ class ResourceSummariesTest {
             assertAgree(store, null, false);
             assertAgree(store, "s1", true);
             assertAgree(store, "s2", false);
+            assertPagesAddUp(store, null, true);
+            assertPagesAddUp(store, "s2", false);
         }
+    }
+
+    /** Pages of 3 after the last key of the previous page give the whole listing once (the server's cursors). */
+    private static void assertPagesAddUp(Store store, String source, boolean deleted) {
+        List<String> whole = new ArrayList<>();
+        store.resources().forEachSummary(source, deleted, r -> whole.add(r.sourceId() + " " + r.uri()));
+        List<String> paged = new ArrayList<>();
+        ResourceSummary[] last = new ResourceSummary[1];
+        int pageSize;
+        do {
+            List<ResourceSummary> page = new ArrayList<>();
+            store.resources().forEachSummaryAfter(source, deleted, last[0] == null ? null : last[0].sourceId(),
+                    last[0] == null ? null : last[0].uri(), 3, page::add);
+            page.forEach(r -> paged.add(r.sourceId() + " " + r.uri()));
+            pageSize = page.size();
+            if (!page.isEmpty()) {
+                last[0] = page.get(page.size() - 1);
+                assertThat(page.get(0).representations()).isNotNull();
+            }
+        } while (pageSize == 3);
+        assertThat(paged).containsExactlyElementsOf(whole);
     }
 
     private static void assertAgree(Store store, String source, boolean deleted) {

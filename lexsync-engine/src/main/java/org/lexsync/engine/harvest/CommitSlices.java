@@ -1,4 +1,4 @@
-package org.lexsync.engine.eli;
+package org.lexsync.engine.harvest;
 
 import java.time.Duration;
 import java.util.Iterator;
@@ -13,14 +13,16 @@ import org.lexsync.engine.model.PlannedChange;
  * is handed to the applier on its own and committed when it ends (ELI Pillar IV annex §4.1 step 2: a baseline at
  * the 5 s politeness delay runs for days, and what was fetched must survive a reboot). The applier groups changes
  * into large transactions while pages keep coming, which for a slow source means none is committed for many
- * minutes; a slice ending forces the commit. Not thread-safe: one caller takes slice after slice.
+ * minutes; a slice ending forces the commit. Shared by every harvester whose planner fetches slowly (ELI pages, portal
+ * crawls). Not thread-safe: one caller takes slice after slice.
  */
-final class CommitSlices {
+public final class CommitSlices {
     private final Iterator<PlannedChange> changes;
     private final long intervalNanos;
     private final LongSupplier clock;
 
-    CommitSlices(Iterator<PlannedChange> changes, Duration interval) {
+    /** Slices of at most {@code interval} of planning each. */
+    public CommitSlices(Iterator<PlannedChange> changes, Duration interval) {
         this(changes, interval, System::nanoTime);
     }
 
@@ -35,12 +37,12 @@ final class CommitSlices {
     }
 
     /** True when another slice has at least one change (may block while the planner fetches the next page). */
-    boolean hasMore() {
+    public boolean hasMore() {
         return changes.hasNext();
     }
 
     /** The next slice: changes until the stream ends or {@code interval} has passed since its first was taken. */
-    Iterator<PlannedChange> next() {
+    public Iterator<PlannedChange> next() {
         if (!changes.hasNext()) {
             throw new NoSuchElementException();
         }

@@ -1,4 +1,4 @@
-package org.lexsync.engine.eli;
+package org.lexsync.engine.harvest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

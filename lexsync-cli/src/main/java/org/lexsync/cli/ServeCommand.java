@@ -1,0 +1,132 @@
+package org.lexsync.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.Configuration;
+import org.lexsync.engine.model.ServerSettings;
+import org.lexsync.server.LexSyncServer;
+import org.lexsync.server.api.ApiRoutes;
+import org.lexsync.server.dashboard.DashboardFeature;
+import org.lexsync.server.metrics.MetricsFeature;
+import org.lexsync.server.ping.PingRoutes;
+import org.lexsync.server.reload.ConfigReload;
+import org.lexsync.server.schedule.HarvestScheduler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lexsync serve}: the always-on aggregator (docs/architecture.md, "The server"). Starts the server over the
+ * store with the sources of {@code lexsync.yaml}, prints where it listens and runs until SIGTERM or SIGINT: then it
+ * stops taking work, lets running harvests commit their batch and stop at a checkpoint, and exits 0. A restart
+ * resumes every source where it stopped.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Runs the server: scheduled harvests of the approved sources, ping, REST API.")
+final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Sources and server settings (default: ./lexsync.yaml, else lexsync.yaml in the data directory).")
+    Path config;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on (default: server.port, else 8080; 0: any free port).")
+    Integer port;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "Address to listen on (default: server.bind, else 127.0.0.1).")
+    String bind;
+
+    @Option(names = "--max-concurrent-runs", paramLabel = "N",
+            description = "Harvests running at once (default: server.max-concurrent-runs, else 4).")
+    Integer maxConcurrentRuns;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Configuration configuration = configuration();
+        ServerSettings settings = settings(configuration.server());
+        CountDownLatch stop = new CountDownLatch(1);
+        try (Signals signals = Signals.onTermination(stop::countDown)) {
+            try (LexSync lexsync = storeOptions.builder().build()) {
+                LexSyncServer server;
+                try {
+                    server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
+                            .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
+                            .feature(ApiRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                            .build().start();
+                } catch (RuntimeException e) {
+                    throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
+                            settings.bind(), settings.port(), e.getMessage()));
+                }
+                try {
+                    out.printf(Locale.ROOT, "lexsync serve: listening on %s (dashboard %s, metrics %smetrics, API"
+                            + " %sapi/sources, ping %scollector)%n", server.uri(), server.uri(), server.uri(),
+                            server.uri(), server.uri());
+                    out.printf(Locale.ROOT, "  %d sources (%d approved) from %s; store %s%n",
+                            configuration.sources().size(), configuration.approved().size(),
+                            configuration.file().toAbsolutePath(), storeOptions.jdbcUrl() != null
+                                    ? storeOptions.jdbcUrl() : storeOptions.dataDir().toAbsolutePath());
+                    out.flush();
+                    stop.await();
+                    out.printf(Locale.ROOT, "lexsync serve: stopping (running harvests stop at their last committed"
+                            + " batch)%n");
+                    out.flush();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    server.close();
+                }
+            }
+            out.printf(Locale.ROOT, "lexsync serve: stopped%n");
+            out.flush();
+        }
+        return 0;
+    }
+
+    /** The configuration file's sources and server section; none when there is no file (reload then reads it). */
+    private Configuration configuration() {
+        Path file = ConfigFiles.locate(config, storeOptions);
+        if (file == null) {
+            return new Configuration(Path.of(LexSync.CONFIG_FILE), List.of(), ServerSettings.DEFAULTS);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new Main.UsageException("no configuration file " + file.toAbsolutePath());
+        }
+        try {
+            return LexSync.readConfiguration(file);
+        } catch (ConfigException e) {
+            throw new Main.UsageException("configuration error: " + e.getMessage());
+        }
+    }
+
+    /** The file's server section with the flags over it. */
+    private ServerSettings settings(ServerSettings s) {
+        try {
+            if (port != null) {
+                s = s.withPort(port);
+            }
+            if (bind != null) {
+                s = s.withBind(bind);
+            }
+            if (maxConcurrentRuns != null) {
+                s = s.withMaxConcurrentRuns(maxConcurrentRuns);
+            }
+            return s;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.lexsync.engine.crawler;
+
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A generic portal crawler as the {@code crawler:} key of a source in {@code lexsync.yaml} describes it (no Java
+ * needed; docs/architecture.md "Crawlers"): listing seeds, which listed URLs to follow (include/exclude regular
+ * expressions), the listing's item, next-page and removal selectors, when paging stops, the detail page's fields and
+ * attachments, and the charset the portal's pages are read in. Checked when made.
+ *
+ * @param fields      detail fields by name; {@code id} becomes the group id, {@code title} the title, {@code date}
+ *                    the publication date; all are kept as metadata
+ */
+public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
+                          @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
+                          int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
+                          @Nullable Charset charset) {
+
+    public CrawlerSpec {
+        seeds = List.copyOf(seeds);
+        include = List.copyOf(include);
+        exclude = List.copyOf(exclude);
+        Objects.requireNonNull(item, "item");
+        fields = Map.copyOf(fields);
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("a crawler needs at least one seed");
+        }
+        if (stopAfterEmpty < 1) {
+            throw new IllegalArgumentException("stop-after-empty must be at least 1, was " + stopAfterEmpty);
+        }
+    }
+
+    /**
+     * Where a detail page's attachments are: the links {@code selector} matches ({@code attribute}, default
+     * {@code href}), those matching {@code include} when given; the format is the file name's extension.
+     */
+    public record Attachments(SelectorSpec selector, @Nullable String attribute, @Nullable Pattern include) {
+        public Attachments {
+            Objects.requireNonNull(selector, "selector");
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package org.lexsync.engine.crawler;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * The crawler a {@link CrawlerSpec} describes: lists by expanding its seeds (result pages, date windows, an integer
+ * range) and following "next" links, and extracts fields and attachments with CSS or XPath selectors. A Java crawler
+ * can reuse its pieces ({@link #field}, {@link #links}).
+ */
+public final class GenericCrawler implements PortalCrawler {
+    private final CrawlerSpec spec;
+    private final URI home;
+
+    public GenericCrawler(CrawlerSpec spec, URI home) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.home = Objects.requireNonNull(home, "home");
+    }
+
+    @Override
+    public ListingPage list(@Nullable String cursorText, CrawlSession session) {
+        ListingCursor c = ListingCursor.parse(cursorText).orElse(null);
+        if (c == null || c.seed() >= spec.seeds().size()) {
+            c = first(0);
+        }
+        SeedSpec seed = spec.seeds().get(c.seed());
+        List<Map<String, String>> bindings = bindings(seed);
+        if (c.binding() >= bindings.size()) {
+            c = new ListingCursor(c.seed(), bindings.size() - 1, c.page(), c.empties(), c.url());
+        }
+        URI url = c.url() != null ? c.url() : home.resolve(expand(seed.template(), bindings.get(c.binding()), c.page()));
+        Page page;
+        try {
+            page = session.get(url);
+        } catch (PageUnavailableException e) {
+            boolean pastTheEnd = e.gone() && c.url() == null && seed.pages() != null && c.page() > seed.pages().from();
+            if (!pastTheEnd) {
+                throw e;
+            }
+            // a numbered result page past the last one answers 404 on many portals: an empty page, not a failure
+            ListingCursor next = following(c, seed, bindings.size(), true, null);
+            return new ListingPage(List.of(), List.of(), next == null ? null : next.format(), false, url);
+        }
+        Document doc = page.document();
+        List<URI> items = links(doc, spec.item(), spec.itemAttribute(), true);
+        List<URI> removed = spec.removed() == null ? List.of() : links(doc, spec.removed(), spec.itemAttribute(), true);
+        URI nextLink = null;
+        if (spec.next() != null) {
+            List<URI> n = links(doc, spec.next(), "href", false);
+            if (!n.isEmpty() && !n.get(0).equals(url) && !n.get(0).equals(page.url())) {
+                nextLink = n.get(0);
+            }
+        }
+        boolean firstPageOfSeed = c.url() == null && (seed.pages() == null || c.page() == seed.pages().from());
+        boolean expected = c.url() != null || firstPageOfSeed && (seed.expectItems() != null ? seed.expectItems()
+                : seed.window() == null && seed.range() == null);
+        ListingCursor next = following(c, seed, bindings.size(), items.isEmpty() && removed.isEmpty(), nextLink);
+        return new ListingPage(items, removed, next == null ? null : next.format(), expected, page.url());
+    }
+
+    private ListingCursor first(int seedIndex) {
+        SeedSpec s = spec.seeds().get(seedIndex);
+        return new ListingCursor(seedIndex, 0, s.pages() == null ? 0 : s.pages().from(), 0, null);
+    }
+
+    /** The cursor after the page at {@code c}: the next link, the next result page, binding or seed; null at the end. */
+    private @Nullable ListingCursor following(ListingCursor c, SeedSpec seed, int bindings, boolean empty,
+                                              @Nullable URI nextLink) {
+        if (nextLink != null && !empty) {
+            return new ListingCursor(c.seed(), c.binding(), c.page() + 1, 0, nextLink);
+        }
+        if (seed.pages() != null && c.url() == null) {
+            int empties = empty ? c.empties() + 1 : 0;
+            boolean more = seed.pages().to() == null ? empties < spec.stopAfterEmpty()
+                    : c.page() < seed.pages().to() && empties < spec.stopAfterEmpty();
+            if (more) {
+                return new ListingCursor(c.seed(), c.binding(), c.page() + 1, empties, null);
+            }
+        }
+        if (c.binding() + 1 < bindings) {
+            return new ListingCursor(c.seed(), c.binding() + 1, seed.pages() == null ? 0 : seed.pages().from(), 0, null);
+        }
+        if (c.seed() + 1 < spec.seeds().size()) {
+            return first(c.seed() + 1);
+        }
+        return null;
+    }
+
+    /** Every binding of the seed's date-window and range variables, windows outside, range values inside. */
+    static List<Map<String, String>> bindings(SeedSpec seed) {
+        List<Map<String, String>> windows = new ArrayList<>();
+        if (seed.window() == null) {
+            windows.add(Map.of());
+        } else {
+            SeedSpec.Window w = seed.window();
+            LocalDate end = w.end() != null ? w.end() : LocalDate.now(ZoneOffset.UTC);
+            for (LocalDate from = w.start(); !from.isAfter(end); from = from.plus(w.step())) {
+                LocalDate to = from.plus(w.step()).minusDays(1);
+                if (to.isAfter(end)) {
+                    to = end;
+                }
+                windows.add(Map.of("from", w.format().format(from), "to", w.format().format(to)));
+            }
+        }
+        if (seed.range() == null) {
+            return windows;
+        }
+        List<Map<String, String>> out = new ArrayList<>();
+        for (Map<String, String> w : windows) {
+            for (long n = seed.range().from(); n <= seed.range().to(); n++) {
+                Map<String, String> b = new LinkedHashMap<>(w);
+                b.put(seed.range().name(), Long.toString(n));
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
+    static String expand(String template, Map<String, String> binding, int page) {
+        String s = template.replace("{page}", Integer.toString(page));
+        for (Map.Entry<String, String> e : binding.entrySet()) {
+            s = s.replace("{" + e.getKey() + "}", URLEncoder.encode(e.getValue(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return s;
+    }
+
+    /**
+     * The absolute URLs in {@code attribute} (default {@code href}) of the elements {@code selector} matches (or of
+     * the first link inside each), in order without repeats; with {@code filter}, only those the spec's include and
+     * exclude patterns let through.
+     */
+    public List<URI> links(Element root, SelectorSpec selector, @Nullable String attribute, boolean filter) {
+        String attr = attribute == null ? "href" : attribute;
+        Set<URI> out = new LinkedHashSet<>();
+        for (Element e : selector.select(root)) {
+            Element holder = e.hasAttr(attr) ? e : e.selectFirst("[" + attr + "]");
+            if (holder == null) {
+                continue;
+            }
+            String abs = holder.absUrl(attr);
+            if (abs.isEmpty()) {
+                continue;
+            }
+            int hash = abs.indexOf('#');
+            if (hash >= 0) {
+                abs = abs.substring(0, hash);
+            }
+            if (filter && !allowed(abs)) {
+                continue;
+            }
+            try {
+                out.add(URI.create(abs));
+            } catch (IllegalArgumentException ignored) {
+                // a link that is no URI is no item
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private boolean allowed(String url) {
+        if (!spec.include().isEmpty() && spec.include().stream().noneMatch(p -> p.matcher(url).find())) {
+            return false;
+        }
+        return spec.exclude().stream().noneMatch(p -> p.matcher(url).find());
+    }
+
+    @Override
+    public DocumentGroup extract(Page detail) {
+        Document doc = detail.document();
+        Map<String, String> metadata = new LinkedHashMap<>();
+        for (Map.Entry<String, FieldSpec> f : spec.fields().entrySet()) {
+            String value = field(detail, doc, f.getKey(), f.getValue());
+            if (value != null) {
+                metadata.put(f.getKey(), value);
+            }
+        }
+        List<Attachment> attachments = new ArrayList<>();
+        if (spec.attachments() != null) {
+            CrawlerSpec.Attachments a = spec.attachments();
+            for (URI u : links(doc, a.selector(), a.attribute(), false)) {
+                if (a.include() == null || a.include().matcher(u.toString()).find()) {
+                    attachments.add(new Attachment(u, fileName(u), extension(u)));
+                }
+            }
+        }
+        String id = metadata.getOrDefault("id", detail.url().toString());
+        return DocumentGroup.of(id, detail.url(), metadata, metadata.get("title"), metadata.get("date"), attachments);
+    }
+
+    /**
+     * One field of a detail page: the first selector (then the fallbacks, in order) that yields a value after the
+     * attribute, the regular expression and the date format; null when none does and the field is optional.
+     *
+     * @throws ExtractionException when a required field has no value
+     */
+    public static @Nullable String field(Page page, Element root, String name, FieldSpec f) {
+        String problem = "none of its selectors matched (" + f.selectors() + ")";
+        for (SelectorSpec s : f.selectors()) {
+            for (Element e : s.select(root)) {
+                String raw = f.attribute() == null ? e.text()
+                        : f.attribute().equals("href") || f.attribute().equals("src") ? e.absUrl(f.attribute())
+                        : e.attr(f.attribute());
+                raw = raw.strip();
+                if (raw.isEmpty()) {
+                    continue;
+                }
+                if (f.regex() != null) {
+                    Matcher m = f.regex().matcher(raw);
+                    if (!m.find()) {
+                        problem = "'" + raw + "' does not match " + f.regex().pattern();
+                        continue;
+                    }
+                    raw = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : m.group();
+                }
+                if (f.dateFormat() != null) {
+                    try {
+                        raw = LocalDate.parse(raw, f.dateFormat()).toString();
+                    } catch (DateTimeParseException ex) {
+                        problem = "'" + raw + "' is not a date in the configured format";
+                        continue;
+                    }
+                }
+                return raw;
+            }
+        }
+        if (f.required()) {
+            throw new ExtractionException(page.url(), name, problem);
+        }
+        return null;
+    }
+
+    private static final Pattern EXTENSION = Pattern.compile("\\.([A-Za-z0-9]{1,5})$");
+
+    private static @Nullable String fileName(URI u) {
+        String path = u.getPath() == null ? "" : u.getPath();
+        int slash = path.lastIndexOf('/');
+        String name = slash < 0 ? path : path.substring(slash + 1);
+        return name.isEmpty() ? null : name;
+    }
+
+    private static @Nullable String extension(URI u) {
+        String name = fileName(u);
+        if (name == null) {
+            return null;
+        }
+        Matcher m = EXTENSION.matcher(name);
+        return m.find() ? m.group(1).toLowerCase(Locale.ROOT) : null;
+    }
+}

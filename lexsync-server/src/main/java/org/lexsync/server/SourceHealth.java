@@ -1,0 +1,25 @@
+package org.lexsync.server;
+
+import java.util.Locale;
+
+/**
+ * A source's health at a glance (docs/architecture.md, "Dashboard and metrics"): the colour of its row on the
+ * dashboard and what the totals count.
+ */
+public enum SourceHealth {
+    /** Its last run succeeded and its last success is recent. */
+    OK,
+    /** Its last run finished, but some items failed (they are retried). */
+    WARNING,
+    /** Its last run was aborted or interrupted. */
+    FAILING,
+    /** No success for more than twice its schedule, whatever the last run did: the failure that goes unnoticed. */
+    STALE,
+    /** It has never run. */
+    NEW;
+
+    /** The lower-case name, for CSS classes and JSON. */
+    public String token() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,214 @@
+package org.lexsync.server.api;
+
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.AccessToken;
+import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceSchedule;
+import org.lexsync.server.ApiError;
+import org.lexsync.server.ServerContext;
+import org.lexsync.server.ServerFeature;
+import org.lexsync.server.SourceActivity;
+
+/**
+ * The REST API (docs/api.md): what the operator of a harvester reads and the three commands it gives. Reading needs a
+ * token only when {@code server.open-reads} is false; run, pause and resume need an admin token. Every answer is
+ * JSON; every error is {@code {"status", "error"}}.
+ */
+public final class ApiRoutes implements ServerFeature {
+    static final int DEFAULT_LIMIT = 100;
+    static final int MAX_LIMIT = 10_000;
+    private final ServerContext context;
+
+    public ApiRoutes(ServerContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void routes(RoutesConfig routes) {
+        routes.get("/api/sources", ctx -> {
+            context.access().requireRead(ctx);
+            Map<String, SourceActivity> activity = new LinkedHashMap<>();
+            context.sourceControl().activities().forEach(a -> activity.put(a.sourceId(), a));
+            List<Views.SourceView> list = new ArrayList<>();
+            for (Source s : context.configuration().sources()) {
+                list.add(view(s, activity.get(s.id())));
+            }
+            ctx.json(Map.of("sources", list));
+        });
+        routes.get("/api/sources/{id}", ctx -> {
+            context.access().requireRead(ctx);
+            Source s = source(ctx.pathParam("id"));
+            ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null)));
+        });
+        routes.post("/api/sources/{id}/run", ctx -> {
+            context.access().require(ctx, AccessToken.Role.ADMIN);
+            String id = source(ctx.pathParam("id")).id();
+            boolean started = context.sourceControl().runNow(id);
+            ctx.status(202).json(command(id, started ? "started" : "coalesced"));
+        });
+        routes.post("/api/sources/{id}/pause", ctx -> {
+            context.access().require(ctx, AccessToken.Role.ADMIN);
+            String id = source(ctx.pathParam("id")).id();
+            context.sourceControl().pause(id);
+            ctx.json(command(id, "paused"));
+        });
+        routes.post("/api/sources/{id}/resume", ctx -> {
+            context.access().require(ctx, AccessToken.Role.ADMIN);
+            String id = source(ctx.pathParam("id")).id();
+            context.sourceControl().resume(id);
+            ctx.json(command(id, "resumed"));
+        });
+        routes.get("/api/runs", ctx -> {
+            context.access().requireRead(ctx);
+            String source = ctx.queryParam("source");
+            int limit = limit(ctx);
+            ctx.json(Map.of("runs", lexsync().runs(source, limit).stream().map(Views.RunView::of).toList()));
+        });
+        routes.get("/api/runs/{id}", ctx -> {
+            context.access().requireRead(ctx);
+            long id = number(ctx.pathParam("id"), "run id");
+            RunRecord r = lexsync().run(id).orElseThrow(() -> ApiError.notFound("no run " + id));
+            ctx.json(Views.RunDetail.of(r, lexsync().findings(id), lexsync().failures(r.sourceId()).stream()
+                    .filter(f -> f.runId() != null && f.runId() == id).toList()));
+        });
+        routes.get("/api/resources", ctx -> {
+            context.access().requireRead(ctx);
+            String source = ctx.queryParam("source");
+            Cursor after = Cursor.parse(ctx.queryParam("after"));
+            int limit = limit(ctx);
+            List<Map<String, @Nullable Object>> page = new ArrayList<>();
+            String[] last = new String[2];
+            lexsync().resources(source, "true".equals(ctx.queryParam("deleted")), after == null ? null : after.source(),
+                    after == null ? null : after.uri(), limit, r -> {
+                        page.add(Views.resource(r));
+                        last[0] = r.sourceId();
+                        last[1] = r.uri();
+                    });
+            Map<String, @Nullable Object> body = new LinkedHashMap<>();
+            body.put("resources", page);
+            body.put("next", page.size() < limit ? null : new Cursor(last[0], last[1]).text());
+            ctx.json(body);
+        });
+        routes.get("/api/changes", ctx -> {
+            context.access().requireRead(ctx);
+            String sinceText = ctx.queryParam("since");
+            long since = sinceText == null ? 0 : number(sinceText, "since");
+            int limit = limit(ctx);
+            List<Map<String, @Nullable Object>> page = new ArrayList<>();
+            long[] last = {since};
+            lexsync().journal(since, ctx.queryParam("source"), limit, e -> {
+                page.add(Views.change(e));
+                last[0] = e.seq();
+            });
+            Map<String, @Nullable Object> body = new LinkedHashMap<>();
+            body.put("changes", page);
+            body.put("next", last[0]);
+            body.put("more", page.size() == limit);
+            ctx.json(body);
+        });
+        routes.get("/api/failures", ctx -> {
+            context.access().requireRead(ctx);
+            ctx.json(Map.of("failures", lexsync().failures(ctx.queryParam("source")).stream()
+                    .map(Views.FailureView::of).toList()));
+        });
+        routes.get("/readyz", ctx -> {
+            Readiness r = Readiness.check(lexsync(), context);
+            ctx.status(r.ready() ? 200 : 503).json(r);
+        });
+    }
+
+    private LexSync lexsync() {
+        return context.lexsync();
+    }
+
+    private Source source(String id) {
+        return context.configuration().source(id).orElseThrow(() -> ApiError.notFound(
+                String.format(Locale.ROOT, "no source '%s' in %s", id, context.configuration().file())));
+    }
+
+    private static Map<String, String> command(String id, String outcome) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("source", id);
+        m.put("outcome", outcome);
+        return m;
+    }
+
+    private Views.SourceView view(Source s, @Nullable SourceActivity a) {
+        LexSync lexsync = lexsync();
+        List<RunRecord> runs = lexsync.runs(s.id(), 50);
+        RunRecord last = runs.isEmpty() ? null : runs.get(0);
+        Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && (r.status() == RunStatus.SUCCEEDED
+                || r.status() == RunStatus.FINISHED_WITH_FAILURES)).map(RunRecord::ended).findFirst().orElse(null);
+        Long lag = lastSuccess == null ? null
+                : Math.max(0, Duration.between(lastSuccess, context.clock().instant()).toSeconds());
+        int findings = last == null ? 0 : lexsync.findings(last.id()).size();
+        String state = a == null ? "idle" : a.state().name().toLowerCase(Locale.ROOT);
+        String schedule = Optional.ofNullable(s.schedule()).orElse(SourceSchedule.DEFAULT.toString());
+        return new Views.SourceView(s.id(), s.protocol(), Views.urls(s.urls()), s.approved(), schedule, state,
+                a == null ? null : a.nextRun(), last == null ? null : Views.RunView.of(last), lastSuccess,
+                lexsync.checkpoint(s.id()).orElse(null), lexsync.failures(s.id()).size(), findings, lag);
+    }
+
+    private static int limit(Context ctx) {
+        String text = ctx.queryParam("limit");
+        if (text == null) {
+            return DEFAULT_LIMIT;
+        }
+        long n = number(text, "limit");
+        if (n < 1 || n > MAX_LIMIT) {
+            throw ApiError.badRequest("limit must be 1 to " + MAX_LIMIT + ", was " + text);
+        }
+        return (int) n;
+    }
+
+    private static long number(String text, String what) {
+        try {
+            long n = Long.parseLong(text);
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw ApiError.badRequest(what + " must be a whole number >= 0, was '" + text + "'");
+        }
+    }
+
+    /** Where a page of resources ends: the last (source, URI), opaque to clients (base64url). */
+    record Cursor(String source, String uri) {
+        String text() {
+            return Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString((source + "\n" + uri).getBytes(StandardCharsets.UTF_8));
+        }
+
+        static @Nullable Cursor parse(@Nullable String text) {
+            if (text == null || text.isEmpty()) {
+                return null;
+            }
+            try {
+                String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+                int nl = s.indexOf('\n');
+                if (nl < 1) {
+                    throw new IllegalArgumentException();
+                }
+                return new Cursor(s.substring(0, nl), s.substring(nl + 1));
+            } catch (IllegalArgumentException e) {
+                throw ApiError.badRequest("after is not a cursor this API gave (the next of a page): '" + text + "'");
+            }
+        }
+    }
+}

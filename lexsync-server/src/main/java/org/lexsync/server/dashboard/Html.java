@@ -1,0 +1,72 @@
+package org.lexsync.server.dashboard;
+
+import java.util.Locale;
+
+/**
+ * A page's HTML as it is written: {@link #text} escapes everything (source ids, URLs, messages — whatever came from
+ * a source or the store), {@link #raw} is for the page's own markup only. Attribute values are written with
+ * {@link #attr}, escaped as well.
+ */
+final class Html {
+    private final StringBuilder out = new StringBuilder(8192);
+
+    /** Appends the page's own markup, unescaped. */
+    Html raw(String markup) {
+        out.append(markup);
+        return this;
+    }
+
+    /** Appends text, escaped for an element's content or a quoted attribute value. */
+    Html text(Object value) {
+        out.append(escape(String.valueOf(value)));
+        return this;
+    }
+
+    /** Appends {@code name="value"} with the value escaped, preceded by a space. */
+    Html attr(String name, Object value) {
+        out.append(' ').append(name).append("=\"").append(escape(String.valueOf(value))).append('"');
+        return this;
+    }
+
+    /** Appends a formatted text (Locale.ROOT), escaped. */
+    Html format(String pattern, Object... args) {
+        return text(String.format(Locale.ROOT, pattern, args));
+    }
+
+    /** {@code <tag>text</tag>} with the text escaped. */
+    Html element(String tag, Object value) {
+        return raw("<" + tag + ">").text(value).raw("</" + tag + ">");
+    }
+
+    /** HTML-escapes {@code s}: {@code & < > " '}. */
+    static String escape(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            String rep = switch (c) {
+                case '&' -> "&amp;";
+                case '<' -> "&lt;";
+                case '>' -> "&gt;";
+                case '"' -> "&quot;";
+                case '\'' -> "&#39;";
+                default -> null;
+            };
+            if (rep != null && b == null) {
+                b = new StringBuilder(s.length() + 16).append(s, 0, i);
+            }
+            if (b != null) {
+                if (rep != null) {
+                    b.append(rep);
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+        return b == null ? s : b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

@@ -1,0 +1,455 @@
+package org.lexsync.server.schedule;
+
+import com.github.kagkarlsson.scheduler.ScheduledExecution;
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.SqliteJdbcCustomization;
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import io.javalin.config.RoutesConfig;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.Configuration;
+import org.lexsync.engine.model.HarvestListener;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceBusyException;
+import org.lexsync.server.ApiError;
+import org.lexsync.server.ServerContext;
+import org.lexsync.server.ServerFeature;
+import org.lexsync.server.SourceActivity;
+import org.lexsync.server.SourceControl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the approved sources of the configuration in force on their schedules (docs/architecture.md, "The server";
+ * rinfo §9: the central system polls its approved sources one by one and collects a pinged one at once). Each
+ * approved source has one db-scheduler execution in the store's database ({@code scheduled_tasks}), so:
+ * <ul>
+ *   <li>a source never runs twice at once (one row per source, picked by one node; the engine's lease besides);</li>
+ *   <li>at most {@code max-concurrent-runs} harvests run together (the scheduler's threads), all through the
+ *       facade's one polite fetcher;</li>
+ *   <li>after downtime a source whose time has passed runs once, and its next run counts from the end of that one;</li>
+ *   <li>a run whose node died stops sending heartbeats and is revived (run again) by a live node;</li>
+ *   <li>on {@link #close()} running harvests are interrupted, commit their batch and stop at a checkpoint, and
+ *       their executions are due at once, so a restart resumes them.</li>
+ * </ul>
+ * Pings and "run now" are coalesced: a source that is queued is not queued again, and a source that is running runs
+ * at most once more after it.
+ */
+public final class HarvestScheduler implements ServerFeature, SourceControl {
+    static final String TASK = "lexsync-harvest";
+    /** Longest wait for running harvests to stop at a checkpoint when the server stops. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(8);
+    private static final Logger LOG = LoggerFactory.getLogger(HarvestScheduler.class);
+
+    private final ServerContext context;
+    private final LexSync lexsync;
+    private final Timing timing;
+    private final CustomTask<TaskState> task;
+    private final Map<String, Harvest> running = new ConcurrentHashMap<>();
+    private final Set<String> rerun = ConcurrentHashMap.newKeySet();
+    private final Set<String> followUp = ConcurrentHashMap.newKeySet();
+    private final Map<String, Instant> lastStarted = new ConcurrentHashMap<>();
+    private final Set<String> pauseAfterRun = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
+    private volatile @Nullable Instant stopRequested;
+    private @Nullable Scheduler scheduler;
+
+    /**
+     * A harvest running in this process: its thread (interrupted when the server stops) and whether it is the one
+     * extra run that requests coalesced during an earlier run asked for (requests during it are coalesced into it).
+     */
+    private record Harvest(Thread thread, boolean followUp) {
+    }
+
+    /**
+     * How often the scheduler looks for due work, how fast it declares a silent node dead, and the shortest gap
+     * between the starts of two runs of one source that a ping or "run now" asks for (a ping storm does not become a
+     * run storm at the publisher).
+     */
+    public record Timing(Duration polling, Duration heartbeat, int missedHeartbeats, Duration requestGap) {
+        /** Polls every second; a node silent for 4 × 2 s is dead and its runs are revived; requested runs 5 s apart. */
+        public static final Timing DEFAULT = new Timing(Duration.ofSeconds(1), Duration.ofSeconds(2), 4,
+                Duration.ofSeconds(5));
+    }
+
+    /** A scheduler over the context's facade and configuration; it provides the context's {@link SourceControl}. */
+    public HarvestScheduler(ServerContext context) {
+        this(context, Timing.DEFAULT);
+    }
+
+    public HarvestScheduler(ServerContext context, Timing timing) {
+        this.context = context;
+        this.lexsync = context.lexsync();
+        this.timing = timing;
+        this.task = Tasks.custom(TASK, TaskState.class)
+                .onDeadExecutionRevive()
+                .execute(this::execute);
+        context.provideSourceControl(this);
+        context.onConfigurationReplaced(this::apply);
+    }
+
+    @Override
+    public void routes(RoutesConfig routes) {
+        // no routes of its own: the REST API, the ping endpoint and the dashboard use it as SourceControl
+    }
+
+    @Override
+    public synchronized void start() {
+        if (lexsync.readOnly()) {
+            throw new IllegalStateException("the store is read-only: a server cannot harvest into it");
+        }
+        Scheduler s = Scheduler.create(lexsync.schedulerDataSource(), task)
+                .threads(context.settings().maxConcurrentRuns())
+                .pollingInterval(timing.polling())
+                .heartbeatInterval(timing.heartbeat())
+                .missedHeartbeatsLimit(timing.missedHeartbeats())
+                .enableImmediateExecution()
+                .schedulerName(new SchedulerName.Fixed(nodeName()))
+                .jdbcCustomization(lexsync.sqliteStore() ? new SqliteJdbcCustomization()
+                        : new AutodetectJdbcCustomization(lexsync.schedulerDataSource()))
+                .shutdownMaxWait(STOP_GRACE)
+                .build();
+        scheduler = s;
+        apply(context.configuration());
+        s.start();
+    }
+
+    /**
+     * Makes the executions match {@code configuration}: every configured source is registered with the facade; an
+     * approved source without an execution gets one due now; a changed schedule is re-planned; the execution of a
+     * source no longer approved (or no longer there) is cancelled, or removed when its running harvest ends.
+     */
+    synchronized void apply(Configuration configuration) {
+        Scheduler s = scheduler;
+        for (Source source : configuration.sources()) {
+            lexsync.register(source);
+        }
+        if (s == null) {
+            return; // start() applies the configuration in force
+        }
+        Instant now = context.clock().instant();
+        Map<String, ScheduledExecution<TaskState>> existing = executions(s);
+        for (Source source : configuration.approved()) {
+            ScheduledExecution<TaskState> e = existing.remove(source.id());
+            if (e == null) {
+                s.scheduleIfNotExists(task.instance(source.id(), new TaskState(source.schedule(), false)), now);
+                LOG.info("source {} scheduled ({})", source.id(), schedule(source.schedule()));
+                continue;
+            }
+            TaskState state = data(e);
+            if (!e.isPicked() && !state.paused() && !java.util.Objects.equals(state.schedule(), source.schedule())) {
+                Instant next = NextRun.after(source.schedule(), now);
+                Instant at = e.getExecutionTime().isBefore(next) ? e.getExecutionTime() : next;
+                reschedule(s, source.id(), at, new TaskState(source.schedule(), false));
+                LOG.info("source {} re-scheduled ({}), next run {}", source.id(), schedule(source.schedule()), at);
+            }
+        }
+        for (ScheduledExecution<TaskState> gone : existing.values()) {
+            if (!gone.isPicked()) {
+                try {
+                    s.cancel(gone.getTaskInstance());
+                    LOG.info("source {} unscheduled (no longer approved in the configuration)", gone.getTaskInstance().getId());
+                } catch (RuntimeException raced) {
+                    // picked meanwhile: removed when its run ends
+                }
+            }
+        }
+        s.triggerCheckForDueExecutions();
+    }
+
+    private static String schedule(@Nullable String text) {
+        return text == null ? "every " + org.lexsync.engine.model.SourceSchedule.DEFAULT : text;
+    }
+
+    /** One scheduled run of a source: harvests it and says when it runs next. */
+    private CompletionHandler<TaskState> execute(TaskInstance<TaskState> instance, ExecutionContext ctx) {
+        String id = instance.getId();
+        if (stopping) {
+            return (done, ops) -> ops.reschedule(done, context.clock().instant());
+        }
+        Optional<Source> configured = context.configuration().source(id).filter(Source::approved);
+        if (configured.isEmpty()) {
+            return (done, ops) -> ops.remove();
+        }
+        running.put(id, new Harvest(Thread.currentThread(), followUp.remove(id)));
+        lastStarted.put(id, context.clock().instant());
+        rerun.remove(id);
+        boolean interrupted = false;
+        try {
+            HarvestReport report = lexsync.harvest(id, HarvestListener.NONE);
+            RunCounts c = report.apply() == null ? RunCounts.ZERO : report.apply().counts();
+            boolean news = c.created() + c.updated() + c.deleted() + c.failed() > 0;
+            String line = "harvested {}: created {}, updated {}, deleted {}, unchanged {}, failed {} in {} ms";
+            Object[] args = {id, c.created(), c.updated(), c.deleted(), c.unchanged(), c.failed(),
+                report.elapsed().toMillis()};
+            if (news) {
+                LOG.info(line, args);
+            } else {
+                LOG.debug(line, args); // a thousand sources polled every minute: only news is worth a line
+            }
+        } catch (SourceBusyException e) {
+            LOG.info("{}: {}", id, e.getMessage());
+            running.remove(id);
+            Instant retry = context.clock().instant().plus(timing.heartbeat().multipliedBy(timing.missedHeartbeats()));
+            return (done, ops) -> ops.reschedule(done, retry, instance.getData());
+        } catch (RuntimeException e) {
+            interrupted = stopping;
+            if (interrupted) {
+                LOG.info("{} stopped at its last committed batch: the server is stopping", id);
+            } else {
+                LOG.warn("{}: harvest failed: {}", id, e.getMessage());
+            }
+        } catch (Error e) {
+            running.remove(id);
+            throw e;
+        } finally {
+            Thread.interrupted(); // the completion below writes to the store
+        }
+        boolean resumeAtOnce = interrupted || stopping;
+        return (done, ops) -> {
+            try {
+                Optional<Source> now = context.configuration().source(id).filter(Source::approved);
+                if (now.isEmpty()) {
+                    ops.remove();
+                    return;
+                }
+                TaskState state = new TaskState(now.get().schedule(), instance.getData() != null
+                        && instance.getData().paused() || pauseAfterRun.remove(id));
+                Instant t = context.clock().instant();
+                boolean again = !state.paused() && rerun.remove(id);
+                if (again) {
+                    followUp.add(id);
+                }
+                Instant next = state.paused() ? NextRun.PAUSED : resumeAtOnce ? t
+                        : again ? requestedAt(id, t) : NextRun.after(state.schedule(), t);
+                ops.reschedule(done, next, state);
+            } finally {
+                running.remove(id); // only now: a request before the reschedule is coalesced, not lost
+            }
+        };
+    }
+
+    @Override
+    public Optional<SourceActivity> activity(String sourceId) {
+        Optional<Source> source = context.configuration().source(sourceId);
+        if (source.isEmpty()) {
+            return Optional.empty();
+        }
+        Scheduler s = scheduler;
+        ScheduledExecution<TaskState> e = null;
+        if (s != null && source.get().approved()) {
+            e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId)).map(HarvestScheduler::typed).orElse(null);
+        }
+        return Optional.of(activityOf(sourceId, e, context.clock().instant()));
+    }
+
+    @Override
+    public List<SourceActivity> activities() {
+        Scheduler s = scheduler;
+        Map<String, ScheduledExecution<TaskState>> all = s == null ? Map.of() : executions(s);
+        Instant now = context.clock().instant();
+        List<SourceActivity> list = new ArrayList<>();
+        for (Source source : context.configuration().sources()) {
+            list.add(activityOf(source.id(), source.approved() ? all.get(source.id()) : null, now));
+        }
+        return list;
+    }
+
+    private SourceActivity activityOf(String id, @Nullable ScheduledExecution<TaskState> e, Instant now) {
+        if (running.containsKey(id)) {
+            return new SourceActivity(id, SourceActivity.State.RUNNING, null);
+        }
+        if (e == null) {
+            return new SourceActivity(id, SourceActivity.State.IDLE, null);
+        }
+        if (data(e).paused()) {
+            return new SourceActivity(id, SourceActivity.State.PAUSED, null);
+        }
+        if (e.isPicked()) {
+            return new SourceActivity(id, SourceActivity.State.RUNNING, null);
+        }
+        SourceActivity.State state = e.getExecutionTime().isAfter(now) ? SourceActivity.State.IDLE
+                : SourceActivity.State.QUEUED;
+        return new SourceActivity(id, state, e.getExecutionTime());
+    }
+
+    @Override
+    public boolean runNow(String sourceId) {
+        Scheduler s = requireScheduler();
+        Source source = approvedSource(sourceId);
+        Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
+                .map(HarvestScheduler::typed);
+        if (e.isPresent() && data(e.get()).paused() || pauseAfterRun.contains(sourceId)) {
+            throw new ApiError(409, "source '" + sourceId + "' is paused: resume it first");
+        }
+        Harvest current = running.get(sourceId);
+        if (current != null) {
+            // one more run after this one, unless this one is already that extra run
+            return !current.followUp() && rerun.add(sourceId);
+        }
+        if (e.isPresent() && e.get().isPicked()) {
+            return false; // running on another node
+        }
+        Instant now = requestedAt(sourceId, context.clock().instant());
+        if (e.isEmpty()) {
+            boolean added = s.scheduleIfNotExists(task.instance(sourceId, new TaskState(source.schedule(), false)), now);
+            s.triggerCheckForDueExecutions();
+            return added;
+        }
+        if (!e.get().getExecutionTime().isAfter(now)) {
+            return false; // already queued
+        }
+        if (!reschedule(s, sourceId, now, data(e.get()))) {
+            return rerun.add(sourceId); // picked meanwhile: run once more after it
+        }
+        s.triggerCheckForDueExecutions();
+        return true;
+    }
+
+    /** When a requested run may start: now, or {@link Timing#requestGap} after the source's last start. */
+    private Instant requestedAt(String sourceId, Instant now) {
+        Instant last = lastStarted.get(sourceId);
+        Instant earliest = last == null ? now : last.plus(timing.requestGap());
+        return earliest.isAfter(now) ? earliest : now;
+    }
+
+    @Override
+    public synchronized void pause(String sourceId) {
+        Scheduler s = requireScheduler();
+        approvedSource(sourceId);
+        Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
+                .map(HarvestScheduler::typed);
+        if (e.isEmpty()) {
+            throw new ApiError(409, "source '" + sourceId + "' has no schedule yet");
+        }
+        if (data(e.get()).paused()) {
+            return;
+        }
+        if (running.containsKey(sourceId) || e.get().isPicked()
+                || !reschedule(s, sourceId, NextRun.PAUSED, data(e.get()).withPaused(true))) {
+            pauseAfterRun.add(sourceId);
+            rerun.remove(sourceId);
+        }
+        LOG.info("source {} paused", sourceId);
+    }
+
+    @Override
+    public synchronized void resume(String sourceId) {
+        Scheduler s = requireScheduler();
+        approvedSource(sourceId);
+        if (pauseAfterRun.remove(sourceId)) {
+            return;
+        }
+        Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
+                .map(HarvestScheduler::typed);
+        if (e.isPresent() && data(e.get()).paused()) {
+            reschedule(s, sourceId, context.clock().instant(), data(e.get()).withPaused(false));
+            s.triggerCheckForDueExecutions();
+            LOG.info("source {} resumed", sourceId);
+        }
+    }
+
+    @Override
+    public boolean running() {
+        Scheduler s = scheduler;
+        return s != null && !stopping && s.getSchedulerState().isStarted() && !s.getSchedulerState().isShuttingDown();
+    }
+
+    /** The sources harvesting in this process now. */
+    public Set<String> harvesting() {
+        return Set.copyOf(running.keySet());
+    }
+
+    /**
+     * Stops taking work and stops running harvests at their last committed batch (at most {@link #STOP_GRACE}); their
+     * runs are marked interrupted and their executions are due at once, so a restart resumes them.
+     */
+    @Override
+    public void close() {
+        Scheduler s;
+        synchronized (this) {
+            s = scheduler;
+            if (s == null || stopping) {
+                return;
+            }
+            stopping = true;
+            stopRequested = context.clock().instant();
+        }
+        running.values().forEach(h -> h.thread().interrupt());
+        s.stop();
+        Instant since = stopRequested;
+        if (since != null) {
+            try {
+                lexsync.interruptHeldRuns(since.minusSeconds(1), "stopped with the server (lexsync serve)");
+            } catch (RuntimeException e) {
+                LOG.warn("could not mark the interrupted runs: {}", e.getMessage());
+            }
+        }
+    }
+
+    private Scheduler requireScheduler() {
+        Scheduler s = scheduler;
+        if (s == null || stopping) {
+            throw new ApiError(503, "the scheduler is not running");
+        }
+        return s;
+    }
+
+    private Source approvedSource(String sourceId) {
+        Source source = context.configuration().source(sourceId).orElseThrow(() -> ApiError.notFound(
+                String.format(Locale.ROOT, "no source '%s' in %s", sourceId, context.configuration().file())));
+        if (!source.approved()) {
+            throw new ApiError(409, "source '" + sourceId + "' is not approved in " + context.configuration().file());
+        }
+        return source;
+    }
+
+    /** Reschedules unless the execution is picked (running) now; false then. */
+    private static boolean reschedule(Scheduler s, String id, Instant at, TaskState state) {
+        try {
+            return s.reschedule(TaskInstanceId.of(TASK, id), at, state);
+        } catch (RuntimeException picked) {
+            return false;
+        }
+    }
+
+    private static Map<String, ScheduledExecution<TaskState>> executions(Scheduler s) {
+        Map<String, ScheduledExecution<TaskState>> map = new HashMap<>();
+        s.fetchScheduledExecutionsForTask(TASK, TaskState.class,
+                com.github.kagkarlsson.scheduler.ScheduledExecutionsFilter.all(), e -> map.put(e.getTaskInstance().getId(), e));
+        return map;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ScheduledExecution<TaskState> typed(ScheduledExecution<Object> e) {
+        return (ScheduledExecution<TaskState>) (ScheduledExecution<?>) e;
+    }
+
+    private static TaskState data(ScheduledExecution<TaskState> e) {
+        Object d = e.getData();
+        return d instanceof TaskState t ? t : new TaskState(null, false);
+    }
+
+    private static String nodeName() {
+        return "lexsync-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime() & 0xffffff);
+    }
+}

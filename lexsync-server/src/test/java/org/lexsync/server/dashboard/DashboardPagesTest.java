@@ -1,0 +1,105 @@
+package org.lexsync.server.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.AccessToken;
+import org.lexsync.engine.model.AtomOptions;
+import org.lexsync.engine.model.Configuration;
+import org.lexsync.engine.model.ServerSettings;
+import org.lexsync.engine.model.Source;
+import org.lexsync.server.LexSyncServer;
+
+/**
+ * The dashboard's pages as HTTP answers, without a browser (docs/architecture.md, "Dashboard and metrics"): the
+ * content is in the HTML itself (readable without JavaScript), nothing from a source reaches the page unescaped,
+ * nothing is loaded from elsewhere, and an unknown run is an HTML 404.
+ */
+class DashboardPagesTest {
+    private static final String EVIL = "<script>alert(1)</script>";
+
+    @TempDir
+    Path dir;
+    private LexSync lexsync;
+    private LexSyncServer server;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() {
+        lexsync = LexSync.builder(dir.resolve("data")).build();
+        List<Source> sources = List.of(Source.builder(EVIL, AtomOptions.DEFAULT)
+                .url("http://127.0.0.1:9/feed.atom?a=1&b=2").schedule("PT1H").build());
+        sources.forEach(lexsync::register);
+        server = start(ServerSettings.DEFAULTS.withPort(0), sources);
+    }
+
+    private LexSyncServer start(ServerSettings settings, List<Source> sources) {
+        return LexSyncServer.builder(lexsync).configuration(new Configuration(dir.resolve("lexsync.yaml"), sources,
+                settings)).settings(settings).feature(DashboardFeature::new).build().start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        lexsync.close();
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(server.uri().resolve(path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void theOverviewIsHtmlWithTheSourcesInIt() throws Exception {
+        HttpResponse<String> r = get("/");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+        assertThat(r.body()).contains("<table id=\"sources\">").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+
+    @Test
+    void nothingFromASourceReachesThePageUnescaped() throws Exception {
+        for (String path : List.of("/", "/sources/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/failures", "/store",
+                "/hosts")) {
+            HttpResponse<String> r = get(path);
+            assertThat(r.statusCode()).as(path).isEqualTo(200);
+            assertThat(r.body()).as(path).doesNotContain(EVIL);
+        }
+    }
+
+    @Test
+    void linksToASourcePercentEncodeItsId() throws Exception {
+        assertThat(get("/").body()).contains("href=\"/sources/%3Cscript%3Ealert%281%29%3C%2Fscript%3E\"");
+    }
+
+    @Test
+    void thePagesLoadNothingFromElsewhere() throws Exception {
+        String body = get("/").body();
+        assertThat(body).doesNotContain("<script src").doesNotContain("<link").doesNotContain("https://");
+    }
+
+    @Test
+    void anUnknownRunIsAnHtmlNotFound() throws Exception {
+        HttpResponse<String> r = get("/runs/999");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.body()).contains("<h1>Not found</h1>");
+        assertThat(get("/runs/abc").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void closedReadsNeedAToken() throws Exception {
+        server.close();
+        ServerSettings closed = ServerSettings.DEFAULTS.withPort(0).withOpenReads(false);
+        server = start(closed, List.of());
+        assertThat(get("/").statusCode()).isEqualTo(401);
+    }
+}
