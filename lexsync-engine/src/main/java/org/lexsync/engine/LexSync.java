@@ -35,6 +35,15 @@ import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.fetch.GroupPoster;
+import org.lexsync.engine.ingest.Ingestion;
+import org.lexsync.engine.ingest.Outbox;
+import org.lexsync.engine.model.OutboxReport;
+import org.lexsync.engine.model.UploadOutcome;
+import org.lexsync.engine.model.GroupUpload;
+import org.lexsync.engine.model.IngestError;
+import org.lexsync.engine.model.IngestLogEntry;
+import org.lexsync.engine.model.IngestResult;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.AuditReport;
@@ -102,12 +111,19 @@ public final class LexSync implements AutoCloseable {
     private @Nullable RdfStore rdf;
     /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
     private @Nullable Path rdfCopy;
+    private final Ingestion ingestion;
 
     private LexSync(Store store, Fetcher fetcher, Settings settings, Access access) {
         this.store = store;
         this.fetcher = fetcher;
         this.settings = settings;
         this.access = access;
+        // the crawler's lease is held by the ingestion service across its consecutive groups (one run for them)
+        this.ingestion = new Ingestion(store, settings.leaseTtl(), (sourceId, runId, changes, groups) -> {
+            try (Fetcher view = fetcher.withPoliteness(politenessOf(sourceId))) {
+                return applier(view).applyGroups(sourceId, changes, groups, runId);
+            }
+        });
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -151,6 +167,44 @@ public final class LexSync implements AutoCloseable {
      */
     public static Politeness defaultPoliteness(String protocol) {
         return Harvesters.forProtocol(protocol).map(Harvester::defaultPoliteness).orElse(Politeness.DEFAULT);
+    }
+
+    /**
+     * Adds a document group to the durable outbox in {@code outbox} (created when needed; docs/architecture.md,
+     * "Ingestion"): its ZIP (null for a Del) and its MetaInfo are copied in, durable, in the order groups are added.
+     * Returns the entry's name. A crawler that uploads instead of applying locally writes here first.
+     */
+    public static String addToOutbox(Path outbox, Path metaInfo, @Nullable Path zip) {
+        return Outbox.open(outbox).add(metaInfo, zip);
+    }
+
+    /**
+     * Sends the pending groups of the outbox in {@code outbox} to the ingestion service at {@code server} (its base
+     * URI) with {@code token}, oldest first: acknowledged ones are marked done, refused ones set aside with the
+     * server's answer, and at the first one not delivered (server down) the pass stops; the rest are sent by the next
+     * call (EUCases D2.1 §1.3.2).
+     */
+    public static OutboxReport sendOutbox(Path outbox, URI server, String token, Duration timeout) {
+        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
+            return Outbox.open(outbox).send(poster);
+        }
+    }
+
+    /**
+     * Uploads one group packaged as a ZIP holding {@code metainfo.xml} to the ingestion service at {@code server};
+     * the outcome says whether it was acknowledged, refused (with the server's {@code Error: …}) or not delivered.
+     */
+    public static UploadOutcome sendPackage(Path zip, URI server, String token, Duration timeout) {
+        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
+            GroupPoster.Answer a = poster.postPackage(zip);
+            UploadOutcome.Status status = a.ok() ? UploadOutcome.Status.ACKNOWLEDGED
+                    : a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
+                    ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
+            return new UploadOutcome(zip.getFileName().toString(), status, a.status(), a.text());
+        } catch (IOException e) {
+            return new UploadOutcome(zip.getFileName().toString(), UploadOutcome.Status.NOT_DELIVERED, 0,
+                    server + " could not be reached: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
     }
 
     /** The protocols this engine can harvest, sorted. */
@@ -275,6 +329,29 @@ public final class LexSync implements AutoCloseable {
         try (Held held = hold(sourceId, politeness, false)) {
             return applier(held.fetcher()).apply(sourceId, changes);
         }
+    }
+
+    /**
+     * Ingests one uploaded document group (EUCases D2.1 §3.2; docs/architecture.md, "Ingestion"): validated completely
+     * in issue 18's order, then applied as ONE transaction to the source named after its crawler (journal rows with
+     * MD5 and SHA-256 per changed document), an identical re-send answered as unchanged; every call writes a crawler
+     * log row. A refusal is data ({@link IngestResult#error()}); store failures are thrown.
+     */
+    public IngestResult ingest(GroupUpload upload) {
+        return ingestion.ingest(upload);
+    }
+
+    /** Writes the crawler log row of an upload the front end refused before {@link #ingest} (e.g. too large). */
+    public void logIngestRefusal(@Nullable String remote, @Nullable String crawler, long length, IngestError error) {
+        ingestion.logRefusal(remote, crawler, length, error);
+    }
+
+    /**
+     * The crawler log, newest first: of one crawler (all when null), with ids below {@code beforeId} (from the start
+     * when null), at most {@code limit} rows.
+     */
+    public List<IngestLogEntry> ingestLog(@Nullable String crawler, @Nullable Long beforeId, int limit) {
+        return ingestion.log(crawler, beforeId, limit);
     }
 
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
@@ -458,6 +535,7 @@ public final class LexSync implements AutoCloseable {
     @Override
     public void close() {
         try (Store s = store; Fetcher f = fetcher) {
+            ingestion.close();
             synchronized (rdfLock) {
                 if (rdf != null) {
                     rdf.close();

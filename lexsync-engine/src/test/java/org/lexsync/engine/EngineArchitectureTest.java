@@ -52,7 +52,8 @@ class EngineArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.engine", "org.lexsync.engine.apply..",
                         "org.lexsync.engine.atom..", "org.lexsync.engine.check..", "org.lexsync.engine.config..", "org.lexsync.engine.crawler..",
                         "org.lexsync.engine.eli..",
-                        "org.lexsync.engine.fetch..", "org.lexsync.engine.harvest..", "org.lexsync.engine.rdf..",
+                        "org.lexsync.engine.fetch..", "org.lexsync.engine.harvest..", "org.lexsync.engine.ingest..",
+                        "org.lexsync.engine.rdf..",
                         "org.lexsync.engine.resourcesync..", "org.lexsync.engine.store..")
                 .check(engine);
     }
@@ -75,6 +76,16 @@ class EngineArchitectureTest {
                 .orShould().callMethod(java.net.URL.class, "openConnection")
                 .orShould().callMethod(java.net.URL.class, "openStream")
                 .because("politeness, robots.txt, address guards and body limits live in the fetcher")
+                .check(engine);
+    }
+
+    @Test
+    void protocolPackagesDoNotReachIntoTheIngestionService() {
+        noClasses().that().resideInAnyPackage("org.lexsync.engine.resourcesync..", "org.lexsync.engine.atom..",
+                        "org.lexsync.engine.eli..", "org.lexsync.engine.apply..", "org.lexsync.engine.store..")
+                .should().dependOnClassesThat().resideInAPackage("org.lexsync.engine.ingest..")
+                .because("ingestion is a front end's way in (docs/architecture.md, \"Ingestion\"): it plans and the applier"
+                        + " commits, never the other way round")
                 .check(engine);
     }
 

@@ -30,6 +30,7 @@ import java.util.function.Consumer;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.CommitBatch;
+import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.InlineBlob;
 import org.lexsync.engine.model.ItemFailure;
@@ -178,8 +179,39 @@ public final class Applier {
         Objects.requireNonNull(sourceId, "sourceId");
         Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(giveUp, "giveUp");
+        return apply(sourceId, changes, runId, progress, giveUp, null);
+    }
+
+    /**
+     * Applies the changes of ONE ingested document group as ONE transaction, with the group's own state written in it
+     * (EUCases D2.1 §3.2; docs/architecture.md, "Ingestion"): every change is prepared (verified against its promised
+     * digests, blobs made durable) before anything commits; when one fails, nothing is committed and nothing is
+     * recorded to be retried alone (the group is refused whole and its uploader sends it again), and the report's
+     * gap names the failure. Records a run. The batch-size and batch-delay options do not split such a call, so its
+     * size is the group's: keep groups to what one transaction should hold.
+     */
+    public ApplyReport applyGroup(String sourceId, List<PlannedChange> changes, GroupWrite group) {
+        Objects.requireNonNull(group, "group");
+        return apply(sourceId, changes.iterator(), null, null, GiveUpRule.DEFAULT, List.of(group));
+    }
+
+    /**
+     * As {@link #applyGroup(String, List, GroupWrite)} for several groups of one source in ONE transaction (group
+     * commit: one fsync for them all), counted into the run {@code runId} that the caller holds. The groups must not
+     * touch the same resources; when one change fails, none of them is committed.
+     */
+    public ApplyReport applyGroups(String sourceId, List<PlannedChange> changes, List<GroupWrite> groups, long runId) {
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("no group to apply");
+        }
+        return apply(sourceId, changes.iterator(), runId, null, GiveUpRule.DEFAULT, groups);
+    }
+
+    private ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
+                              @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp,
+                              @Nullable List<GroupWrite> group) {
         long run = runId != null ? runId : store.runs().start(sourceId);
-        Run r = new Run(sourceId, run, progress, giveUp);
+        Run r = new Run(sourceId, run, progress, giveUp, group);
         try (r) {
             ApplyReport report = r.execute(changes);
             if (runId == null) {
@@ -210,6 +242,13 @@ public final class Applier {
         private final long runId;
         private final Consumer<ApplyProgress> progress;
         private final GiveUpRule giveUp;
+        /**
+         * The document groups whose changes this call commits as one transaction ({@link #applyGroup}), or null for a
+         * planner's stream committed in batches.
+         */
+        private final @Nullable List<GroupWrite> group;
+        /** Set once the group's transaction was handed to the committer. */
+        private boolean groupFlushed;
         /**
          * The recorded failures of this source by resource URI, read once when the run starts and kept up to date:
          * the give-up rule reads them, and a success without a write must clear them too.
@@ -250,15 +289,21 @@ public final class Applier {
         private long unchanged;
         private String checkpoint;
 
-        Run(String sourceId, long runId, Consumer<ApplyProgress> progress, GiveUpRule giveUp) {
+        Run(String sourceId, long runId, Consumer<ApplyProgress> progress, GiveUpRule giveUp,
+            @Nullable List<GroupWrite> group) {
             this.sourceId = sourceId;
             this.runId = runId;
             this.progress = progress;
             this.giveUp = giveUp;
+            this.group = group;
             this.announcer = listeners.isEmpty() ? null : new CommitAnnouncer(sourceId, runId, listeners, store);
         }
 
         ApplyReport execute(Iterator<PlannedChange> planner) {
+            if (group != null) {
+                // a group is all or nothing: no item of it is ever retried alone, none is read ahead
+                return execute0(planner);
+            }
             for (ItemFailure f : store.failures().list(sourceId)) {
                 knownFailures.put(f.resourceUri(), f);
             }
@@ -288,6 +333,10 @@ public final class Applier {
                 }
                 Prepared p = awaitHead(head);
                 inFlight.poll();
+                if (p instanceof Prepared.Failed f && group != null) {
+                    gap = f.failure();
+                    break;
+                }
                 if (p instanceof Prepared.Failed f) {
                     ChangeFailure recorded = recordFailure(f);
                     if (!f.change().unordered() && !recorded.quarantined()) {
@@ -303,10 +352,15 @@ public final class Applier {
                 }
                 // Group commit: while the committer is still busy, the batch grows rather than queueing a
                 // third one; fewer, larger transactions write each touched page once (SQLite WAL) and fsync less.
-                if (batchInlineBytes >= batchBytes || batch.size() >= maxBatchSize
-                        || batch.size() >= batchSize && committerHasRoom()) {
+                if (group == null && (batchInlineBytes >= batchBytes || batch.size() >= maxBatchSize
+                        || batch.size() >= batchSize && committerHasRoom())) {
                     flush();
                 }
+            }
+            if (group != null && gap != null) {
+                batch.clear(); // a refused group commits nothing (its file blobs wait for gc)
+                batchInlineBytes = 0;
+                groupFlushed = true;
             }
             flush();
             settle();
@@ -395,7 +449,7 @@ public final class Applier {
         /** Waits for the head; commits what is already waiting if the head takes longer than the batch delay. */
         private Prepared awaitHead(Future<Prepared> head) {
             try {
-                if (!batch.isEmpty() && !head.isDone()) {
+                if (group == null && !batch.isEmpty() && !head.isDone()) {
                     try {
                         return head.get(maxBatchDelay.toNanos(), TimeUnit.NANOSECONDS);
                     } catch (TimeoutException e) {
@@ -423,7 +477,7 @@ public final class Applier {
          */
         private void flush() {
             writeFailures();
-            if (batch.isEmpty()) {
+            if (batch.isEmpty() && (group == null || groupFlushed)) {
                 return;
             }
             List<ResourceWrite> writes = new ArrayList<>(batch.size());
@@ -444,7 +498,9 @@ public final class Applier {
                 settleOldest();
             }
             int alreadyCurrent = (int) batch.stream().filter(p -> p instanceof Prepared.Unchanged).count();
-            CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent);
+            CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent,
+                    group == null ? List.of() : group);
+            groupFlushed = group != null;
             List<Prepared> committing = List.copyOf(batch);
             String reached = batchCheckpoint;
             pendingCommits.add(new PendingCommit(committing, reached,

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.lexsync.engine.model.AccessToken;
+import org.lexsync.engine.model.IngestSettings;
 import org.lexsync.engine.model.ServerSettings;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
@@ -64,6 +65,9 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *   tokens:
  *     - {name: ops, token: s3cret, roles: [admin]}          # or sha256: hex digest of the token
  *     - {name: crawler-bg, sha256: 9f86d0…, roles: [ingest]}  # name = the crawler name it uploads as
+ *   ingest-max-bytes: 536870912     # largest document-group upload (default 512 MiB)
+ *   soap:                           # the seed's SOAP UploadFile (no credentials): off unless crawlers are named
+ *     - {crawler: DCrawlerBverwg, addresses: [127.0.0.1]}   # and only from these client addresses
  * </pre>
  */
 public final class ConfigReader {
@@ -71,7 +75,9 @@ public final class ConfigReader {
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
             "approved", "contact", "options", "give-up", "crawler");
     private static final Set<String> TOP_KEYS = Set.of("sources", "server");
-    private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens");
+    private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
+            "ingest-max-bytes", "soap");
+    private static final Set<String> SOAP_KEYS = Set.of("crawler", "addresses");
     private static final Set<String> TOKEN_KEYS = Set.of("name", "token", "sha256", "roles");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
 
@@ -183,7 +189,51 @@ public final class ConfigReader {
             }
             s = s.withTokens(list);
         }
-        return s;
+        return s.withIngest(ingest(m));
+    }
+
+    /** {@code ingest-max-bytes} and {@code soap} (issue 18). */
+    private IngestSettings ingest(Map<String, Node> m) {
+        IngestSettings in = IngestSettings.DEFAULTS;
+        Node max = m.get("ingest-max-bytes");
+        if (max != null && !isNull(max)) {
+            double d = number(max, "server.ingest-max-bytes");
+            if (d != Math.rint(d) || d < 1 || d > 1e15) {
+                throw error("server.ingest-max-bytes", max, "must be a whole number of bytes, at least 1");
+            }
+            in = in.withMaxUploadBytes((long) d);
+        }
+        Node soap = m.get("soap");
+        if (soap != null && !isNull(soap)) {
+            if (!(soap instanceof SequenceNode seq)) {
+                throw error("server.soap", soap, "must be a list of {crawler, addresses}");
+            }
+            List<IngestSettings.SoapClient> clients = new ArrayList<>();
+            for (int i = 0; i < seq.getValue().size(); i++) {
+                String at = String.format(Locale.ROOT, "server.soap[%d]", i);
+                Node n = seq.getValue().get(i);
+                Map<String, Node> c = mapping(n, at);
+                for (String key : c.keySet()) {
+                    if (!SOAP_KEYS.contains(key)) {
+                        throw error(at + "." + key, c.get(key), "unknown key (expected one of: addresses, crawler)");
+                    }
+                }
+                String crawler = requiredText(c, at, "crawler");
+                Node addresses = c.get("addresses");
+                if (!(addresses instanceof SequenceNode list) || list.getValue().isEmpty()) {
+                    throw error(at + ".addresses", addresses == null ? n : addresses,
+                            "must be a non-empty list of client addresses (SOAP clients send no credentials)");
+                }
+                List<String> values = new ArrayList<>();
+                for (int k = 0; k < list.getValue().size(); k++) {
+                    values.add(scalar(list.getValue().get(k), String.format(Locale.ROOT, "%s.addresses[%d]", at, k))
+                            .strip());
+                }
+                clients.add(new IngestSettings.SoapClient(crawler, values));
+            }
+            in = in.withSoap(clients);
+        }
+        return in;
     }
 
     private AccessToken token(Node node, String at) {

@@ -9,7 +9,8 @@ import java.util.Optional;
  * listens, the bearer tokens it accepts, whether reading the API needs a token, and how many harvests run at once.
  * Command-line flags override these values ({@code with…}).
  */
-public record ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns) {
+public record ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns,
+                             IngestSettings ingest) {
     /** Port when neither file nor flag gives one. */
     public static final int DEFAULT_PORT = 8080;
     /** Loopback unless told otherwise: a harvester's API is not for the open network by default. */
@@ -20,8 +21,14 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
     public static final ServerSettings DEFAULTS = new ServerSettings(DEFAULT_PORT, DEFAULT_BIND, List.of(), true,
             DEFAULT_MAX_CONCURRENT_RUNS);
 
+    /** Settings with the ingestion service's defaults ({@link IngestSettings#DEFAULTS}). */
+    public ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns) {
+        this(port, bind, tokens, openReads, maxConcurrentRuns, IngestSettings.DEFAULTS);
+    }
+
     public ServerSettings {
         Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(ingest, "ingest");
         tokens = List.copyOf(tokens);
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0 to 65535 (0: any free port), was " + port);
@@ -43,22 +50,27 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
     }
 
     public ServerSettings withPort(int value) {
-        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns);
+        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns, ingest);
     }
 
     public ServerSettings withBind(String value) {
-        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns);
+        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns, ingest);
     }
 
     public ServerSettings withMaxConcurrentRuns(int value) {
-        return new ServerSettings(port, bind, tokens, openReads, value);
+        return new ServerSettings(port, bind, tokens, openReads, value, ingest);
     }
 
     public ServerSettings withTokens(List<AccessToken> value) {
-        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns);
+        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns, ingest);
+    }
+
+    /** The ingestion service's settings (upload cap, SOAP crawlers). */
+    public ServerSettings withIngest(IngestSettings value) {
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, value);
     }
 
     public ServerSettings withOpenReads(boolean value) {
-        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns);
+        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns, ingest);
     }
 }

@@ -88,6 +88,9 @@ final class BatchWriter {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
         countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
+        for (GroupWrite g : batch.groups()) {
+            DocumentGroups.write(c, g);
+        }
         return outcomes;
     }
 

@@ -132,6 +132,11 @@ public final class Store implements AutoCloseable {
         return new SourceLeases(db);
     }
 
+    /** Ingested document groups and the crawler log (EUCases D2.1 §3.2). */
+    public DocumentGroups documentGroups() {
+        return new DocumentGroups(db);
+    }
+
     public FetchCache fetchCache() {
         return new FetchCache(db);
     }
