@@ -12,13 +12,7 @@ import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.LexSyncServer;
-import org.lexsync.server.check.CheckRoutes;
-import org.lexsync.server.api.ApiRoutes;
-import org.lexsync.server.dashboard.DashboardFeature;
-import org.lexsync.server.metrics.MetricsFeature;
-import org.lexsync.server.ping.PingRoutes;
-import org.lexsync.server.reload.ConfigReload;
-import org.lexsync.server.schedule.HarvestScheduler;
+import org.lexsync.server.standard.StandardFeatures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,9 +58,7 @@ final class ServeCommand implements Callable<Integer> {
             try (LexSync lexsync = storeOptions.builder().build()) {
                 LexSyncServer server;
                 try {
-                    server = LexSyncServer.builder(lexsync).configuration(configuration).settings(settings)
-                            .feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
-                            .feature(ApiRoutes::new).feature(CheckRoutes::new).feature(MetricsFeature::new).feature(DashboardFeature::new)
+                    server = StandardFeatures.addTo(LexSyncServer.builder(lexsync).configuration(configuration).settings(settings))
                             .build().start();
                 } catch (RuntimeException e) {
                     throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",

@@ -44,7 +44,7 @@ class IngestCommandTest {
 
     void startServer(int port) {
         server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(port).withTokens(List.of(
-                AccessToken.ofSecret(GroupFixture.CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST))))).build().start();
+                AccessToken.ofSecret(GroupFixture.CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST))))).feature(org.lexsync.server.ingest.IngestRoutes::new).build().start();
     }
 
     @Test

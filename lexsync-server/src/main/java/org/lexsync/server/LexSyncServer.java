@@ -151,7 +151,6 @@ public final class LexSyncServer implements AutoCloseable {
             ServerContext context = new ServerContext(lexsync, c, s, clock);
             List<ServerFeature> features = new ArrayList<>();
             features.add(new HealthRoutes());
-            features.add(new org.lexsync.server.ingest.IngestRoutes(context));
             for (Function<ServerContext, ServerFeature> f : extraFeatures) {
                 features.add(f.apply(context));
             }

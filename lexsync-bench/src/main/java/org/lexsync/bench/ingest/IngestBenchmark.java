@@ -79,7 +79,7 @@ public final class IngestBenchmark {
         try (LexSync lexsync = b.build();
              LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
                      .withTokens(List.of(AccessToken.ofSecret(CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST)))))
-                     .build().start()) {
+                     .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
             run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel);
         }
     }

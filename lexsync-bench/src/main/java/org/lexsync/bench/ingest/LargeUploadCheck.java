@@ -70,7 +70,7 @@ public final class LargeUploadCheck {
              LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
                      .withTokens(List.of(AccessToken.ofSecret(IngestBenchmark.CRAWLER, IngestBenchmark.SECRET,
                              Set.of(AccessToken.Role.INGEST))))
-                     .withIngest(IngestSettings.DEFAULTS.withMaxUploadBytes(2L << 30))).build().start()) {
+                     .withIngest(IngestSettings.DEFAULTS.withMaxUploadBytes(2L << 30))).feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             System.gc();
             HeapPeaks.reset();

@@ -58,7 +58,7 @@ class IngestRoutesTest {
                 AccessToken.ofSecret(GroupFixture.CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST)),
                 AccessToken.ofSecret("OtherCrawler", OTHER_SECRET, Set.of(AccessToken.Role.INGEST)),
                 AccessToken.ofSecret("ops", ADMIN_SECRET, Set.of(AccessToken.Role.ADMIN)))).withIngest(ingest))
-                .build().start();
+                .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start();
     }
 
     @AfterEach

@@ -34,7 +34,7 @@ class SoapEndpointTest {
     void start(IngestSettings ingest) {
         lexsync = LexSync.builder(dir.resolve("data")).build();
         server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0).withIngest(ingest))
-                .build().start();
+                .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start();
     }
 
     void startAllowing(String crawler, String address) {
