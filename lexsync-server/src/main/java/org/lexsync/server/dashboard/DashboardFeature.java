@@ -42,6 +42,8 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
         routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().failures(null), now())));
         routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().hosts(), now())));
+        routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestLog(null, null,
+                UploadsPage.READ), now())));
         routes.get("/checks", ctx -> page(ctx, c -> ChecksPage.render(context.checkReports().recent())));
         routes.get("/store", ctx -> page(ctx, c -> StorePage.render(lexsync().storeStatistics(), lexsync().lastSeq(),
                 statuses.all().size())));

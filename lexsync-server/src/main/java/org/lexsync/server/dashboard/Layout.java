@@ -8,7 +8,7 @@ package org.lexsync.server.dashboard;
  */
 final class Layout {
     static final String[][] NAV = {
-            {"/", "Sources"}, {"/failures", "Failures"}, {"/hosts", "Hosts"}, {"/store", "Store"}, {"/checks", "Checks"}};
+            {"/", "Sources"}, {"/failures", "Failures"}, {"/hosts", "Hosts"}, {"/store", "Store"}, {"/uploads", "Uploads"}, {"/checks", "Checks"}};
 
     private static final String CSS = """
             body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
@@ -22,7 +22,7 @@ final class Layout {
             .dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;vertical-align:middle}
             .ok .dot{background:#2e9d4a}.warning .dot{background:#e0a100}.failing .dot,.stale .dot{background:#d0312d}
             .new .dot{background:#9aa3ad}tr.failing td.health,tr.stale td.health{color:#b3261e;font-weight:600}
-            .age-red{color:#b3261e;font-weight:600}.muted{color:#6b7480}.totals span{margin-right:16px}
+            .age-red,td.bad{color:#b3261e;font-weight:600}.muted{color:#6b7480}.totals span{margin-right:16px}
             .msg{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;word-break:break-all}
             button{font-size:12px;padding:2px 6px;margin-right:2px}#action-status{margin-left:8px}
             dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;padding:8px;margin:0 0 12px}

@@ -69,7 +69,7 @@ class DashboardPagesTest {
     @Test
     void nothingFromASourceReachesThePageUnescaped() throws Exception {
         for (String path : List.of("/", "/sources/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/failures", "/store",
-                "/hosts")) {
+                "/hosts", "/uploads", "/checks")) {
             HttpResponse<String> r = get(path);
             assertThat(r.statusCode()).as(path).isEqualTo(200);
             assertThat(r.body()).as(path).doesNotContain(EVIL);
@@ -93,6 +93,25 @@ class DashboardPagesTest {
         assertThat(r.statusCode()).isEqualTo(404);
         assertThat(r.body()).contains("<h1>Not found</h1>");
         assertThat(get("/runs/abc").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void crawlerUploadsAreCountedPerCrawlerWithTheirRejectionReasons() throws Exception {   // EUCases D2.1 §3.2
+        var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
+        Path uploads = java.nio.file.Files.createDirectories(dir.resolve("uploads"));
+        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+                org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
+        var unknown = org.lexsync.fixture.documentgroup.GroupFixture.empty(
+                org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "5c0ffee0-0000-4000-8000-000000000001").op("Del");
+        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(unknown.writeMetaInfo(
+                java.nio.file.Files.createDirectories(uploads.resolve("del"))), null,
+                org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));   // Del of an unknown group
+
+        HttpResponse<String> r = get("/uploads");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("<table id=\"uploads-per-crawler\">")
+                .contains(org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER)
+                .contains("<table id=\"upload-rejections\">").contains("<table id=\"upload-log\">");
     }
 
     @Test
