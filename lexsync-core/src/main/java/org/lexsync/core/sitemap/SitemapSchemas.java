@@ -4,25 +4,20 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import javax.xml.XMLConstants;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.parsers.SAXParserFactory;
 import javax.xml.transform.sax.SAXSource;
 import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
 import javax.xml.validation.Validator;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.xml.SchemaErrors;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
-import org.xml.sax.ErrorHandler;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
-import org.xml.sax.XMLReader;
 
 /**
  * Validates a Sitemap, Sitemap index or ResourceSync document against LexSync's schemas (written from the
@@ -70,7 +65,7 @@ public final class SitemapSchemas {
      * @throws XmlDocumentException when the document is not well-formed or is hostile
      */
     public static void validate(InputStream in, String document, RootKind kind, Findings findings) {
-        Collector collector = new Collector(document, findings);
+        SchemaErrors collector = new SchemaErrors(document, findings, RULE);
         try (InputStream bytes = XmlInput.decode(in, document, XmlLimits.DEFAULT)) {
             Validator v = schema(kind).newValidator();
             v.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -79,10 +74,10 @@ public final class SitemapSchemas {
             v.setErrorHandler(collector);
             InputSource source = new InputSource(bytes);
             source.setSystemId(document);
-            v.validate(new SAXSource(secureReader(), source));
+            v.validate(new SAXSource(SchemaErrors.secureReader(), source));
         } catch (SAXException e) {
-            if (collector.fatal != null) {
-                throw collector.fatal;
+            if (collector.fatal() != null) {
+                throw collector.fatal();
             }
             throw new XmlDocumentException(XmlDocumentException.Reason.MALFORMED, document, 0, 0, e.getMessage(), e);
         } catch (IOException e) {
@@ -90,70 +85,4 @@ public final class SitemapSchemas {
         }
     }
 
-    private static XMLReader secureReader() throws SAXException {
-        try {
-            SAXParserFactory f = SAXParserFactory.newDefaultInstance();
-            f.setNamespaceAware(true);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setFeature("http://xml.org/sax/features/external-general-entities", false);
-            f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-            f.setXIncludeAware(false);
-            XMLReader reader = f.newSAXParser().getXMLReader();
-            reader.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            return reader;
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("JDK SAX parser lacks a security feature: " + e.getMessage(), e);
-        }
-    }
-
-    /** Schema errors become findings; well-formedness failures become typed exceptions. */
-    private static final class Collector implements ErrorHandler {
-        private final String document;
-        private final Findings findings;
-        private XmlDocumentException fatal;
-        private int lastLine = -1;
-        private int lastColumn = -1;
-
-        Collector(String document, Findings findings) {
-            this.document = document;
-            this.findings = findings;
-        }
-
-        @Override
-        public void warning(SAXParseException e) {
-            findings.warning(RULE, message(e), Math.max(e.getLineNumber(), 0), Math.max(e.getColumnNumber(), 0));
-        }
-
-        @Override
-        public void error(SAXParseException e) {
-            int line = Math.max(e.getLineNumber(), 0);
-            int column = Math.max(e.getColumnNumber(), 0);
-            String m = message(e);
-            // A facet violation is followed by a generic cvc-attribute.3 / cvc-type.3.1.3 about the same value.
-            boolean echo = (m.startsWith("cvc-attribute.3") || m.startsWith("cvc-type.3.1.3"))
-                    && line == lastLine && column == lastColumn;
-            if (!echo) {
-                findings.error(RULE, m, line, column);
-            }
-            lastLine = line;
-            lastColumn = column;
-        }
-
-        @Override
-        public void fatalError(SAXParseException e) throws SAXException {
-            String m = message(e);
-            String lower = m.toLowerCase(Locale.ROOT);
-            XmlDocumentException.Reason reason = lower.contains("doctype") ? XmlDocumentException.Reason.DOCTYPE_FORBIDDEN
-                    : lower.contains("entity") ? XmlDocumentException.Reason.ENTITY_FORBIDDEN
-                    : XmlDocumentException.Reason.MALFORMED;
-            fatal = new XmlDocumentException(reason, document, Math.max(e.getLineNumber(), 0),
-                    Math.max(e.getColumnNumber(), 0), m, e);
-            throw e;
-        }
-
-        private static String message(SAXParseException e) {
-            return e.getMessage() == null ? "schema violation" : e.getMessage();
-        }
-    }
 }
