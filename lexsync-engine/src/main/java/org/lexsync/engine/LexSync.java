@@ -36,8 +36,10 @@ import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
 import org.lexsync.engine.fetch.GroupPoster;
+import org.lexsync.engine.ingest.GroupForwarder;
 import org.lexsync.engine.ingest.Ingestion;
 import org.lexsync.engine.ingest.Outbox;
+import org.lexsync.engine.model.ForwardedGroups;
 import org.lexsync.engine.model.OutboxReport;
 import org.lexsync.engine.model.UploadOutcome;
 import org.lexsync.engine.model.GroupUpload;
@@ -352,6 +354,17 @@ public final class LexSync implements AutoCloseable {
      */
     public List<IngestLogEntry> ingestLog(@Nullable String crawler, @Nullable Long beforeId, int limit) {
         return ingestion.log(crawler, beforeId, limit);
+    }
+
+    /**
+     * Writes the document groups of crawler source {@code sourceId} that changed after journal sequence
+     * {@code afterSeq} into the outbox in {@code outbox} (docs/architecture.md, "Ingestion"; EUCases D2.1 §1.3.2,
+     * §3.2): each changed group whole, as ZIP + MetaInfo, Add/Upd/Del after its detail page, with stable GUIDs, the
+     * given language and type. Send them with {@link #sendOutbox}.
+     */
+    public ForwardedGroups forwardGroups(String sourceId, long afterSeq, Path outbox, String lang,
+                                         org.lexsync.core.documentgroup.GroupType type) {
+        return GroupForwarder.forward(store, sourceId, afterSeq, outbox, lang, type);
     }
 
     /** Calls {@code visitor} for each journal entry after {@code afterSeq} (all sources when null), in order. */
