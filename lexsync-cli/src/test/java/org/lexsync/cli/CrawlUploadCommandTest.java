@@ -157,7 +157,7 @@ class CrawlUploadCommandTest {
         CliRun down = crawl(url);
 
         assertThat(down.code()).isEqualTo(Main.EXIT_FAILURES); // the crawl itself succeeded; exit 1 for the outbox
-        assertThat(down.out()).contains("created 6").contains("upload: 2 groups added")
+        assertThat(down.out()).contains("created 8").contains("upload: 2 groups added")
                 .contains("0 acknowledged, 0 refused, 2 waiting in the outbox").contains("not delivered");
         startServer(port);
         portal.update(1);

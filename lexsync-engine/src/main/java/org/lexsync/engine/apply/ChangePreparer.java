@@ -72,7 +72,8 @@ final class ChangePreparer {
             return new Prepared.Failed(change, change.failure());
         }
         if (change.isDelete()) {
-            return new Prepared.Ready(change, ResourceWrite.deletion(change.resourceUri(), change.sourceTimestamp()),
+            return new Prepared.Ready(change, ResourceWrite.deletion(change.resourceUri(), change.sourceTimestamp(),
+                    change.links()),
                     List.of(), 0);
         }
         if (current != null && promisesCurrentState(change, current)) {

@@ -460,8 +460,10 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
             }
         }
         for (String uri : uris) {
-            if (heldActive(uri) != null) {
-                pending.add(PlannedChange.delete(sourceId, uri, null, null));
+            ResourceState held = heldActive(uri);
+            if (held != null) {
+                // the tombstone keeps its links, so the group it belonged to stays known (a Del group for an upload)
+                pending.add(PlannedChange.builder(sourceId, uri, ChangeKind.DELETED).links(held.links()).build());
             }
         }
     }

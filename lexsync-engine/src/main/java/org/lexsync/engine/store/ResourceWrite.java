@@ -24,6 +24,11 @@ public record ResourceWrite(String uri, boolean delete, W3cDateTime sourceTimest
     }
 
     public static ResourceWrite deletion(String uri, W3cDateTime sourceTimestamp) {
-        return new ResourceWrite(uri, true, sourceTimestamp, null, null, List.of(), List.of());
+        return deletion(uri, sourceTimestamp, List.of());
+    }
+
+    /** A tombstone that keeps {@code links} (a crawler's tombstone remembers its group, docs/crawlers.md). */
+    public static ResourceWrite deletion(String uri, W3cDateTime sourceTimestamp, List<Link> links) {
+        return new ResourceWrite(uri, true, sourceTimestamp, null, null, links, List.of());
     }
 }
