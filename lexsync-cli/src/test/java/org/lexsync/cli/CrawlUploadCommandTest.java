@@ -15,6 +15,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.documentgroup.Document;
+import org.lexsync.core.documentgroup.DocumentGroupValidator;
+import org.lexsync.core.documentgroup.Operation;
+import org.lexsync.core.documentgroup.ValidationResult;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.RepresentationRole;
@@ -121,6 +125,24 @@ class CrawlUploadCommandTest {
         assertThat(documents(serverStore)).isEqualTo(crawler);
         assertThat(Files.list(dir.resolve("data/outbox/portal/done")).filter(p -> p.toString().endsWith(".xml")))
                 .hasSize(3);
+    }
+
+    /** EUCases D2.1 §3.2, Appendix I: every group written to the outbox is valid against the schema and its rules. */
+    @Test
+    void theOutboxGroupsAreValidAppendixIGroups() throws Exception {
+        LegalPortal.install(pub, 2, 0, 10);
+        startServer(0);
+        assertThat(crawl(server.uri().toString()).code()).isZero();
+        Path done = dir.resolve("data/outbox/portal/done");
+        for (String name : List.of("000000000001", "000000000002")) {
+            ValidationResult result = DocumentGroupValidator.create().validate(done.resolve(name + ".xml"),
+                    done.resolve(name + ".zip"));
+            assertThat(result.findings()).as(name).isEmpty();
+            assertThat(result.group().crawler()).isEqualTo(SOURCE);
+            assertThat(result.group().operation()).isEqualTo(Operation.ADD);
+            assertThat(result.group().documents()).extracting(Document::format)
+                    .containsExactlyInAnyOrder("text/html", "text/html", "application/pdf");
+        }
     }
 
     @Test
