@@ -127,6 +127,23 @@ class CrawlUploadCommandTest {
                 .hasSize(3);
     }
 
+    @Test
+    void groupsCrawledBeforeUploadsWereOnAreSentAsAddByTheFirstUpload() throws Exception {
+        LegalPortal.install(pub, 2, 0, 10);
+        startServer(0);
+        CliRun plain = CliRun.of("crawl", SOURCE, "--config", config().toString(), "--store",
+                dir.resolve("data").toString());
+        assertThat(plain.code()).as(plain.err()).isZero();
+
+        CliRun run = crawl(server.uri().toString()); // the portal did not change: nothing in the journal
+
+        assertThat(run.code()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("unchanged 8").contains("upload: 2 groups added").contains("2 acknowledged");
+        assertThat(documents(serverStore)).isEqualTo(crawlerDocuments());
+        CliRun again = crawl(server.uri().toString());
+        assertThat(again.out()).contains("upload: 0 groups added").contains("0 acknowledged, 0 refused, 0 waiting");
+    }
+
     /** EUCases D2.1 §3.2, Appendix I: every group written to the outbox is valid against the schema and its rules. */
     @Test
     void theOutboxGroupsAreValidAppendixIGroups() throws Exception {
@@ -163,6 +180,22 @@ class CrawlUploadCommandTest {
         assertThat(Files.readString(done.resolve("000000000005.xml"))).contains("operation=\"Del\"")
                 .contains(pub.uri("/portal/act/3").toString());
         assertThat(serverStore.resource(SOURCE, pub.uri("/portal/act/3").toString()))
+                .hasValueSatisfying(r -> assertThat(r.active()).isFalse());
+        assertThat(documents(serverStore)).isEqualTo(crawlerDocuments());
+    }
+
+    @Test
+    void anAttachmentTakenOffAPageLeavesItsGroupOnTheServerToo() throws Exception {
+        LegalPortal portal = LegalPortal.install(pub, 2, 0, 10);
+        startServer(0);
+        assertThat(crawl(server.uri().toString()).code()).isZero();
+        portal.removeAttachment(1, "text.pdf");
+
+        CliRun run = crawl(server.uri().toString());
+
+        assertThat(run.code()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("upload: 1 group added").contains("1 acknowledged");
+        assertThat(serverStore.resource(SOURCE, pub.uri("/portal/files/1/text.pdf").toString()))
                 .hasValueSatisfying(r -> assertThat(r.active()).isFalse());
         assertThat(documents(serverStore)).isEqualTo(crawlerDocuments());
     }

@@ -41,9 +41,9 @@ import org.lexsync.engine.store.Store;
  * Turns what a portal crawl committed to the local store into EUCases document groups in a durable outbox (issue 18,
  * "Document groups and the outbox"; D2.1 §1.3.2, §3.2, Appendix I; docs/architecture.md, "Ingestion"). The store is
  * the crawler's memory: the journal rows after the run's first sequence number name the changed resources, their
- * {@code lexsync:group} links name the changed groups, and each changed group is written whole as it now stands — Add
- * when its detail page was created by the run, Del when the page was deleted, Upd otherwise — as a ZIP of the blobs
- * plus its MetaInfo, then added to the outbox.
+ * {@code lexsync:group} links name the changed groups, and each changed group, and each group never forwarded, is
+ * written whole as it now stands — Del when its detail page was deleted, Upd when the service holds it
+ * ({@link ForwardedIndex}), Add otherwise — as a ZIP of the blobs plus its MetaInfo, then added to the outbox.
  */
 public final class GroupForwarder {
     static final String GROUP_REL = "lexsync:group";
@@ -83,9 +83,6 @@ public final class GroupForwarder {
                 order.add(e.resourceUri());
             }
         });
-        if (changed.isEmpty()) {
-            return new ForwardedGroups(0, 0);
-        }
         Map<String, String> groupOf = new HashMap<>();
         Map<String, List<ResourceState>> members = new HashMap<>();
         store.resources().forEach(sourceId, true, s -> {
@@ -103,6 +100,14 @@ public final class GroupForwarder {
             }
         }
         Outbox box = Outbox.open(outbox);
+        ForwardedIndex index = ForwardedIndex.open(outbox);
+        List<String> neverSent = new ArrayList<>(members.keySet());
+        neverSent.sort(null);
+        for (String g : neverSent) {
+            if (index.last(uuid(sourceId + ' ' + g)) == null) {
+                groups.add(g); // crawled before uploads were on (or its forwarding was lost): sent whole as Add
+            }
+        }
         int added = 0;
         int leftOut = 0;
         for (String g : groups) {
@@ -112,12 +117,16 @@ public final class GroupForwarder {
             if (href(page, UP_REL) != null) {
                 continue; // no detail page held for this group: nothing whole to send
             }
-            Set<ChangeKind> pageKinds = changed.getOrDefault(page.uri(), Set.of());
-            Operation op = !page.active() ? Operation.DEL
-                    : pageKinds.contains(ChangeKind.CREATED) ? Operation.ADD : Operation.UPD;
-            List<ResourceState> held = op == Operation.DEL ? all : all.stream().filter(ResourceState::active).toList();
+            String identifier = uuid(sourceId + ' ' + g);
+            boolean held = index.held(identifier);
+            if (!page.active() && !held) {
+                continue; // the service never held it (or already deleted it): nothing to delete there
+            }
+            Operation op = !page.active() ? Operation.DEL : held ? Operation.UPD : Operation.ADD;
+            List<ResourceState> docs = op == Operation.DEL ? all : all.stream().filter(ResourceState::active).toList();
             int[] skipped = {0};
-            if (write(box, g, op, held, changed, skipped)) {
+            if (write(box, g, identifier, op, docs, changed, skipped)) {
+                index.record(identifier, op);
                 added++;
             }
             leftOut += skipped[0];
@@ -126,7 +135,7 @@ public final class GroupForwarder {
     }
 
     /** Writes one group (ZIP and MetaInfo in a temporary directory) and adds it to the outbox. */
-    private boolean write(Outbox box, String groupId, Operation op, List<ResourceState> held,
+    private boolean write(Outbox box, String groupId, String identifier, Operation op, List<ResourceState> held,
                           Map<String, Set<ChangeKind>> changed, int[] skipped) {
         Path tmp = null;
         try {
@@ -168,7 +177,6 @@ public final class GroupForwarder {
             if (docs.isEmpty()) {
                 return false; // Appendix I: a group holds at least one document
             }
-            String identifier = uuid(sourceId + ' ' + groupId);
             DocumentGroup group = new DocumentGroup(Instant.now(), sourceId, lang, "application/zip",
                     identifier + ".zip", identifier, op, type, docs);
             Path metaInfo = tmp.resolve("metainfo.xml");
