@@ -266,6 +266,23 @@ public final class LexSync implements AutoCloseable {
         store.journal().forEachSince(afterSeq, sourceId, limit, visitor);
     }
 
+    /**
+     * Like {@link #journal}, each row with the version of its resource it recorded (title, publication date, links,
+     * files), which publishing projects.
+     */
+    public void journalVersions(long afterSeq, @Nullable String sourceId, long limit,
+                                Consumer<org.lexsync.engine.model.JournalVersion> visitor) {
+        store.journal().forEachVersionSince(afterSeq, sourceId, limit, visitor);
+    }
+
+    /**
+     * The aggregate republished with {@code settings} (docs/architecture.md, "Publishing the aggregate"): documents by
+     * path for the server and the static exporter. Reads the store as it is when a document is asked for.
+     */
+    public Publication publication(org.lexsync.engine.model.PublishSettings settings) {
+        return new Publication(new org.lexsync.engine.publish.Publisher(store, settings));
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();

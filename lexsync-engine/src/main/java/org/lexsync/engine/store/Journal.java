@@ -2,6 +2,8 @@ package org.lexsync.engine.store;
 
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.JournalVersion;
+import java.util.List;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.function.Consumer;
@@ -51,6 +53,65 @@ public final class Journal {
                 c.setAutoCommit(auto);
             }
             return null;
+        });
+    }
+
+    /**
+     * Streams up to {@code limit} rows with {@code seq > afterSeq} in sequence order, each with the version of its
+     * resource it recorded ({@code V5__journal_version.sql}); {@code sourceId} null for all sources, {@code limit
+     * <= 0} for no limit. What publishing projects (docs/architecture.md, "Publishing the aggregate").
+     */
+    public void forEachVersionSince(long afterSeq, String sourceId, long limit, Consumer<JournalVersion> visitor) {
+        db.read("read journal versions", c -> {
+            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id, version"
+                    + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq"
+                    + (limit > 0 ? " LIMIT " + limit : "");
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(1000);
+                st.setLong(1, afterSeq);
+                if (sourceId != null) {
+                    st.setString(2, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        String ts = rs.getString(5);
+                        long run = rs.getLong(8);
+                        Long runId = rs.wasNull() ? null : run;
+                        JournalEntry e = new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
+                                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
+                                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
+                        VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
+                        visitor.accept(v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
+                                : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations()));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * The sequence number of the row at {@code position} (0-based) among the rows of {@code sourceId} (null: all
+     * sources) in sequence order, or -1 when there are not that many; lets a reader start a page in the middle.
+     */
+    public long seqAt(String sourceId, long position) {
+        return db.read("read journal position", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal"
+                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq LIMIT 1 OFFSET ?")) {
+                int i = 1;
+                if (sourceId != null) {
+                    st.setString(i++, sourceId);
+                }
+                st.setLong(i, position);
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1L;
+                }
+            }
         });
     }
 
