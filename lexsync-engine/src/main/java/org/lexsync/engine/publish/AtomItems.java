@@ -68,7 +68,8 @@ final class AtomItems {
         AtomDate published = v.published() == null ? null : AtomDate.parse(v.published());
         String title = v.title() == null || v.title().isBlank() ? e.resourceUri() : v.title();
         return new Entry(e.resourceUri(), AtomText.of(title), AtomDate.of(e.collected()),
-                published != null && published.ok() ? published : null, List.of(), null, content, new Links(links),
+                published != null && published.ok() ? published : null, List.of(),
+                content != null && content.outOfLine() ? AtomText.of(title) : null, content, new Links(links),
                 List.of(), List.of(Provenance.atomSource(sourceFeedIds.get(e.sourceId()), e.sourceId()),
                 Provenance.of(e)), 0, 0);
     }
