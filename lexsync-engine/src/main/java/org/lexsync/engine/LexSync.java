@@ -283,6 +283,20 @@ public final class LexSync implements AutoCloseable {
         return new Publication(new org.lexsync.engine.publish.Publisher(store, settings));
     }
 
+    /**
+     * Publishing settings from the {@code publish:} section of {@code configFile} (none when null or absent), with
+     * {@code baseUrl} overriding the file's {@code base-url}; the caller's flags override the rest on the builder.
+     * A bad value is a {@link org.lexsync.engine.model.ConfigException} naming file, line and key; no base URL at
+     * all an {@link IllegalArgumentException} saying so.
+     */
+    public static org.lexsync.engine.model.PublishSettings.Builder publishSettings(@Nullable Path configFile,
+                                                                                 java.net.@Nullable URI baseUrl) {
+        org.lexsync.engine.config.PublishConfig section = configFile == null || !java.nio.file.Files.exists(configFile)
+                ? org.lexsync.engine.config.PublishConfig.NONE
+                : new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(configFile).publish();
+        return section.settings(baseUrl);
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();

@@ -9,12 +9,18 @@ import java.util.Optional;
  * data directory). A source added to the file needs no other step: the next {@code lexsync sync --config}
  * or scheduled run picks it up.
  */
-public record LexsyncConfig(Path file, List<SourceConfig> sources) {
+public record LexsyncConfig(Path file, List<SourceConfig> sources, PublishConfig publish) {
     /** The file name looked for in the data directory when no {@code --config} is given. */
     public static final String DEFAULT_FILE_NAME = "lexsync.yaml";
 
     public LexsyncConfig {
         sources = List.copyOf(sources);
+        publish = publish == null ? PublishConfig.NONE : publish;
+    }
+
+    /** A file with sources and no {@code publish:} section. */
+    public LexsyncConfig(Path file, List<SourceConfig> sources) {
+        this(file, sources, PublishConfig.NONE);
     }
 
     public Optional<SourceConfig> source(String id) {
