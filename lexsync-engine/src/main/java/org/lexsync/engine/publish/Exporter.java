@@ -16,6 +16,7 @@ import java.util.List;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.ExportReport;
 import org.lexsync.engine.model.JournalVersion;
+import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.store.NoSuchBlobException;
 
@@ -37,7 +38,16 @@ final class Exporter {
     private long unchanged;
     private long entries;
 
-    Exporter(Path dir, List<AtomArchiveFeed> feeds, BlobDocuments blobs, JournalView journal, String fingerprint) {
+    private final ResourceSyncSource resourceSync;
+    private final ResourceDocuments resourceDocuments;
+    private final org.lexsync.engine.store.Journal rawJournal;
+
+    Exporter(Path dir, List<AtomArchiveFeed> feeds, BlobDocuments blobs, JournalView journal, String fingerprint,
+             ResourceSyncSource resourceSync, ResourceDocuments resourceDocuments,
+             org.lexsync.engine.store.Journal rawJournal) {
+        this.resourceSync = resourceSync;
+        this.resourceDocuments = resourceDocuments;
+        this.rawJournal = rawJournal;
         this.dir = dir;
         this.feeds = feeds;
         this.blobs = blobs;
@@ -49,15 +59,23 @@ final class Exporter {
         try {
             Files.createDirectories(dir);
             Path marker = dir.resolve(MARKER);
-            boolean same = Files.exists(marker)
-                    && Files.readString(marker, StandardCharsets.UTF_8).strip().equals(fingerprint);
+            List<String> lines = Files.exists(marker) ? Files.readAllLines(marker, StandardCharsets.UTF_8) : List.of();
+            boolean same = lines.size() == 2 && lines.get(0).strip().equals(fingerprint);
+            long resourcesUpTo = same ? Long.parseLong(lines.get(1).strip()) : -1;
             long lastSeq = journal.lastSeq();
             for (AtomArchiveFeed feed : feeds) {
                 exportFeed(feed, same);
             }
-            if (!same) {
-                Files.writeString(marker, fingerprint + "\n", StandardCharsets.UTF_8);
+            for (String path : resourceSync.paths()) {
+                PublishedDocument doc = resourceSync.document(path).orElseThrow();
+                if (doc.immutable() && same && Files.exists(target(path))) {
+                    unchanged++;
+                } else {
+                    writeDocument(doc);
+                }
             }
+            exportResources(resourcesUpTo, lastSeq);
+            Files.writeString(marker, fingerprint + "\n" + lastSeq + "\n", StandardCharsets.UTF_8);
             return new ExportReport(written, unchanged, entries, lastSeq);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot export to " + dir + ": " + e.getMessage(), e);
@@ -106,6 +124,54 @@ final class Exporter {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         feed.write(bytes, chunk, 0, closed, updated);
         writeIfChanged(feed.currentPath(), bytes.toByteArray());
+    }
+
+    /**
+     * Each resource's current bytes at its URL of ours: all active resources the first time, else the resources
+     * of the rows after the previous export (a deleted one's file removed).
+     */
+    private void exportResources(long after, long upTo) throws IOException {
+        IOException[] failure = new IOException[1];
+        java.util.function.Consumer<JournalVersion> one = v -> {
+            if (failure[0] != null) {
+                return;
+            }
+            try {
+                String path = ResourcePaths.path(v.entry().sourceId(), v.entry().resourceUri());
+                java.util.Optional<PublishedDocument> doc = resourceDocuments.document(path);
+                if (doc.isPresent()) {
+                    writeDocument(doc.get());
+                } else if (Files.deleteIfExists(target(path))) {
+                    written++;
+                }
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        };
+        if (after < 0) {
+            rawJournal.forEachCurrentVersion(null, 0, 0, one);
+        } else if (after < upTo) {
+            rawJournal.forEachVersionSince(after, null, upTo - after, one);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    /** Writes a document through a temp file, replacing the target only when the bytes differ. */
+    private void writeDocument(PublishedDocument doc) throws IOException {
+        Path target = target(doc.path());
+        Path tmp = temp(target);
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            doc.body().writeTo(out);
+        }
+        if (Files.exists(target) && Files.mismatch(tmp, target) == -1) {
+            Files.delete(tmp);
+            unchanged++;
+            return;
+        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        written++;
     }
 
     /** The subscription document's date when it holds no rows: the newest closed archive's, or the epoch. */

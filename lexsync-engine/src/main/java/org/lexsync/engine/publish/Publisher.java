@@ -16,8 +16,9 @@ import org.lexsync.engine.store.Store;
 
 /**
  * The published aggregate as documents by path (docs/architecture.md, "Publishing the aggregate"): the Atom archive
- * feed of the whole journal at {@code feed/} and of each source at {@code feed/{source}/}, and stored bytes by
- * content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
+ * feed of the whole journal at {@code feed/} and of each source at {@code feed/{source}/}, the ResourceSync Source
+ * at {@code .well-known/resourcesync} and {@code resourcesync/…}, each resource's current bytes at {@code
+ * resource/…} and stored bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
  * every document is a projection of the journal and reads the store, never writes to it.
  */
 public final class Publisher {
@@ -26,6 +27,9 @@ public final class Publisher {
     private final BlobDocuments blobs;
     private final List<AtomArchiveFeed> feeds = new ArrayList<>();
     private final String fingerprint;
+    private final ResourceSyncSource resourceSync;
+    private final ResourceDocuments resourceDocuments;
+    private final org.lexsync.engine.store.Journal rawJournal;
 
     public Publisher(Store store, PublishSettings settings) {
         this.settings = settings;
@@ -39,8 +43,11 @@ public final class Publisher {
         }
         AtomItems items = new AtomItems(settings, feedIds);
         feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
-        sources.stream().map(SourceRecord::id).sorted().forEach(id ->
-                feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));
+        List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
+        ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));
+        this.rawJournal = store.journal();
+        this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
+        this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
     }
 
     public PublishSettings settings() {
@@ -56,6 +63,12 @@ public final class Publisher {
         if (p.startsWith(BlobPaths.PREFIX)) {
             return blobs.document(p);
         }
+        if (p.startsWith(ResourcePaths.PREFIX)) {
+            return resourceDocuments.document(p);
+        }
+        if (resourceSync.owns(p)) {
+            return resourceSync.document(p);
+        }
         for (int i = feeds.size() - 1; i >= 0; i--) {
             AtomArchiveFeed f = feeds.get(i);
             if (f.owns(p)) {
@@ -70,7 +83,7 @@ public final class Publisher {
      * closed documents and blobs already there are left untouched, open ones rewritten only when their bytes differ.
      */
     public ExportReport export(Path dir) {
-        return new Exporter(dir, feeds, blobs, journal, fingerprint).run();
+        return new Exporter(dir, feeds, blobs, journal, fingerprint, resourceSync, resourceDocuments, rawJournal).run();
     }
 
     static byte[] utf8(String s) {

@@ -76,15 +76,7 @@ public final class Journal {
                 }
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        String ts = rs.getString(5);
-                        long run = rs.getLong(8);
-                        Long runId = rs.wasNull() ? null : run;
-                        JournalEntry e = new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
-                                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
-                                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
-                        VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
-                        visitor.accept(v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
-                                : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations()));
+                        visitor.accept(version(rs));
                     }
                 }
                 c.commit();
@@ -92,6 +84,80 @@ public final class Journal {
                 c.setAutoCommit(auto);
             }
             return null;
+        });
+    }
+
+    private static JournalVersion version(ResultSet rs) throws java.sql.SQLException {
+        String ts = rs.getString(5);
+        long run = rs.getLong(8);
+        Long runId = rs.wasNull() ? null : run;
+        JournalEntry e = new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
+                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
+                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
+        VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
+        return v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
+                : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations());
+    }
+
+    /**
+     * Streams the journal row that made each active resource what it is now, in the order of those rows, from
+     * position {@code offset}, at most {@code limit} ({@code <= 0}: all); {@code sourceId} null for all sources.
+     * A snapshot of current state as a projection of the journal (a ResourceSync Resource List, §10).
+     */
+    public void forEachCurrentVersion(String sourceId, long offset, long limit, Consumer<JournalVersion> visitor) {
+        db.read("read current versions", c -> {
+            String sql = "SELECT j.seq, j.source_id, j.resource_uri, j.kind, j.source_ts, j.collected_at, j.checksums,"
+                    + " j.run_id, j.version FROM resources r JOIN journal j ON j.seq = r.last_seq"
+                    + " WHERE r.status = 'active'" + (sourceId == null ? "" : " AND r.source_id = ?")
+                    + " ORDER BY r.last_seq" + (limit > 0 ? " LIMIT " + limit : " LIMIT -1")
+                    + (offset > 0 ? " OFFSET " + offset : "");
+            if (!db.sqlite() && limit <= 0) {
+                sql = sql.replace(" LIMIT -1", " LIMIT ALL");
+            }
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(1000);
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(version(rs));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
+    public record Day(String day, long firstSeq, long lastSeq, long count) {
+    }
+
+    /**
+     * The days (UTC, by collection time) that have rows of {@code sourceId} (null: all), oldest first. One scan of the
+     * journal; what daily ResourceSync Change Lists are cut by.
+     */
+    public List<Day> days(String sourceId) {
+        return db.read("read journal days", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT substr(collected_at, 1, 10) AS d, MIN(seq), MAX(seq),"
+                    + " COUNT(*) FROM journal" + (sourceId == null ? "" : " WHERE source_id = ?")
+                    + " GROUP BY substr(collected_at, 1, 10) ORDER BY d")) {
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                List<Day> out = new java.util.ArrayList<>();
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Day(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)));
+                    }
+                }
+                return out;
+            }
         });
     }
 

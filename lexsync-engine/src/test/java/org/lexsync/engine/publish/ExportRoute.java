@@ -8,7 +8,7 @@ import org.lexsync.fixture.FixtureRequest;
 import org.lexsync.fixture.FixtureResponse;
 import org.lexsync.fixture.FixtureRoute;
 
-/** Serves a static export directory from the fixture publisher on loopback, as any web server would. */
+/** Serves a static export directory (Atom feed, ResourceSync documents, resources, blobs) from the fixture publisher on loopback, as any web server would. */
 final class ExportRoute implements FixtureRoute {
     private final Path dir;
 
@@ -21,6 +21,9 @@ final class ExportRoute implements FixtureRoute {
         ExportRoute r = new ExportRoute(dir);
         pub.route("/feed/", r);
         pub.route("/blob/", r);
+        pub.route("/resource/", r);
+        pub.route("/resourcesync/", r);
+        pub.route("/.well-known/", r);
     }
 
     @Override
@@ -29,7 +32,9 @@ final class ExportRoute implements FixtureRoute {
         if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
             return FixtureResponse.status(404);
         }
-        String type = file.toString().endsWith(".atom") ? "application/atom+xml" : "application/octet-stream";
+        String name = file.toString();
+        String type = name.endsWith(".atom") ? "application/atom+xml" : name.endsWith(".xml")
+                || name.endsWith("resourcesync") ? "application/xml" : "application/octet-stream";
         return FixtureResponse.ok(type, Files.readAllBytes(file));
     }
 }
