@@ -68,7 +68,8 @@ final class Exporter {
             }
             for (String path : resourceSync.paths()) {
                 PublishedDocument doc = resourceSync.document(path).orElseThrow();
-                if (doc.immutable() && same && Files.exists(target(path))) {
+                if (doc.immutable() && same && resourceSync.closedBySeq(path) <= resourcesUpTo
+                        && Files.exists(target(path))) {
                     unchanged++;
                 } else {
                     writeDocument(doc);

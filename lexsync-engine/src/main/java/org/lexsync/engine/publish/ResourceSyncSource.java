@@ -100,6 +100,24 @@ final class ResourceSyncSource {
         return out;
     }
 
+    /**
+     * The journal sequence number whose row closed the document at {@code path} (a Change List part), or
+     * {@code Long.MAX_VALUE} when it is open or not a part: a file written by an export that had seen that row is
+     * final.
+     */
+    long closedBySeq(String path) {
+        for (String set : setPrefixes()) {
+            if (path.startsWith(set)) {
+                for (ChangePart p : changeParts(scopeOf(set))) {
+                    if (path.equals(set + p.path()) && p.closed()) {
+                        return p.closedBySeq();
+                    }
+                }
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
     Optional<PublishedDocument> document(String path) {
         long last = journal.lastSeq();
         Instant newest = newest(null);
@@ -218,7 +236,7 @@ final class ResourceSyncSource {
 
     /** One Change List: the rows {@code [skip, skip + count)} of one day, in journal order. */
     record ChangePart(String day, int part, long firstSeq, long skip, long count, long lastSeq, Instant firstCollected,
-                      Instant lastCollected, boolean closed) {
+                      Instant lastCollected, boolean closed, long closedBySeq) {
         String path() {
             return "changes/" + day + "/" + part + ".xml";
         }
@@ -256,13 +274,20 @@ final class ResourceSyncSource {
             for (int p = 1; p <= parts; p++) {
                 long skip = (long) (p - 1) * size;
                 long count = Math.min(size, d.count() - skip);
-                out.add(bounds(scope, d, p, skip, count, dayClosed || count == size));
+                ChangePart part = bounds(scope, d, p, skip, count, dayClosed || count == size, 0);
+                if (part.closed()) {   // the row that closed it: its own last when full, else the next day's first
+                    part = new ChangePart(part.day(), part.part(), part.firstSeq(), part.skip(), part.count(),
+                            part.lastSeq(), part.firstCollected(), part.lastCollected(), true,
+                            count == size ? part.lastSeq() : days.get(i + 1).firstSeq());
+                }
+                out.add(part);
             }
         }
         return out;
     }
 
-    private ChangePart bounds(@Nullable String scope, Journal.Day d, int part, long skip, long count, boolean closed) {
+    private ChangePart bounds(@Nullable String scope, Journal.Day d, int part, long skip, long count, boolean closed,
+                              long closedBySeq) {
         JournalVersion[] firstLast = new JournalVersion[2];
         dayRows(scope, d, skip, count, v -> {
             if (firstLast[0] == null) {
@@ -273,7 +298,7 @@ final class ResourceSyncSource {
         Instant first = firstLast[0] == null ? dayStart(d.day()) : firstLast[0].entry().collected();
         Instant last = firstLast[1] == null ? dayStart(d.day()) : firstLast[1].entry().collected();
         long lastSeq = firstLast[1] == null ? d.lastSeq() : firstLast[1].entry().seq();
-        return new ChangePart(d.day(), part, d.firstSeq(), skip, count, lastSeq, first, last, closed);
+        return new ChangePart(d.day(), part, d.firstSeq(), skip, count, lastSeq, first, last, closed, closedBySeq);
     }
 
     /** Streams the rows of one day from its {@code skip}-th on, {@code count} of them. */

@@ -136,7 +136,7 @@ class ResourceSyncSourceTest {
             source.update(AtomSource.id(2)).delete(AtomSource.id(4)).publishNew(2);
             aggregate.harvest(SOURCE);
             publication.export(out);
-            downstream.harvest("mirror");
+            downstream.harvest("mirror");   // the open Change List of the first export is closed now: read again
             assertThat(primaries(downstream, "mirror")).isEqualTo(expected()).hasSize(12);
 
             AuditReport audit = downstream.audit("mirror", new HarvestListener() { });
