@@ -76,6 +76,11 @@ final class Exporter {
                 }
             }
             exportResources(resourcesUpTo, lastSeq);
+            java.util.Map<String, byte[]> dumpDocuments = new java.util.LinkedHashMap<>();
+            written += new DumpExport(dir, resourceSync, blobs).run(dumpDocuments);
+            for (java.util.Map.Entry<String, byte[]> d : dumpDocuments.entrySet()) {
+                writeIfChanged(d.getKey(), d.getValue());
+            }
             Files.writeString(marker, fingerprint + "\n" + lastSeq + "\n", StandardCharsets.UTF_8);
             return new ExportReport(written, unchanged, entries, lastSeq);
         } catch (IOException e) {

@@ -42,6 +42,14 @@ import org.lexsync.engine.store.Journal;
 final class ResourceSyncSource {
     static final String WELL_KNOWN = ".well-known/resourcesync";
     static final String TYPE = "application/xml";
+
+    PublishSettings settings() {
+        return settings;
+    }
+
+    Journal journal() {
+        return journal;
+    }
     private static final String ROOT = "resourcesync/";
 
     private final PublishSettings settings;
@@ -69,7 +77,7 @@ final class ResourceSyncSource {
         return out;
     }
 
-    private @Nullable String scopeOf(String setPrefix) {
+    @Nullable String scopeOf(String setPrefix) {
         return setPrefix.equals(ROOT + "all/") ? null : setPrefix.substring((ROOT + "source/").length(),
                 setPrefix.length() - 1);
     }
@@ -197,6 +205,10 @@ final class ResourceSyncSource {
                     .withMd(RsMetadata.builder().capability(Capability.RESOURCELIST).build()));
             w.write(SitemapEntry.of(settings.url(set + "changelist.xml"))
                     .withMd(RsMetadata.builder().capability(Capability.CHANGELIST).build()));
+            w.write(SitemapEntry.of(settings.url(set + "resourcedump.xml"))
+                    .withMd(RsMetadata.builder().capability(Capability.RESOURCEDUMP).build()));
+            w.write(SitemapEntry.of(settings.url(set + "changedump.xml"))
+                    .withMd(RsMetadata.builder().capability(Capability.CHANGEDUMP).build()));
         }
     }
 
@@ -302,7 +314,7 @@ final class ResourceSyncSource {
     }
 
     /** Streams the rows of one day from its {@code skip}-th on, {@code count} of them. */
-    private void dayRows(@Nullable String scope, Journal.Day d, long skip, long count,
+    void dayRows(@Nullable String scope, Journal.Day d, long skip, long count,
                          java.util.function.Consumer<JournalVersion> visitor) {
         long[] seen = {0};
         journal.forEachVersionSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, v -> {
@@ -331,7 +343,7 @@ final class ResourceSyncSource {
         }
     }
 
-    private RsMetadata partMd(ChangePart p) {
+    RsMetadata partMd(ChangePart p) {
         RsMetadata.Builder b = RsMetadata.builder().capability(Capability.CHANGELIST)
                 .from(W3cDateTime.of(p.part() == 1 ? dayStart(p.day()) : p.firstCollected()));
         if (p.closed()) {
@@ -367,9 +379,14 @@ final class ResourceSyncSource {
 
     /** One entry of a Resource List ({@code change} null) or Change List. */
     private SitemapEntry entry(JournalVersion v, @Nullable ChangeKind change) {
+        return entry(v, change, null);
+    }
+
+    /** One entry of a list or, with the bitstream's {@code path} in its package, of a dump manifest (§11.2, §13.2). */
+    SitemapEntry entry(JournalVersion v, @Nullable ChangeKind change, @Nullable String path) {
         String loc = settings.url(ResourcePaths.path(v.entry().sourceId(), v.entry().resourceUri()));
         W3cDateTime at = W3cDateTime.of(v.entry().collected());
-        RsMetadata.Builder md = RsMetadata.builder().datetime(at);
+        RsMetadata.Builder md = RsMetadata.builder().datetime(at).path(path);
         if (change != null) {
             md.change(switch (change) {
                 case CREATED -> ChangeType.CREATED;
@@ -409,7 +426,7 @@ final class ResourceSyncSource {
     }
 
     /** The collection time of the newest row of a scope (the epoch for none): the {@code at} of snapshots. */
-    private Instant newest(@Nullable String scope) {
+    Instant newest(@Nullable String scope) {
         long count = journal.count(scope);
         if (count == 0) {
             return Instant.EPOCH;

@@ -144,6 +144,41 @@ class ResourceSyncSourceTest {
         }
     }
 
+    @Test
+    void dumpPackagesAreBuiltOnceWithManifestsAndOurDestinationTakesABaselineFromThem() throws IOException {   // §11, §13
+        publication.export(out);
+        String dump = read("resourcesync/all/resourcedump.xml");
+        assertThat(dump).contains("capability=\"resourcedump\"").contains(".zip").contains("type=\"application/zip\"")
+                .contains("sha-256:").contains("rel=\"contents\"");
+        List<Path> packages;
+        try (Stream<Path> s = Files.walk(out.resolve("resourcesync"))) {
+            packages = s.filter(p -> p.toString().endsWith(".zip")).toList();
+        }
+        assertThat(packages).isNotEmpty();
+        try (Stream<Path> s = Files.walk(out.resolve("resourcesync"))) {
+            s.filter(p -> p.toString().endsWith("manifest.xml")).forEach(SitemapSchema::validate);
+        }
+        SitemapSchema.validate(out.resolve("resourcesync/all/resourcedump.xml"));
+        SitemapSchema.validate(out.resolve("resourcesync/all/changedump.xml"));
+        assertThat(read("resourcesync/all/changedump.xml")).contains("capability=\"changedump\"").contains("until=");
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(1_000_000L);
+        for (Path p : packages) {
+            Files.setLastModifiedTime(p, old);
+        }
+        publication.export(out);
+        for (Path p : packages) {
+            assertThat(Files.getLastModifiedTime(p)).as(p.toString()).isEqualTo(old);
+        }
+
+        try (LexSync downstream = LexSync.builder(dir.resolve("c")).politeness(new Politeness(4, Duration.ZERO))
+                .ignoreRobots(true).build()) {
+            downstream.register(Source.builder("mirror", ResourceSyncOptions.fromText(Map.of("baseline", "dump")))
+                    .url(mirror.uri("/resourcesync/all/capabilitylist.xml")).build());
+            downstream.harvest("mirror");
+            assertThat(primaries(downstream, "mirror")).isEqualTo(expected()).hasSize(11);
+        }
+    }
+
     /** The aggregate's active resources as their URL of ours, with the SHA-256 of their primary file. */
     private Map<String, String> expected() {
         Map<String, String> m = new TreeMap<>();
