@@ -41,10 +41,12 @@ final class Exporter {
     private final ResourceSyncSource resourceSync;
     private final ResourceDocuments resourceDocuments;
     private final org.lexsync.engine.store.Journal rawJournal;
+    private final EliPublication eli;
 
     Exporter(Path dir, List<AtomArchiveFeed> feeds, BlobDocuments blobs, JournalView journal, String fingerprint,
              ResourceSyncSource resourceSync, ResourceDocuments resourceDocuments,
-             org.lexsync.engine.store.Journal rawJournal) {
+             org.lexsync.engine.store.Journal rawJournal, EliPublication eli) {
+        this.eli = eli;
         this.resourceSync = resourceSync;
         this.resourceDocuments = resourceDocuments;
         this.rawJournal = rawJournal;
@@ -74,6 +76,9 @@ final class Exporter {
                 } else {
                     writeDocument(doc);
                 }
+            }
+            for (String path : eli.paths()) {
+                writeDocument(eli.document(path).orElseThrow());
             }
             exportResources(resourcesUpTo, lastSeq);
             java.util.Map<String, byte[]> dumpDocuments = new java.util.LinkedHashMap<>();

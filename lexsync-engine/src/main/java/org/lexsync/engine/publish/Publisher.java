@@ -18,7 +18,8 @@ import org.lexsync.engine.store.Store;
  * The published aggregate as documents by path (docs/architecture.md, "Publishing the aggregate"): the Atom archive
  * feed of the whole journal at {@code feed/} and of each source at {@code feed/{source}/}, the ResourceSync Source
  * at {@code .well-known/resourcesync} and {@code resourcesync/…}, each resource's current bytes at {@code
- * resource/…} and stored bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
+ * resource/…}, the ELI sources as an ELI Pillar IV provider at {@code eli/sitemap.xml} and {@code
+ * eli/eli-update-feed.atom}, and stored bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
  * every document is a projection of the journal and reads the store, never writes to it.
  */
 public final class Publisher {
@@ -29,6 +30,7 @@ public final class Publisher {
     private final String fingerprint;
     private final ResourceSyncSource resourceSync;
     private final ResourceDocuments resourceDocuments;
+    private final EliPublication eli;
     private final org.lexsync.engine.store.Journal rawJournal;
 
     public Publisher(Store store, PublishSettings settings) {
@@ -48,6 +50,8 @@ public final class Publisher {
         this.rawJournal = store.journal();
         this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
         this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
+        this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
+                .filter(s -> "eli".equals(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
     }
 
     public PublishSettings settings() {
@@ -66,6 +70,9 @@ public final class Publisher {
         if (p.startsWith(ResourcePaths.PREFIX)) {
             return resourceDocuments.document(p);
         }
+        if (eli.owns(p)) {
+            return eli.document(p);
+        }
         if (resourceSync.owns(p)) {
             return resourceSync.document(p);
         }
@@ -83,7 +90,8 @@ public final class Publisher {
      * closed documents and blobs already there are left untouched, open ones rewritten only when their bytes differ.
      */
     public ExportReport export(Path dir) {
-        return new Exporter(dir, feeds, blobs, journal, fingerprint, resourceSync, resourceDocuments, rawJournal).run();
+        return new Exporter(dir, feeds, blobs, journal, fingerprint, resourceSync, resourceDocuments, rawJournal, eli)
+                .run();
     }
 
     static byte[] utf8(String s) {

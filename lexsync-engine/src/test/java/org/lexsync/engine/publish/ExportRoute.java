@@ -24,6 +24,7 @@ final class ExportRoute implements FixtureRoute {
         pub.route("/resource/", r);
         pub.route("/resourcesync/", r);
         pub.route("/.well-known/", r);
+        pub.route("/eli/", r);
     }
 
     @Override
