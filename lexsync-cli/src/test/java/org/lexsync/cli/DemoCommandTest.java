@@ -17,7 +17,7 @@ class DemoCommandTest {
         CliRun r = CliRun.of("demo", "--resources", "40", "--store", dir.resolve("demo").toString());
 
         assertThat(r.code()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).contains("[1/9] Start the sample publisher")
+        assertThat(r.out()).contains("[1/10] Start the sample publisher")
                 .contains("created 40, updated 0, deleted 0")
                 .containsPattern("created 12, updated \\d+, deleted 5")
                 .contains(": in sync")
