@@ -28,6 +28,9 @@ class DemoCommandTest {
                 .contains("Demo finished: every change was applied, but some published documents break their spec:")
                 .containsPattern("eli-127\\.0\\.0\\.1-\\d+ recorded 1 error finding in run \\d+ \\(lexsync runs --store ")
                 .doesNotContain("verified and in sync");
+        // the republished aggregate: a second store synced from it over ResourceSync and audited in sync
+        String republish = r.out().substring(r.out().indexOf("[9/10] Republish the aggregate"));
+        assertThat(republish).contains("lexsync publish").contains(": in sync");
     }
 
     @Test
