@@ -146,8 +146,7 @@ final class DumpExport {
         List<RsLink> up = List.of(RsLink.of("up", settings.url(set + "capabilitylist.xml")));
         try (DumpPackage pkg = new DumpPackage(dir.resolve(path), md, up, rs, blobs)) {
             IOException[] failure = {null};
-            rs.dayRows(scope, new org.lexsync.engine.store.Journal.Day(p.day(), p.firstSeq(), p.lastSeq(), p.count()),
-                    p.skip(), p.count(), v -> {
+            rs.partRows(scope, p, v -> {
                         if (failure[0] == null) {
                             try {
                                 pkg.add(v, v.entry().kind());

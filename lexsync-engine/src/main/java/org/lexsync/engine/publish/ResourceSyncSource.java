@@ -246,7 +246,10 @@ final class ResourceSyncSource {
 
     // --- Change Lists (§12), one per day and part ---
 
-    /** One Change List: the rows {@code [skip, skip + count)} of one day, in journal order. */
+    /**
+     * One Change List: {@code count} rows of one day, the first {@code firstSeq} and the last {@code lastSeq}, in
+     * journal order ({@code skip} rows of the day come before it).
+     */
     record ChangePart(String day, int part, long firstSeq, long skip, long count, long lastSeq, Instant firstCollected,
                       Instant lastCollected, boolean closed, long closedBySeq) {
         String path() {
@@ -282,47 +285,38 @@ final class ResourceSyncSource {
         for (int i = 0; i < days.size(); i++) {
             Journal.Day d = days.get(i);
             boolean dayClosed = i < days.size() - 1;
-            long parts = (d.count() + size - 1) / size;
-            for (int p = 1; p <= parts; p++) {
-                long skip = (long) (p - 1) * size;
-                long count = Math.min(size, d.count() - skip);
-                ChangePart part = bounds(scope, d, p, skip, count, dayClosed || count == size, 0);
-                if (part.closed()) {   // the row that closed it: its own last when full, else the next day's first
-                    part = new ChangePart(part.day(), part.part(), part.firstSeq(), part.skip(), part.count(),
-                            part.lastSeq(), part.firstCollected(), part.lastCollected(), true,
-                            count == size ? part.lastSeq() : days.get(i + 1).firstSeq());
+            long nextDay = dayClosed ? days.get(i + 1).firstSeq() : 0;
+            // one light pass over the day's rows (no versions decoded): where each part starts and ends
+            long[] state = new long[3];   // rows seen, the part's first seq, the last seq seen
+            Instant[] times = new Instant[2];
+            int[] part = {0};
+            journal.forEachSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, e -> {
+                if (!e.collected().toString().startsWith(d.day())) {
+                    return;
                 }
-                out.add(part);
-            }
+                if (state[0] % size == 0) {
+                    state[1] = e.seq();
+                    times[0] = e.collected();
+                }
+                state[0]++;
+                state[2] = e.seq();
+                times[1] = e.collected();
+                if (state[0] % size == 0 || state[0] == d.count()) {
+                    long count = state[0] % size == 0 ? size : state[0] % size;
+                    boolean closed = dayClosed || count == size;
+                    // the row that closed it: its own last when full, else the next day's first
+                    out.add(new ChangePart(d.day(), ++part[0], state[1], state[0] - count, count, state[2],
+                            times[0], times[1], closed, !closed ? 0 : count == size ? state[2] : nextDay));
+                }
+            });
         }
         return out;
     }
 
-    private ChangePart bounds(@Nullable String scope, Journal.Day d, int part, long skip, long count, boolean closed,
-                              long closedBySeq) {
-        JournalVersion[] firstLast = new JournalVersion[2];
-        dayRows(scope, d, skip, count, v -> {
-            if (firstLast[0] == null) {
-                firstLast[0] = v;
-            }
-            firstLast[1] = v;
-        });
-        Instant first = firstLast[0] == null ? dayStart(d.day()) : firstLast[0].entry().collected();
-        Instant last = firstLast[1] == null ? dayStart(d.day()) : firstLast[1].entry().collected();
-        long lastSeq = firstLast[1] == null ? d.lastSeq() : firstLast[1].entry().seq();
-        return new ChangePart(d.day(), part, d.firstSeq(), skip, count, lastSeq, first, last, closed, closedBySeq);
-    }
-
-    /** Streams the rows of one day from its {@code skip}-th on, {@code count} of them. */
-    void dayRows(@Nullable String scope, Journal.Day d, long skip, long count,
-                         java.util.function.Consumer<JournalVersion> visitor) {
-        long[] seen = {0};
-        journal.forEachVersionSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, v -> {
-            if (!v.entry().collected().toString().startsWith(d.day())) {
-                return;
-            }
-            long i = seen[0]++;
-            if (i >= skip && i < skip + count) {
+    /** Streams the rows of one Change List part in journal order. */
+    void partRows(@Nullable String scope, ChangePart p, java.util.function.Consumer<JournalVersion> visitor) {
+        journal.forEachVersionSince(p.firstSeq() - 1, scope, p.lastSeq() - p.firstSeq() + 1, v -> {
+            if (v.entry().seq() <= p.lastSeq() && v.entry().collected().toString().startsWith(p.day())) {
                 visitor.accept(v);
             }
         });
@@ -357,21 +351,7 @@ final class ResourceSyncSource {
         List<RsLink> links = List.of(RsLink.of("up", settings.url(set + "capabilitylist.xml")),
                 RsLink.of("index", settings.url(set + "changelist.xml")));
         try (SitemapWriter w = SitemapWriter.open(out, SitemapHeader.of(RootKind.URLSET, partMd(p), links))) {
-            long[] written = {0};
-            journal.forEachVersionSince(p.firstSeq() - 1, scope, 0, new java.util.function.Consumer<>() {
-                long seen;
-
-                @Override
-                public void accept(JournalVersion v) {
-                    if (written[0] >= p.count() || !v.entry().collected().toString().startsWith(p.day())) {
-                        return;
-                    }
-                    if (seen++ >= p.skip()) {
-                        w.write(entry(v, v.entry().kind()));
-                        written[0]++;
-                    }
-                }
-            });
+            partRows(scope, p, v -> w.write(entry(v, v.entry().kind())));
         }
     }
 

@@ -161,6 +161,66 @@ public final class Journal {
         });
     }
 
+    /** The highest sequence number of {@code sourceId}'s rows (null: all), 0 when it has none. */
+    public long maxSeq(String sourceId) {
+        return db.read("read journal end", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT MAX(seq) FROM journal"
+                    + (sourceId == null ? "" : " WHERE source_id = ?"))) {
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : 0L;
+                }
+            }
+        });
+    }
+
+    /** Streams the sequence numbers of {@code sourceId}'s rows (null: all) in order: the cheapest full pass. */
+    public void forEachSeq(String sourceId, java.util.function.LongConsumer visitor) {
+        db.read("read journal sequence", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal"
+                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq")) {
+                st.setFetchSize(10_000);
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(rs.getLong(1));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * The sequence number {@code offset} rows after the row {@code fromSeq} (itself at offset 0) among the rows of
+     * {@code sourceId} (null: all), or -1 when there are not that many.
+     */
+    public long seqAfter(String sourceId, long fromSeq, long offset) {
+        return db.read("read journal position", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal WHERE seq >= ?"
+                    + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq LIMIT 1 OFFSET ?")) {
+                int i = 1;
+                st.setLong(i++, fromSeq);
+                if (sourceId != null) {
+                    st.setString(i++, sourceId);
+                }
+                st.setLong(i, offset);
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1L;
+                }
+            }
+        });
+    }
+
     /**
      * The sequence number of the row at {@code position} (0-based) among the rows of {@code sourceId} (null: all
      * sources) in sequence order, or -1 when there are not that many; lets a reader start a page in the middle.
