@@ -407,13 +407,12 @@ final class ResourceSyncSource {
 
     /** The collection time of the newest row of a scope (the epoch for none): the {@code at} of snapshots. */
     Instant newest(@Nullable String scope) {
-        long count = journal.count(scope);
-        if (count == 0) {
+        long seq = journal.maxSeq(scope);
+        if (seq == 0) {
             return Instant.EPOCH;
         }
-        long seq = journal.seqAt(scope, count - 1);
         Instant[] at = {Instant.EPOCH};
-        journal.forEachVersionSince(seq - 1, scope, 1, v -> at[0] = v.entry().collected());
+        journal.forEachSince(seq - 1, scope, 1, e -> at[0] = e.collected());
         return at[0];
     }
 

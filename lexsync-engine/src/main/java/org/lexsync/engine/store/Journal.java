@@ -221,26 +221,6 @@ public final class Journal {
         });
     }
 
-    /**
-     * The sequence number of the row at {@code position} (0-based) among the rows of {@code sourceId} (null: all
-     * sources) in sequence order, or -1 when there are not that many; lets a reader start a page in the middle.
-     */
-    public long seqAt(String sourceId, long position) {
-        return db.read("read journal position", c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal"
-                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq LIMIT 1 OFFSET ?")) {
-                int i = 1;
-                if (sourceId != null) {
-                    st.setString(i++, sourceId);
-                }
-                st.setLong(i, position);
-                try (ResultSet rs = st.executeQuery()) {
-                    return rs.next() ? rs.getLong(1) : -1L;
-                }
-            }
-        });
-    }
-
     /** The highest sequence number handed out so far (0 for an empty journal). */
     public long lastSeq() {
         return db.read("read journal counter", c -> {
