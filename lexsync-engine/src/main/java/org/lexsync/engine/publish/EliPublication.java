@@ -100,7 +100,7 @@ final class EliPublication {
             return Optional.empty();
         }
         long last = journal.lastSeq();
-        Instant modified = Instant.EPOCH;
+        Instant modified = newest();
         String etag = Etags.of("eli", path, Long.toString(last), fingerprint);
         if (path.equals(SITEMAP)) {
             long parts = parts();
@@ -118,6 +118,20 @@ final class EliPublication {
             return Optional.of(new PublishedDocument(path, AtomArchiveFeed.TYPE, etag, modified, false, this::feed));
         }
         return Optional.empty();
+    }
+
+    /** The collection time of the newest row of the ELI sources: the documents' Last-Modified. */
+    private Instant newest() {
+        Instant newest = Instant.EPOCH;
+        for (String s : eliSources) {
+            long seq = journal.maxSeq(s);
+            if (seq > 0) {
+                Instant[] at = {Instant.EPOCH};
+                journal.forEachSince(seq - 1, s, 1, e -> at[0] = e.collected());
+                newest = at[0].isAfter(newest) ? at[0] : newest;
+            }
+        }
+        return newest;
     }
 
     private void index(OutputStream out, long parts) {

@@ -118,6 +118,15 @@ class AtomAggregateFeedTest {
     }
 
     @Test
+    void theObsoleteLeMd5IsWrittenWhenAsked() throws IOException {   // rinfo §3.3.6
+        Publication legacy = aggregate.publication(PublishSettings.builder(mirror.baseUri()).legacyMd5(true).build());
+        String current = new String(bytes(legacy.document("feed/current.atom").orElseThrow()),
+                java.nio.charset.StandardCharsets.UTF_8);
+        String md5 = aggregate.resource(SOURCE, AtomSource.id(1)).orElseThrow().representations().get(0).md5();
+        assertThat(current).contains("le:md5=\"" + md5 + "\"").contains("hash=\"md5:" + md5 + "\"");
+    }
+
+    @Test
     void everyDocumentIsValidAtom() throws IOException {   // RFC 4287, checked with the core tests' atom.xsd
         publication.export(out);
         List<Path> docs = atomFiles();
