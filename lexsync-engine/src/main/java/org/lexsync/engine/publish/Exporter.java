@@ -244,8 +244,14 @@ final class Exporter {
         return p;
     }
 
-    private static Path temp(Path target) throws IOException {
-        Files.createDirectories(target.getParent());
+    /** Directories made (or found) in this export, so that a million files do not stat their parents a million times. */
+    private final java.util.Set<Path> made = new java.util.HashSet<>();
+
+    private Path temp(Path target) throws IOException {
+        Path parent = target.getParent();
+        if (made.add(parent)) {
+            Files.createDirectories(parent);
+        }
         return target.resolveSibling("." + target.getFileName() + ".tmp");
     }
 }
