@@ -55,6 +55,7 @@ final class DemoCommand implements Callable<Integer> {
         AtomSource atom;
         EliProvider eli;
         FixturePublisher eliPublisher;
+        FixturePublisher mirror;
         List<FixtureChange> published = List.of();
         final List<String> problems = new ArrayList<>();
 
@@ -135,14 +136,51 @@ final class DemoCommand implements Callable<Integer> {
                                 "--feed", c.eli.feedUrl().toString(), "--store", c.store.toString(), "--delay", "0"))),
                 step("Ask the legal metadata a question with SPARQL", c ->
                         expect(c, "SPARQL query", 0, c.lexsync("sparql", "--store", c.store.toString(), TITLES_QUERY))),
+                step("Republish the aggregate (Atom archive feed, ResourceSync with dumps, ELI Sitemap and feed) and"
+                        + " sync a second store from it", DemoCommand::republish),
                 step("Where the data is", c -> {
                     c.out.println("  store: " + c.store.toAbsolutePath());
                     c.out.println("  look at it with:");
                     c.out.println("    lexsync resources --store " + c.store + " --format table");
                     c.out.println("    lexsync changes --store " + c.store + " --format table");
                     c.out.println("    lexsync runs --store " + c.store);
+                    c.out.println("  the republished aggregate: " + c.store.resolve(PUBLISHED));
                     c.out.println("    lexsync sparql --store " + c.store + " 'SELECT * WHERE { ?s ?p ?o } LIMIT 10'");
                 }));
+    }
+
+    static final String PUBLISHED = "published";
+
+    /**
+     * Exports the aggregate with {@code lexsync publish}, serves the directory from a loopback server as any web
+     * server would, and syncs a second store from its ResourceSync documents, then audits it
+     * (docs/architecture.md, "Publishing the aggregate").
+     */
+    static void republish(Context c) {
+        Path export = c.store.resolve(PUBLISHED);
+        c.mirror = FixturePublisher.builder().resources(0).start();
+        for (String prefix : List.of("/feed/", "/blob/", "/resource/", "/resourcesync/", "/.well-known/", "/eli/")) {
+            c.mirror.route(prefix, (request, p) -> {
+                Path file = export.resolve(request.path().substring(1)).normalize();
+                if (!file.startsWith(export) || !Files.isRegularFile(file)) {
+                    return org.lexsync.fixture.FixtureResponse.status(404);
+                }
+                String name = file.getFileName().toString();
+                String type = name.endsWith(".atom") ? "application/atom+xml" : name.endsWith(".xml")
+                        || name.equals("resourcesync") ? "application/xml" : "application/octet-stream";
+                return org.lexsync.fixture.FixtureResponse.ok(type, Files.readAllBytes(file));
+            });
+        }
+        expect(c, "publish", 0, c.lexsync("publish", "--store", c.store.toString(), "--out", export.toString(),
+                "--base-url", c.mirror.baseUri().toString()));
+        c.out.printf(Locale.ROOT, "  served at %s: feed/current.atom, .well-known/resourcesync, eli/sitemap.xml%n",
+                c.mirror.baseUri());
+        String all = c.mirror.baseUri() + "resourcesync/all/capabilitylist.xml";
+        String second = c.store.resolve("second-store").toString();
+        expect(c, "sync from the aggregate", 0, c.lexsync("sync", "resourcesync", all, "--store", second, "--delay",
+                "0", "--concurrency", "8"));
+        expect(c, "audit of the second store", 0, c.lexsync("audit", "resourcesync", all, "--store", second,
+                "--delay", "0"));
     }
 
     /**
@@ -228,6 +266,9 @@ final class DemoCommand implements Callable<Integer> {
             }
             if (c.eliPublisher != null) {
                 c.eliPublisher.close();
+            }
+            if (c.mirror != null) {
+                c.mirror.close();
             }
         }
         List<String> invalid = errorFindings(dir);

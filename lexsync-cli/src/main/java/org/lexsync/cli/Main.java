@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
         subcommands = {InspectCommand.class, CheckCommand.class, SyncCommand.class, CrawlCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
-                GcCommand.class, SourcesCommand.class, ServeCommand.class, AuditCommand.class, DemoCommand.class, SparqlCommand.class, GetCommand.class, ExportCommand.class, IngestCommand.class,
+                GcCommand.class, SourcesCommand.class, ServeCommand.class, AuditCommand.class, DemoCommand.class, SparqlCommand.class, GetCommand.class, ExportCommand.class, PublishCommand.class, IngestCommand.class,
                 HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -17,7 +17,7 @@ class DemoCommandTest {
         CliRun r = CliRun.of("demo", "--resources", "40", "--store", dir.resolve("demo").toString());
 
         assertThat(r.code()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).contains("[1/9] Start the sample publisher")
+        assertThat(r.out()).contains("[1/10] Start the sample publisher")
                 .contains("created 40, updated 0, deleted 0")
                 .containsPattern("created 12, updated \\d+, deleted 5")
                 .contains(": in sync")
@@ -28,6 +28,9 @@ class DemoCommandTest {
                 .contains("Demo finished: every change was applied, but some published documents break their spec:")
                 .containsPattern("eli-127\\.0\\.0\\.1-\\d+ recorded 1 error finding in run \\d+ \\(lexsync runs --store ")
                 .doesNotContain("verified and in sync");
+        // the republished aggregate: a second store synced from it over ResourceSync and audited in sync
+        String republish = r.out().substring(r.out().indexOf("[9/10] Republish the aggregate"));
+        assertThat(republish).contains("lexsync publish").contains(": in sync");
     }
 
     @Test

@@ -380,6 +380,37 @@ public final class LexSync implements AutoCloseable {
         return store.journal().changesPerHour(Objects.requireNonNull(since, "since"));
     }
 
+    /**
+     * Like {@link #journal}, each row with the version of its resource it recorded (title, publication date, links,
+     * files), which publishing projects.
+     */
+    public void journalVersions(long afterSeq, @Nullable String sourceId, long limit,
+                                Consumer<org.lexsync.engine.model.JournalVersion> visitor) {
+        store.journal().forEachVersionSince(afterSeq, sourceId, limit, visitor);
+    }
+
+    /**
+     * The aggregate republished with {@code settings} (docs/architecture.md, "Publishing the aggregate"): documents by
+     * path for the server and the static exporter. Reads the store as it is when a document is asked for.
+     */
+    public Publication publication(org.lexsync.engine.model.PublishSettings settings) {
+        return new Publication(new org.lexsync.engine.publish.Publisher(store, settings));
+    }
+
+    /**
+     * Publishing settings from the {@code publish:} section of {@code configFile} (none when null or absent), with
+     * {@code baseUrl} overriding the file's {@code base-url}; the caller's flags override the rest on the builder.
+     * A bad value is a {@link org.lexsync.engine.model.ConfigException} naming file, line and key; no base URL at
+     * all an {@link IllegalArgumentException} saying so.
+     */
+    public static org.lexsync.engine.model.PublishSettings.Builder publishSettings(@Nullable Path configFile,
+                                                                                 java.net.@Nullable URI baseUrl) {
+        org.lexsync.engine.config.PublishConfig section = configFile == null || !java.nio.file.Files.exists(configFile)
+                ? org.lexsync.engine.config.PublishConfig.NONE
+                : new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(configFile).publish();
+        return section.settings(baseUrl);
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();

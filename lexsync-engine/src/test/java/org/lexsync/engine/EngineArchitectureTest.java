@@ -96,4 +96,32 @@ class EngineArchitectureTest {
                 .because("every ZIP is opened through the bounds-checked reader in org.lexsync.core.zip")
                 .check(engine);
     }
+
+    @Test
+    void publishingReadsTheJournalAndNeedsNoHarvestingParts() {   // docs/architecture.md, "Publishing the aggregate"
+        noClasses().that().resideInAPackage("org.lexsync.engine.publish..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.lexsync.engine.harvest..",
+                        "org.lexsync.engine.apply..", "org.lexsync.engine.fetch..", "org.lexsync.engine.resourcesync..",
+                        "org.lexsync.engine.atom..", "org.lexsync.engine.eli..", "org.lexsync.engine.rdf..",
+                        "org.lexsync.engine.config..")
+                .because("every published document is a projection of the journal, whatever protocol collected it")
+                .check(engine);
+    }
+
+    @Test
+    void publishingNeverWritesToTheStore() {
+        noClasses().that().resideInAPackage("org.lexsync.engine.publish..")
+                .should().callMethod(org.lexsync.engine.store.Store.class, "commit",
+                        org.lexsync.engine.store.CommitBatch.class)
+                .orShould().callMethod(org.lexsync.engine.store.Store.class, "gc", java.time.Duration.class)
+                .orShould().dependOnClassesThat().haveNameMatching("org\\.lexsync\\.engine\\.store\\.(CommitBatch"
+                        + "|ResourceWrite|InlineBlob|BatchWriter|GarbageCollector|SourceLeases|Checkpoints|ItemFailures"
+                        + "|Runs|FetchCache)")
+                .orShould().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "a store method that writes (put, delete, setCheckpoint)", call ->
+                                call.getTargetOwner().getPackageName().equals("org.lexsync.engine.store")
+                                        && call.getName().matches("put|delete|setCheckpoint")))
+                .because("publishing reads the journal, the resources and the blobs; only the applier writes")
+                .check(engine);
+    }
 }

@@ -74,7 +74,7 @@ public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
             "approved", "contact", "options", "give-up", "crawler");
-    private static final Set<String> TOP_KEYS = Set.of("sources", "server");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish");
     private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
             "ingest-max-bytes", "soap");
     private static final Set<String> SOAP_KEYS = Set.of("crawler", "addresses");
@@ -131,9 +131,11 @@ public final class ConfigReader {
         }
         ServerSettings server = top.containsKey("server") && !isNull(top.get("server"))
                 ? server(top.get("server")) : ServerSettings.DEFAULTS;
+        PublishConfig publish = top.containsKey("publish") && !isNull(top.get("publish"))
+                ? publish(top.get("publish")) : PublishConfig.NONE;
         Node list = top.get("sources");
         if (list == null || isNull(list)) {
-            return new LexsyncConfig(path, List.of(), server);
+            return new LexsyncConfig(path, List.of(), server, publish);
         }
         if (!(list instanceof SequenceNode seq)) {
             throw error("sources", list, "must be a list of sources");
@@ -148,7 +150,7 @@ public final class ConfigReader {
             }
             sources.add(s);
         }
-        return new LexsyncConfig(path, sources, server);
+        return new LexsyncConfig(path, sources, server, publish);
     }
 
     private ServerSettings server(Node node) {
@@ -287,6 +289,64 @@ public final class ConfigReader {
             throw error(at, n, "must be true or false, was '" + a + "'");
         }
         return a.equals("true");
+    }
+
+    private static final Set<String> PUBLISH_KEYS = Set.of("base-url", "feed-id", "author-name", "author-email",
+            "archive-size", "eli-feed-id", "eli-history-days", "list-size", "dump-package-bytes", "legacy-md5");
+
+    /** The {@code publish:} section (docs/architecture.md, "Publishing the aggregate"); every key optional. */
+    private PublishConfig publish(Node node) {
+        Map<String, Node> m = mapping(node, "publish");
+        for (String key : m.keySet()) {
+            if (!PUBLISH_KEYS.contains(key)) {
+                throw error("publish." + key, m.get(key), "unknown key (expected one of: "
+                        + String.join(", ", new java.util.TreeSet<>(PUBLISH_KEYS)) + ")");
+            }
+        }
+        String base = optionalText(m, "publish", "base-url");
+        @org.jspecify.annotations.Nullable URI baseUrl = null;
+        if (base != null) {
+            try {
+                baseUrl = new URI(base);
+            } catch (java.net.URISyntaxException e) {
+                throw error("publish.base-url", m.get("base-url"), "not a URL: " + e.getMessage());
+            }
+            String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
+            if (!baseUrl.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
+                throw error("publish.base-url", m.get("base-url"), "must be an absolute http(s) URL, was '" + base + "'");
+            }
+        }
+        String legacy = optionalText(m, "publish", "legacy-md5");
+        if (legacy != null && !legacy.equals("true") && !legacy.equals("false")) {
+            throw error("publish.legacy-md5", m.get("legacy-md5"), "must be true or false, was '" + legacy + "'");
+        }
+        Long dump = whole(m, "dump-package-bytes", 1024, Long.MAX_VALUE);
+        return new PublishConfig(baseUrl, optionalText(m, "publish", "feed-id"),
+                optionalText(m, "publish", "author-name"), optionalText(m, "publish", "author-email"),
+                intOrNull(whole(m, "archive-size", 1, 10_000)), optionalText(m, "publish", "eli-feed-id"),
+                intOrNull(whole(m, "eli-history-days", 1, 36_500)), intOrNull(whole(m, "list-size", 1, 50_000)),
+                dump, legacy == null ? null : Boolean.valueOf(legacy));
+    }
+
+    private @org.jspecify.annotations.Nullable Long whole(Map<String, Node> m, String key, long min, long max) {
+        Node n = m.get(key);
+        if (n == null || isNull(n)) {
+            return null;
+        }
+        String s = scalar(n, "publish." + key).strip();
+        try {
+            long v = Long.parseLong(s);
+            if (v < min || v > max) {
+                throw error("publish." + key, n, "must be between " + min + " and " + max + ", was " + v);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw error("publish." + key, n, "must be a whole number, was '" + s + "'");
+        }
+    }
+
+    private static @org.jspecify.annotations.Nullable Integer intOrNull(@org.jspecify.annotations.Nullable Long v) {
+        return v == null ? null : Math.toIntExact(v);
     }
 
     private SourceConfig source(Node node, String at) {

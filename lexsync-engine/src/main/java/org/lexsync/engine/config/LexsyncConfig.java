@@ -10,17 +10,19 @@ import org.lexsync.engine.model.ServerSettings;
  * data directory). A source added to the file needs no other step: the next {@code lexsync sync --config}
  * or scheduled run picks it up.
  */
-public record LexsyncConfig(Path file, List<SourceConfig> sources, ServerSettings server) {
+public record LexsyncConfig(Path file, List<SourceConfig> sources, ServerSettings server, PublishConfig publish) {
     /** The file name looked for in the data directory when no {@code --config} is given. */
     public static final String DEFAULT_FILE_NAME = "lexsync.yaml";
 
     public LexsyncConfig {
         sources = List.copyOf(sources);
+        server = server == null ? ServerSettings.DEFAULTS : server;
+        publish = publish == null ? PublishConfig.NONE : publish;
     }
 
-    /** A file with these sources and no {@code server:} section. */
+    /** A file with these sources and neither a {@code server:} nor a {@code publish:} section. */
     public LexsyncConfig(Path file, List<SourceConfig> sources) {
-        this(file, sources, ServerSettings.DEFAULTS);
+        this(file, sources, ServerSettings.DEFAULTS, PublishConfig.NONE);
     }
 
     public Optional<SourceConfig> source(String id) {

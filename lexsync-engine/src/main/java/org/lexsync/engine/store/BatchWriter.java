@@ -44,8 +44,8 @@ final class BatchWriter {
         Map<String, Row> finalRows = new LinkedHashMap<>();
         List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
         try (PreparedStatement journal = c.prepareStatement(
-                     "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id)"
-                             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                     "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id,"
+                             + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (ResourceWrite w : batch.writes()) {
                 Current cur = seen.get(w.uri());
                 String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
@@ -68,6 +68,7 @@ final class BatchWriter {
                 journal.setString(6, now);
                 journal.setString(7, w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
                 setLong(journal, 8, batch.runId());
+                journal.setString(9, VersionCodec.encode(w));
                 journal.addBatch();
                 outcomes.add(new WriteOutcome(w.uri(), kind, seq));
             }

@@ -2,6 +2,8 @@ package org.lexsync.engine.store;
 
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.JournalVersion;
+import java.util.List;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
@@ -55,6 +57,171 @@ public final class Journal {
                 c.setAutoCommit(auto);
             }
             return null;
+        });
+    }
+
+    /**
+     * Streams up to {@code limit} rows with {@code seq > afterSeq} in sequence order, each with the version of its
+     * resource it recorded ({@code V6__journal_version.sql}); {@code sourceId} null for all sources, {@code limit
+     * <= 0} for no limit. What publishing projects (docs/architecture.md, "Publishing the aggregate").
+     */
+    public void forEachVersionSince(long afterSeq, String sourceId, long limit, Consumer<JournalVersion> visitor) {
+        db.read("read journal versions", c -> {
+            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id, version"
+                    + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq"
+                    + (limit > 0 ? " LIMIT " + limit : "");
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(1000);
+                st.setLong(1, afterSeq);
+                if (sourceId != null) {
+                    st.setString(2, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(version(rs));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    private static JournalVersion version(ResultSet rs) throws java.sql.SQLException {
+        String ts = rs.getString(5);
+        long run = rs.getLong(8);
+        Long runId = rs.wasNull() ? null : run;
+        JournalEntry e = new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
+                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
+                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
+        VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
+        return v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
+                : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations());
+    }
+
+    /**
+     * Streams the journal row that made each active resource what it is now, in the order of those rows, from
+     * position {@code offset}, at most {@code limit} ({@code <= 0}: all); {@code sourceId} null for all sources.
+     * A snapshot of current state as a projection of the journal (a ResourceSync Resource List, §10).
+     */
+    public void forEachCurrentVersion(String sourceId, long offset, long limit, Consumer<JournalVersion> visitor) {
+        db.read("read current versions", c -> {
+            String sql = "SELECT j.seq, j.source_id, j.resource_uri, j.kind, j.source_ts, j.collected_at, j.checksums,"
+                    + " j.run_id, j.version FROM resources r JOIN journal j ON j.seq = r.last_seq"
+                    + " WHERE r.status = 'active'" + (sourceId == null ? "" : " AND r.source_id = ?")
+                    + " ORDER BY r.last_seq" + (limit > 0 ? " LIMIT " + limit : " LIMIT -1")
+                    + (offset > 0 ? " OFFSET " + offset : "");
+            if (!db.sqlite() && limit <= 0) {
+                sql = sql.replace(" LIMIT -1", " LIMIT ALL");
+            }
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(1000);
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(version(rs));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
+    public record Day(String day, long firstSeq, long lastSeq, long count) {
+    }
+
+    /**
+     * The days (UTC, by collection time) that have rows of {@code sourceId} (null: all), oldest first. One scan of the
+     * journal; what daily ResourceSync Change Lists are cut by.
+     */
+    public List<Day> days(String sourceId) {
+        return db.read("read journal days", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT substr(collected_at, 1, 10) AS d, MIN(seq), MAX(seq),"
+                    + " COUNT(*) FROM journal" + (sourceId == null ? "" : " WHERE source_id = ?")
+                    + " GROUP BY substr(collected_at, 1, 10) ORDER BY d")) {
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                List<Day> out = new java.util.ArrayList<>();
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Day(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** The highest sequence number of {@code sourceId}'s rows (null: all), 0 when it has none. */
+    public long maxSeq(String sourceId) {
+        return db.read("read journal end", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT MAX(seq) FROM journal"
+                    + (sourceId == null ? "" : " WHERE source_id = ?"))) {
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : 0L;
+                }
+            }
+        });
+    }
+
+    /** Streams the sequence numbers of {@code sourceId}'s rows (null: all) in order: the cheapest full pass. */
+    public void forEachSeq(String sourceId, java.util.function.LongConsumer visitor) {
+        db.read("read journal sequence", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal"
+                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq")) {
+                st.setFetchSize(10_000);
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(rs.getLong(1));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * The sequence number {@code offset} rows after the row {@code fromSeq} (itself at offset 0) among the rows of
+     * {@code sourceId} (null: all), or -1 when there are not that many.
+     */
+    public long seqAfter(String sourceId, long fromSeq, long offset) {
+        return db.read("read journal position", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal WHERE seq >= ?"
+                    + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq LIMIT 1 OFFSET ?")) {
+                int i = 1;
+                st.setLong(i++, fromSeq);
+                if (sourceId != null) {
+                    st.setString(i++, sourceId);
+                }
+                st.setLong(i, offset);
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1L;
+                }
+            }
         });
     }
 

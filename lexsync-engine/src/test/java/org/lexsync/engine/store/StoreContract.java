@@ -92,6 +92,49 @@ abstract class StoreContract {
         return store.commit(new CommitBatch("s1", null, List.of(writes), blobs, checkpoint));
     }
 
+    @Test
+    void eachJournalRowKeepsTheVersionItWroteForPublishing() {   // V6__journal_version.sql, issue 16
+        ResourceWrite first = new ResourceWrite("http://x/a", false, ts("2024-01-01T00:00:00Z"), "2023-12-31",
+                "Tab\there, line\nbreak = 100%", List.of(new Link("via", "http://o/a", Map.of("type", "text/html"))),
+                List.of(new RepresentationState(URI.create("http://o/a.pdf"), RepresentationRole.PRIMARY,
+                        "application/pdf", 5, "0cc175b9c0f1b6a831c399e269772661", sha256("hello".getBytes(
+                        StandardCharsets.UTF_8)), new BlobKey(sha256("hello".getBytes(StandardCharsets.UTF_8))),
+                        "\"e1\"", "Mon, 01 Jan 2024 00:00:00 GMT", List.of(new Link("isFormatOf", "http://x/a")))));
+        commit(null, first);
+        commit(null, write("http://x/a", "2024-02-01T00:00:00Z", "changed"));
+        commit(null, ResourceWrite.deletion("http://x/a", ts("2024-03-01T00:00:00Z")));
+        List<org.lexsync.engine.model.JournalVersion> rows = new ArrayList<>();
+        store.journal().forEachVersionSince(0, null, 0, rows::add);
+
+        assertThat(rows).hasSize(3);
+        org.lexsync.engine.model.JournalVersion v = rows.get(0);
+        assertThat(v.recorded()).isTrue();
+        assertThat(v.title()).isEqualTo("Tab\there, line\nbreak = 100%");
+        assertThat(v.published()).isEqualTo("2023-12-31");
+        assertThat(v.links()).isEqualTo(first.links());
+        assertThat(v.representations()).isEqualTo(first.representations());
+        assertThat(rows.get(1).title()).isEqualTo("Title of http://x/a");
+        assertThat(rows.get(2).recorded()).isFalse();   // a deletion records no version
+        assertThat(rows.get(2).entry().kind()).isEqualTo(ChangeKind.DELETED);
+    }
+
+    @Test
+    void theCurrentVersionsAreTheRowsThatMadeEachActiveResource() {
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a1"), write("http://x/b", "2024-01-01T00:00:00Z", "b1"));
+        commit(null, write("http://x/a", "2024-02-01T00:00:00Z", "a2"));
+        commit(null, ResourceWrite.deletion("http://x/b", ts("2024-03-01T00:00:00Z")));
+        List<String> current = new ArrayList<>();
+        store.journal().forEachCurrentVersion(null, 0, 0, v -> current.add(v.entry().resourceUri() + "@"
+                + v.entry().seq()));
+        assertThat(current).containsExactly("http://x/a@3");
+        List<Journal.Day> days = store.journal().days("s1");   // one day, or two across a midnight
+        assertThat(days.get(0).firstSeq()).isEqualTo(1);
+        assertThat(days.get(days.size() - 1).lastSeq()).isEqualTo(4);
+        assertThat(days.stream().mapToLong(Journal.Day::count).sum()).isEqualTo(4);
+        assertThat(store.journal().maxSeq("s1")).isEqualTo(4);
+        assertThat(store.journal().seqAfter("s1", 2, 1)).isEqualTo(3);
+    }
+
     List<JournalEntry> journal() {
         List<JournalEntry> rows = new ArrayList<>();
         store.journal().forEachSince(0, null, 0, rows::add);

@@ -1,0 +1,31 @@
+package org.lexsync.engine.model;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One published document or file at one of our paths (docs/architecture.md, "Publishing the aggregate"): its media
+ * type, an ETag and Last-Modified known before the bytes are written (both derived from the journal, never from the
+ * clock), whether it is closed for ever ({@code immutable}: a full archive, a closed Change List, a dump package, a
+ * blob by content address — served with {@code Cache-Control: immutable}, never rewritten by the exporter), and a
+ * way to stream its bytes. The static exporter and the server use the same lookup.
+ */
+public record PublishedDocument(String path, String contentType, String etag, Instant lastModified, boolean immutable,
+                                Body body) {
+
+    /** Writes a document's bytes; called once per request or export, may be called again. */
+    @FunctionalInterface
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    public PublishedDocument {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(contentType, "contentType");
+        Objects.requireNonNull(etag, "etag");
+        Objects.requireNonNull(lastModified, "lastModified");
+        Objects.requireNonNull(body, "body");
+    }
+}

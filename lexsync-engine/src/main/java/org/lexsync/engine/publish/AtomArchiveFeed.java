@@ -1,0 +1,162 @@
+package org.lexsync.engine.publish;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.core.atom.AtomDate;
+import org.lexsync.core.atom.AtomFeed;
+import org.lexsync.core.atom.AtomText;
+import org.lexsync.core.atom.AtomWriter;
+import org.lexsync.core.atom.DeletedEntry;
+import org.lexsync.core.atom.FeedItem;
+import org.lexsync.core.atom.Link;
+import org.lexsync.core.atom.Links;
+import org.lexsync.core.atom.Person;
+import org.lexsync.engine.model.JournalVersion;
+import org.lexsync.engine.model.PublishSettings;
+import org.lexsync.engine.model.PublishedDocument;
+
+/**
+ * One archived Atom feed of the aggregate (rinfo §3.1, §6, §10; RFC 5005 §4): the rows of one scope (the whole
+ * journal, or one source's rows) in journal order, cut into archives of {@code archiveSize} rows named by a counter
+ * ({@code archive/1.atom}, …), the rest in the subscription document {@code current.atom}. A full archive is closed:
+ * it holds exactly its rows and links ({@code prev-archive} n-1, {@code next-archive} n+1 — which exists once it is
+ * full too — and {@code current}), its {@code updated} is its newest row's collection time, so it never changes.
+ * Within a document tombstones come first (rinfo §4.2), then entries, each in journal order.
+ */
+final class AtomArchiveFeed {
+    static final String TYPE = "application/atom+xml";
+    private static final String CURRENT = "current.atom";
+    private static final String ARCHIVE = "archive/";
+
+    private final @Nullable String scope;
+    private final String prefix;
+    private final PublishSettings settings;
+    private final AtomItems items;
+    private final JournalView journal;
+    private final String fingerprint;
+
+    /** {@code scope} null for the aggregate at {@code feed/}, else a source id at {@code feed/{source}/}. */
+    AtomArchiveFeed(@Nullable String scope, PublishSettings settings, AtomItems items, JournalView journal,
+                    String fingerprint) {
+        this.scope = scope;
+        this.prefix = scope == null ? "feed/" : "feed/" + scope + "/";
+        this.settings = settings;
+        this.items = items;
+        this.journal = journal;
+        this.fingerprint = fingerprint;
+    }
+
+    @Nullable String scope() {
+        return scope;
+    }
+
+    String currentPath() {
+        return prefix + CURRENT;
+    }
+
+    String archivePath(long n) {
+        return prefix + ARCHIVE + n + ".atom";
+    }
+
+    int archiveSize() {
+        return settings.archiveSize();
+    }
+
+    /** True when {@code path} is one of this feed's documents (whether or not it exists yet). */
+    boolean owns(String path) {
+        return path.equals(currentPath()) || archiveNumber(path) > 0;
+    }
+
+    /** The archive number a path names, or 0. */
+    long archiveNumber(String path) {
+        if (!path.startsWith(prefix + ARCHIVE) || !path.endsWith(".atom")) {
+            return 0;
+        }
+        String n = path.substring(prefix.length() + ARCHIVE.length(), path.length() - ".atom".length());
+        if (n.isEmpty() || n.length() > 12 || n.startsWith("0") || !n.chars().allMatch(Character::isDigit)) {
+            return 0;
+        }
+        return Long.parseLong(n);
+    }
+
+    /** The document at {@code path}, or empty when it is not (yet) one of this feed's documents. */
+    Optional<PublishedDocument> document(String path) {
+        long total = journal.count(scope);
+        long closed = total / settings.archiveSize();
+        if (path.equals(currentPath())) {
+            long from = closed * settings.archiveSize();
+            Optional<JournalVersion> last = total == 0 ? Optional.empty() : journal.row(scope, total - 1);
+            long lastSeq = last.map(v -> v.entry().seq()).orElse(0L);
+            Instant updated = last.map(v -> v.entry().collected()).orElse(Instant.EPOCH);
+            return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-current", prefix, Long.toString(total),
+                    Long.toString(lastSeq), fingerprint), updated, false, out -> {
+                        List<JournalVersion> rows = new ArrayList<>();
+                        journal.rows(scope, from, total - from, rows::add);
+                        write(out, rows, 0, closed, updated);
+                    }));
+        }
+        long n = archiveNumber(path);
+        if (n == 0 || n > closed) {
+            return Optional.empty();
+        }
+        long from = (n - 1) * settings.archiveSize();
+        JournalVersion last = journal.row(scope, from + settings.archiveSize() - 1).orElseThrow();
+        Instant updated = last.entry().collected();
+        return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-archive", prefix, Long.toString(n),
+                Long.toString(last.entry().seq()), fingerprint), updated, true, out -> {
+                    List<JournalVersion> rows = new ArrayList<>(settings.archiveSize());
+                    journal.rows(scope, from, settings.archiveSize(), rows::add);
+                    write(out, rows, n, closed, updated);
+                }));
+    }
+
+    /**
+     * Writes one document: archive {@code n} (1-based) or, for {@code n == 0}, the subscription document after
+     * {@code closed} archives; {@code rows} are exactly its rows in journal order.
+     */
+    void write(OutputStream out, List<JournalVersion> rows, long n, long closed, Instant updated) throws IOException {
+        List<Link> links = new ArrayList<>(4);
+        if (n == 0) {
+            links.add(link("self", currentPath()));
+            links.add(link("current", currentPath()));
+            if (closed > 0) {
+                links.add(link("prev-archive", archivePath(closed)));
+            }
+        } else {
+            links.add(link("self", archivePath(n)));
+            links.add(link("current", currentPath()));
+            if (n > 1) {
+                links.add(link("prev-archive", archivePath(n - 1)));
+            }
+            links.add(link("next-archive", archivePath(n + 1)));
+        }
+        Person author = new Person(settings.authorName(), settings.authorEmail(), null);
+        String id = scope == null ? settings.feedId() : settings.feedId() + "/" + scope;
+        String title = scope == null ? "LexSync aggregate" : "LexSync aggregate: " + scope;
+        AtomFeed header = new AtomFeed(id, AtomText.of(title), null, AtomDate.of(updated), List.of(author),
+                new Links(links), false, n > 0, List.of(), null, 0, 0);
+        List<FeedItem> entries = new ArrayList<>(rows.size());
+        try (AtomWriter w = AtomWriter.open(out, header)) {
+            for (JournalVersion v : rows) {
+                FeedItem item = items.item(v);
+                if (item instanceof DeletedEntry) {
+                    w.write(item);
+                } else {
+                    entries.add(item);
+                }
+            }
+            for (FeedItem item : entries) {
+                w.write(item);
+            }
+        }
+    }
+
+    private Link link(String rel, String path) {
+        return Link.of(rel, settings.url(path));
+    }
+}

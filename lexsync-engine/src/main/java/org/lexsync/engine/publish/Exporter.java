@@ -1,0 +1,257 @@
+package org.lexsync.engine.publish;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.ExportReport;
+import org.lexsync.engine.model.JournalVersion;
+import org.lexsync.engine.model.PublishedDocument;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.store.NoSuchBlobException;
+
+/**
+ * The static export (docs/architecture.md, "Publishing the aggregate"): one pass over each feed's rows from its first
+ * archive not yet on disk, each closed archive written once (temp file, then an atomic rename), the subscription
+ * document rewritten only when its bytes changed, and every file the entries point at copied once by content
+ * address. A marker file holds the settings' fingerprint: other settings (another base URL) write everything anew.
+ */
+final class Exporter {
+    static final String MARKER = ".lexsync-publish";
+
+    private final Path dir;
+    private final List<AtomArchiveFeed> feeds;
+    private final BlobDocuments blobs;
+    private final JournalView journal;
+    private final String fingerprint;
+    private long written;
+    private long unchanged;
+    private long entries;
+
+    private final ResourceSyncSource resourceSync;
+    private final ResourceDocuments resourceDocuments;
+    private final org.lexsync.engine.store.Journal rawJournal;
+    private final EliPublication eli;
+
+    Exporter(Path dir, List<AtomArchiveFeed> feeds, BlobDocuments blobs, JournalView journal, String fingerprint,
+             ResourceSyncSource resourceSync, ResourceDocuments resourceDocuments,
+             org.lexsync.engine.store.Journal rawJournal, EliPublication eli) {
+        this.eli = eli;
+        this.resourceSync = resourceSync;
+        this.resourceDocuments = resourceDocuments;
+        this.rawJournal = rawJournal;
+        this.dir = dir;
+        this.feeds = feeds;
+        this.blobs = blobs;
+        this.journal = journal;
+        this.fingerprint = fingerprint;
+    }
+
+    ExportReport run() {
+        try {
+            Files.createDirectories(dir);
+            Path marker = dir.resolve(MARKER);
+            List<String> lines = Files.exists(marker) ? Files.readAllLines(marker, StandardCharsets.UTF_8) : List.of();
+            boolean same = lines.size() == 2 && lines.get(0).strip().equals(fingerprint);
+            long resourcesUpTo = same ? Long.parseLong(lines.get(1).strip()) : -1;
+            long lastSeq = journal.lastSeq();
+            for (AtomArchiveFeed feed : feeds) {
+                exportFeed(feed, same);
+            }
+            for (String path : resourceSync.paths()) {
+                PublishedDocument doc = resourceSync.document(path).orElseThrow();
+                if (doc.immutable() && same && resourceSync.closedBySeq(path) <= resourcesUpTo
+                        && Files.exists(target(path))) {
+                    unchanged++;
+                } else {
+                    writeDocument(doc);
+                }
+            }
+            for (String path : eli.paths()) {
+                writeDocument(eli.document(path).orElseThrow());
+            }
+            exportResources(resourcesUpTo, lastSeq);
+            java.util.Map<String, byte[]> dumpDocuments = new java.util.LinkedHashMap<>();
+            written += new DumpExport(dir, resourceSync, blobs).run(dumpDocuments);
+            for (java.util.Map.Entry<String, byte[]> d : dumpDocuments.entrySet()) {
+                writeIfChanged(d.getKey(), d.getValue());
+            }
+            Files.writeString(marker, fingerprint + "\n" + lastSeq + "\n", StandardCharsets.UTF_8);
+            return new ExportReport(written, unchanged, entries, lastSeq);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot export to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void exportFeed(AtomArchiveFeed feed, boolean keepClosed) throws IOException {
+        int size = feed.archiveSize();
+        long total = journal.count(feed.scope());
+        long closed = total / size;
+        entries = Math.max(entries, total);
+        long first = 1;
+        if (keepClosed) {
+            while (first <= closed && Files.exists(target(feed.archivePath(first)))) {
+                first++;
+            }
+            unchanged += first - 1;
+        }
+        long from = (first - 1) * size;
+        List<JournalVersion> chunk = new ArrayList<>(size);
+        long[] n = {first};
+        boolean aggregate = feed.scope() == null;
+        IOException[] failure = new IOException[1];
+        journal.rows(feed.scope(), from, total - from, v -> {
+            if (failure[0] != null) {
+                return;
+            }
+            try {
+                if (aggregate) {
+                    copyBlobs(v);
+                }
+                chunk.add(v);
+                if (chunk.size() == size) {
+                    writeClosed(feed, n[0], closed, chunk);
+                    chunk.clear();
+                    n[0]++;
+                }
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        });
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        Instant updated = chunk.isEmpty() ? lastUpdated(feed, closed) : chunk.get(chunk.size() - 1).entry().collected();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        feed.write(bytes, chunk, 0, closed, updated);
+        writeIfChanged(feed.currentPath(), bytes.toByteArray());
+    }
+
+    /**
+     * Each resource's current bytes at its URL of ours: all active resources the first time, else the resources
+     * of the rows after the previous export (a deleted one's file removed).
+     */
+    private void exportResources(long after, long upTo) throws IOException {
+        IOException[] failure = new IOException[1];
+        java.util.function.Consumer<JournalVersion> one = v -> {
+            if (failure[0] != null) {
+                return;
+            }
+            try {
+                String path = ResourcePaths.path(v.entry().sourceId(), v.entry().resourceUri());
+                java.util.Optional<PublishedDocument> doc = resourceDocuments.document(path);
+                if (doc.isPresent()) {
+                    writeDocument(doc.get());
+                } else if (Files.deleteIfExists(target(path))) {
+                    written++;
+                }
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        };
+        if (after < 0) {
+            rawJournal.forEachCurrentVersion(null, 0, 0, one);
+        } else if (after < upTo) {
+            rawJournal.forEachVersionSince(after, null, upTo - after, one);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    /** Writes a document through a temp file, replacing the target only when the bytes differ. */
+    private void writeDocument(PublishedDocument doc) throws IOException {
+        Path target = target(doc.path());
+        Path tmp = temp(target);
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            doc.body().writeTo(out);
+        }
+        if (Files.exists(target) && Files.mismatch(tmp, target) == -1) {
+            Files.delete(tmp);
+            unchanged++;
+            return;
+        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        written++;
+    }
+
+    /** The subscription document's date when it holds no rows: the newest closed archive's, or the epoch. */
+    private Instant lastUpdated(AtomArchiveFeed feed, long closed) {
+        if (closed == 0) {
+            return Instant.EPOCH;
+        }
+        return journal.row(feed.scope(), closed * feed.archiveSize() - 1).map(v -> v.entry().collected())
+                .orElse(Instant.EPOCH);
+    }
+
+    private void writeClosed(AtomArchiveFeed feed, long n, long closed, List<JournalVersion> rows) throws IOException {
+        Path target = target(feed.archivePath(n));
+        Instant updated = rows.get(rows.size() - 1).entry().collected();
+        Path tmp = temp(target);
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            feed.write(out, rows, n, closed, updated);
+        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        written++;
+    }
+
+    private void writeIfChanged(String path, byte[] bytes) throws IOException {
+        Path target = target(path);
+        if (Files.exists(target) && Arrays.equals(Files.readAllBytes(target), bytes)) {
+            unchanged++;
+            return;
+        }
+        Path tmp = temp(target);
+        Files.write(tmp, bytes);
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        written++;
+    }
+
+    /** Copies every file of a row once by content address; a blob the store no longer holds (gc) is skipped. */
+    private void copyBlobs(JournalVersion v) throws IOException {
+        for (RepresentationState r : v.representations()) {
+            Path target = target(BlobPaths.path(r.sha256()));
+            if (Files.exists(target)) {
+                continue;
+            }
+            Path tmp = temp(target);
+            try (InputStream in = blobs.open(new BlobKey(r.sha256()))) {
+                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            } catch (NoSuchBlobException gone) {
+                Files.deleteIfExists(tmp);
+                continue;
+            }
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            written++;
+        }
+    }
+
+    private Path target(String path) {
+        Path p = dir.resolve(path).normalize();
+        if (!p.startsWith(dir.normalize())) {
+            throw new IllegalArgumentException("published path leaves the export directory: " + path);
+        }
+        return p;
+    }
+
+    /** Directories made (or found) in this export, so that a million files do not stat their parents a million times. */
+    private final java.util.Set<Path> made = new java.util.HashSet<>();
+
+    private Path temp(Path target) throws IOException {
+        Path parent = target.getParent();
+        if (made.add(parent)) {
+            Files.createDirectories(parent);
+        }
+        return target.resolveSibling("." + target.getFileName() + ".tmp");
+    }
+}

@@ -1,0 +1,100 @@
+package org.lexsync.engine.publish;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.model.ExportReport;
+import org.lexsync.engine.model.PublishSettings;
+import org.lexsync.engine.model.PublishedDocument;
+import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.store.Store;
+
+/**
+ * The published aggregate as documents by path (docs/architecture.md, "Publishing the aggregate"): the Atom archive
+ * feed of the whole journal at {@code feed/} and of each source at {@code feed/{source}/}, the ResourceSync Source
+ * at {@code .well-known/resourcesync} and {@code resourcesync/…}, each resource's current bytes at {@code
+ * resource/…}, the ELI sources as an ELI Pillar IV provider at {@code eli/sitemap.xml} and {@code
+ * eli/eli-update-feed.atom}, and stored bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
+ * every document is a projection of the journal and reads the store, never writes to it.
+ */
+public final class Publisher {
+    private final PublishSettings settings;
+    private final JournalView journal;
+    private final BlobDocuments blobs;
+    private final List<AtomArchiveFeed> feeds = new ArrayList<>();
+    private final String fingerprint;
+    private final ResourceSyncSource resourceSync;
+    private final ResourceDocuments resourceDocuments;
+    private final EliPublication eli;
+    private final org.lexsync.engine.store.Journal rawJournal;
+
+    public Publisher(Store store, PublishSettings settings) {
+        this.settings = settings;
+        this.journal = new JournalView(store.journal());
+        this.blobs = new BlobDocuments(store.blobs());
+        this.fingerprint = Etags.of("settings", settings.toString());
+        Map<String, @Nullable String> feedIds = new HashMap<>();
+        List<SourceRecord> sources = store.sources().list();
+        for (SourceRecord s : sources) {
+            feedIds.put(s.id(), s.entryUrls().isEmpty() ? null : s.entryUrls().get(0));
+        }
+        AtomItems items = new AtomItems(settings, feedIds);
+        feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
+        List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
+        ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));
+        this.rawJournal = store.journal();
+        this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
+        this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
+        this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
+                .filter(s -> "eli".equals(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
+    }
+
+    public PublishSettings settings() {
+        return settings;
+    }
+
+    /**
+     * The document at {@code path} (relative to the base URL; a leading slash is ignored), or empty when there is
+     * none (yet).
+     */
+    public Optional<PublishedDocument> document(String path) {
+        String p = path.startsWith("/") ? path.substring(1) : path;
+        if (p.startsWith(BlobPaths.PREFIX)) {
+            return blobs.document(p);
+        }
+        if (p.startsWith(ResourcePaths.PREFIX)) {
+            return resourceDocuments.document(p);
+        }
+        if (eli.owns(p)) {
+            return eli.document(p);
+        }
+        if (resourceSync.owns(p)) {
+            return resourceSync.document(p);
+        }
+        for (int i = feeds.size() - 1; i >= 0; i--) {
+            AtomArchiveFeed f = feeds.get(i);
+            if (f.owns(p)) {
+                return f.document(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Writes every document and referenced file under {@code dir} for any web server, writing only what changed:
+     * closed documents and blobs already there are left untouched, open ones rewritten only when their bytes differ.
+     */
+    public ExportReport export(Path dir) {
+        return new Exporter(dir, feeds, blobs, journal, fingerprint, resourceSync, resourceDocuments, rawJournal, eli)
+                .run();
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
