@@ -19,7 +19,9 @@ import org.lexsync.engine.store.Store;
  * feed of the whole journal at {@code feed/} and of each source at {@code feed/{source}/}, the ResourceSync Source
  * at {@code .well-known/resourcesync} and {@code resourcesync/…}, each resource's current bytes at {@code
  * resource/…}, the ELI sources as an ELI Pillar IV provider at {@code eli/sitemap.xml} and {@code
- * eli/eli-update-feed.atom}, and stored bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the server use;
+ * eli/eli-update-feed.atom}, the ResourceSync dumps (built once beside the store, {@link DumpDocuments}), and stored
+ * bytes by content address at {@code blob/sha256/…}. The one lookup the static exporter ({@link #export}) and the
+ * server use;
  * every document is a projection of the journal and reads the store, never writes to it.
  */
 public final class Publisher {
@@ -31,6 +33,7 @@ public final class Publisher {
     private final ResourceSyncSource resourceSync;
     private final ResourceDocuments resourceDocuments;
     private final EliPublication eli;
+    private final DumpDocuments dumps;
     private final org.lexsync.engine.store.Journal rawJournal;
 
     public Publisher(Store store, PublishSettings settings) {
@@ -50,6 +53,7 @@ public final class Publisher {
         this.rawJournal = store.journal();
         this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
         this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
+        this.dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync, blobs);
         this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
                 .filter(s -> "eli".equals(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
     }
@@ -72,6 +76,9 @@ public final class Publisher {
         }
         if (eli.owns(p)) {
             return eli.document(p);
+        }
+        if (dumps.owns(p)) {
+            return dumps.document(p);
         }
         if (resourceSync.owns(p)) {
             return resourceSync.document(p);

@@ -7,6 +7,7 @@ import org.lexsync.server.dashboard.DashboardFeature;
 import org.lexsync.server.ingest.IngestRoutes;
 import org.lexsync.server.metrics.MetricsFeature;
 import org.lexsync.server.ping.PingRoutes;
+import org.lexsync.server.publish.PublishRoutes;
 import org.lexsync.server.reload.ConfigReload;
 import org.lexsync.server.schedule.HarvestScheduler;
 
@@ -19,10 +20,13 @@ public final class StandardFeatures {
     private StandardFeatures() {
     }
 
-    /** Adds scheduler, configuration reload, ping, REST API, checker, ingestion, metrics and dashboard to {@code b}. */
+    /**
+     * Adds scheduler, configuration reload, ping, REST API, checker, ingestion, the published aggregate, metrics and
+     * dashboard to {@code b}.
+     */
     public static LexSyncServer.Builder addTo(LexSyncServer.Builder b) {
         return b.feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
-                .feature(ApiRoutes::new).feature(CheckRoutes::new).feature(IngestRoutes::new)
+                .feature(ApiRoutes::new).feature(CheckRoutes::new).feature(IngestRoutes::new).feature(PublishRoutes::new)
                 .feature(MetricsFeature::new).feature(DashboardFeature::new);
     }
 }
