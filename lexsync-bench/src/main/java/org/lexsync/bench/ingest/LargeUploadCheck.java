@@ -53,11 +53,13 @@ public final class LargeUploadCheck {
             }
         }
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("lexsync-large-upload-");
+        int code;
         try {
-            System.exit(run(work, bytes, files));
+            code = run(work, bytes, files);
         } finally {
-            TempFiles.deleteTreeQuietly(work);
+            TempFiles.deleteTreeQuietly(work);   // before exit: System.exit inside the try would skip this
         }
+        System.exit(code);
     }
 
     private static int run(Path work, long bytes, int files) throws Exception {
