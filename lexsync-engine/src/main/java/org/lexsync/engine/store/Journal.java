@@ -30,34 +30,7 @@ public final class Journal {
      * {@code sourceId} null for all sources, {@code limit <= 0} for no limit.
      */
     public void forEachSince(long afterSeq, String sourceId, long limit, Consumer<JournalEntry> visitor) {
-        db.read("read journal", c -> {
-            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id"
-                    + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq"
-                    + (limit > 0 ? " LIMIT " + limit : "");
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setFetchSize(1000);
-                st.setLong(1, afterSeq);
-                if (sourceId != null) {
-                    st.setString(2, sourceId);
-                }
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        String ts = rs.getString(5);
-                        long run = rs.getLong(8);
-                        Long runId = rs.wasNull() ? null : run;
-                        visitor.accept(new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
-                                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
-                                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId));
-                    }
-                }
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
-            }
-            return null;
-        });
+        streamSince("read journal", "", afterSeq, sourceId, limit, Journal::entry, visitor);
     }
 
     /**
@@ -66,10 +39,25 @@ public final class Journal {
      * <= 0} for no limit. What publishing projects (docs/architecture.md, "Publishing the aggregate").
      */
     public void forEachVersionSince(long afterSeq, String sourceId, long limit, Consumer<JournalVersion> visitor) {
-        db.read("read journal versions", c -> {
-            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id, version"
-                    + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq"
-                    + (limit > 0 ? " LIMIT " + limit : "");
+        streamSince("read journal versions", ", version", afterSeq, sourceId, limit, Journal::version, visitor);
+    }
+
+    /** Reads one row of the columns {@link #streamSince} selects. */
+    @FunctionalInterface
+    private interface RowReader<T> {
+        T read(ResultSet rs) throws java.sql.SQLException;
+    }
+
+    /**
+     * The rows with {@code seq > afterSeq} in sequence order, streamed in one read transaction with a fetch size
+     * (PostgreSQL keeps a cursor instead of loading them all), each read by {@code reader}.
+     */
+    private <T> void streamSince(String operation, String extraColumns, long afterSeq, String sourceId, long limit,
+                                 RowReader<T> reader, Consumer<T> visitor) {
+        db.read(operation, c -> {
+            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id"
+                    + extraColumns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
+                    + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
             boolean auto = c.getAutoCommit();
             c.setAutoCommit(false);
             try (PreparedStatement st = c.prepareStatement(sql)) {
@@ -80,7 +68,7 @@ public final class Journal {
                 }
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        visitor.accept(version(rs));
+                        visitor.accept(reader.read(rs));
                     }
                 }
                 c.commit();
@@ -91,13 +79,17 @@ public final class Journal {
         });
     }
 
-    private static JournalVersion version(ResultSet rs) throws java.sql.SQLException {
+    private static JournalEntry entry(ResultSet rs) throws java.sql.SQLException {
         String ts = rs.getString(5);
         long run = rs.getLong(8);
         Long runId = rs.wasNull() ? null : run;
-        JournalEntry e = new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
+        return new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
                 ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
                 Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
+    }
+
+    private static JournalVersion version(ResultSet rs) throws java.sql.SQLException {
+        JournalEntry e = entry(rs);
         VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
         return v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
                 : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations());
