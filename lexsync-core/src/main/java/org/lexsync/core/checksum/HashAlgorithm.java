@@ -20,6 +20,8 @@ public enum HashAlgorithm {
     private final String token;
     private final String jcaName;
     private final int hexLength;
+    /** A fresh digest to copy: cloning skips the JCA provider lookup of getInstance, a measurable cost per body. */
+    private volatile MessageDigest prototype;
 
     HashAlgorithm(String token, String jcaName, int hexLength) {
         this.token = token;
@@ -43,10 +45,23 @@ public enum HashAlgorithm {
     }
 
     public MessageDigest newDigest() {
+        MessageDigest p = prototype;
+        if (p == null) {
+            try {
+                p = MessageDigest.getInstance(jcaName);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("JDK lacks " + jcaName, e);
+            }
+            prototype = p;
+        }
         try {
-            return MessageDigest.getInstance(jcaName);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("JDK lacks " + jcaName, e);
+            return (MessageDigest) p.clone();
+        } catch (CloneNotSupportedException e) {
+            try {
+                return MessageDigest.getInstance(jcaName);
+            } catch (NoSuchAlgorithmException impossible) {
+                throw new IllegalStateException("JDK lacks " + jcaName, impossible);
+            }
         }
     }
 

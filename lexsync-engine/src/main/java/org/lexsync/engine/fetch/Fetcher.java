@@ -6,7 +6,6 @@ import org.lexsync.engine.model.Politeness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +54,7 @@ public final class Fetcher implements AutoCloseable {
         this.retry = new RetryPolicy(b.tries, b.backoffBase, b.maxBackoff, b.maxRetryAfter);
         this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause);
         this.statistics = new FetchStatistics();
-        this.client = new HopClient(userAgent, b.httpVersion, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker,
+        this.client = new HopClient(userAgent, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker,
                 statistics);
         this.hosts = new HostPoliteness(b.globalConcurrency);
         this.overrides = new ConcurrentHashMap<>(b.overrides);
@@ -244,7 +243,6 @@ public final class Fetcher implements AutoCloseable {
         private Duration maxCrawlDelay = Duration.ofSeconds(60);
         private boolean blockPrivateAddresses;
         private Path tempDirectory = Path.of(System.getProperty("java.io.tmpdir"));
-        private HttpClient.Version httpVersion = HttpClient.Version.HTTP_2;
         private int unreachableAfter = 5;
         private Duration unreachablePause = Duration.ofMinutes(10);
 
@@ -395,12 +393,6 @@ public final class Fetcher implements AutoCloseable {
         /** How long an open breaker refuses requests before one is let through to probe the host (default 10 min). */
         public Builder unreachablePause(Duration d) {
             this.unreachablePause = positive(d, "unreachablePause");
-            return this;
-        }
-
-        /** HTTP version preferred (default HTTP/2, falling back to HTTP/1.1). */
-        public Builder httpVersion(HttpClient.Version v) {
-            this.httpVersion = Objects.requireNonNull(v, "version");
             return this;
         }
 

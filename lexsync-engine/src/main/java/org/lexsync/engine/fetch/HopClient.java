@@ -1,43 +1,51 @@
 package org.lexsync.engine.fetch;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.MalformedURLException;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * One GET (or form POST) on the JDK {@link HttpClient} (HTTP/1.1 and 2, keep-alive, redirects NEVER: they are followed by
- * {@link RedirectFollower}), running on virtual threads. Sends our User-Agent, {@code Accept-Encoding:
- * gzip, deflate} and the caller's headers; waits for the headers at most the read timeout and the whole
- * exchange at most the total timeout; turns transport failures into {@link FetchException}s.
+ * One GET (or form POST) over the JDK's blocking HTTP/1.1 client ({@link HttpURLConnection}: keep-alive,
+ * redirects not followed here but by {@link RedirectFollower}, no proxy, no cache), run on the caller's
+ * (virtual) thread. Sends our User-Agent, {@code Accept-Encoding: gzip, deflate} and the caller's headers; waits
+ * for the headers, and between body bytes, at most the read timeout (or the total timeout when it is shorter: the
+ * connection's timeout cannot change once it is open); turns transport failures into {@link FetchException}s.
+ *
+ * <p>Why not {@code java.net.http.HttpClient} (DESIGN §6's first choice): each of its exchanges passes through its
+ * selector thread and back, several thread switches and futures per request. Measured on loopback, one request in
+ * flight, 1.4 KB bodies (docs/benchmarks.md, issue 12): 184-265 µs and 142-264 µs of CPU per request against
+ * 86-165 µs and 48-106 µs here; with one request in flight per host (the polite default) that round trip sets
+ * the pace of a whole sync. What we give up is HTTP/2 over TLS, which one request in flight does not use.
  */
 final class HopClient implements AutoCloseable {
-    private final HttpClient client;
+    static {
+        // Idle connections kept per host (JDK default 5): enough for the per-host concurrency a source may set.
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", "32");
+        }
+    }
+
     private final String userAgent;
+    private final int connectTimeoutMillis;
     private final Duration readTimeout;
     private final Duration totalTimeout;
     private final HostBreaker breaker;
     private final FetchStatistics statistics;
 
-    HopClient(String userAgent, HttpClient.Version version, Duration connectTimeout, Duration readTimeout,
-              Duration totalTimeout, HostBreaker breaker, FetchStatistics statistics) {
-        this.client = HttpClient.newBuilder()
-                .version(version)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(connectTimeout)
-                // The client's dependent tasks run where they are triggered (mostly its selector thread): our
-                // only body subscriber, TimedBodyStream, never blocks in onNext, and handing every task to
-                // another thread cost a thread switch per step of each exchange (measured: 15-20 % of the
-                // client's CPU in an incremental ResourceSync run of 10,000 1 KB resources).
-                .executor(Runnable::run)
-                .build();
+    HopClient(String userAgent, Duration connectTimeout, Duration readTimeout, Duration totalTimeout,
+              HostBreaker breaker, FetchStatistics statistics) {
         this.userAgent = userAgent;
+        this.connectTimeoutMillis = millis(connectTimeout);
         this.readTimeout = readTimeout;
         this.totalTimeout = totalTimeout;
         this.breaker = breaker;
@@ -48,67 +56,79 @@ final class HopClient implements AutoCloseable {
      * Sends a GET; the caller reads (or closes) the body stream of the response. Fails at once, without a
      * connection attempt, while the host's breaker is open; tells the breaker how the attempt went.
      */
-    HttpResponse<TimedBodyStream> get(URI url, Map<String, String> headers) throws InterruptedException {
+    HopResponse get(URI url, Map<String, String> headers) throws InterruptedException {
         return send(url, headers, null);
     }
 
     /** As {@link #get}, but a POST of {@code form} when it is not null (portal search forms). */
-    HttpResponse<TimedBodyStream> send(URI url, Map<String, String> headers, FormBody form) throws InterruptedException {
+    HopResponse send(URI url, Map<String, String> headers, FormBody form) throws InterruptedException {
         breaker.check(url);
-        long deadline = System.nanoTime() + totalTimeout.toNanos();
-        // The client itself fails the exchange with an HttpTimeoutException when no headers arrive in time,
-        // so the wait below needs no timer of its own (a timed wait on a virtual thread costs a hand-off to
-        // the scheduler's timer thread per request).
-        HttpRequest.Builder b = (form == null ? HttpRequest.newBuilder(url).GET()
-                : HttpRequest.newBuilder(url).POST(HttpRequest.BodyPublishers.ofByteArray(form.encoded()))
-                .header("Content-Type", form.contentType()))
-                .timeout(readTimeout.compareTo(totalTimeout) <= 0 ? readTimeout : totalTimeout)
-                .header("User-Agent", userAgent)
-                .header("Accept-Encoding", "gzip, deflate");
-        if ("http".equalsIgnoreCase(url.getScheme())) {
-            // HTTP/2 over plain http means an h2c upgrade attempt on every request, which servers rarely
-            // support; HTTP/2 stays available over https, where it is negotiated with ALPN.
-            b.version(HttpClient.Version.HTTP_1_1);
-        }
-        headers.forEach(b::setHeader);
-        // send, not sendAsync + get: with an executor of its own the client completes every sendAsync future
-        // through the common ForkJoinPool, so a fetch would hang while that pool's workers are busy (it has one
-        // on a two-core machine); send waits for the exchange itself and cancels it when interrupted.
-        String hostKey = RedirectFollower.hostKey(url);
         long sent = System.nanoTime();
+        long deadline = sent + totalTimeout.toNanos();
+        String hostKey = RedirectFollower.hostKey(url);
+        HttpURLConnection connection = null;
         try {
-            HttpResponse<TimedBodyStream> response = client.send(b.build(),
-                    TimedBodyStream.handler(readTimeout.toNanos(), deadline));
+            connection = (HttpURLConnection) url.toURL().openConnection(Proxy.NO_PROXY);
+            connection.setInstanceFollowRedirects(false);
+            connection.setUseCaches(false);
+            connection.setConnectTimeout(connectTimeoutMillis);
+            connection.setReadTimeout(millis(readTimeout.compareTo(totalTimeout) <= 0 ? readTimeout : totalTimeout));
+            connection.setRequestProperty("User-Agent", userAgent);
+            connection.setRequestProperty("Accept-Encoding", "gzip, deflate");
+            // the JDK's own default names a few image types; ours asks for anything unless the caller says otherwise
+            connection.setRequestProperty("Accept", "*/*");
+            headers.forEach(connection::setRequestProperty);
+            if (form != null) {
+                byte[] encoded = form.encoded();
+                connection.setRequestMethod("POST");
+                connection.setDoOutput(true);
+                connection.setFixedLengthStreamingMode(encoded.length);
+                connection.setRequestProperty("Content-Type", form.contentType());
+                try (OutputStream out = connection.getOutputStream()) {
+                    out.write(encoded);
+                }
+            }
+            int status = connection.getResponseCode();
+            if (status < 0) {
+                throw new IOException("the answer is not HTTP (no status line)");
+            }
+            ResponseHeaders responseHeaders = ResponseHeaders.of(connection);
+            InputStream raw = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             breaker.succeeded(url);
-            statistics.record(hostKey, response.statusCode(), System.nanoTime() - sent);
-            return response;
-        } catch (InterruptedException e) {
-            breaker.abandoned(url);
-            throw e;
+            statistics.record(hostKey, status, System.nanoTime() - sent);
+            return new HopResponse(status, responseHeaders, new TimedBodyStream(raw, deadline));
         } catch (IOException | RuntimeException e) {
-            FetchException failure = translate(url, e);
+            if (connection != null) {
+                connection.disconnect();
+            }
+            if (Thread.currentThread().isInterrupted() || e instanceof InterruptedIOException
+                    && !(e instanceof SocketTimeoutException)) {
+                breaker.abandoned(url);
+                throw new InterruptedException("interrupted while fetching " + url);
+            }
+            FetchException failure = translate(url, e, System.nanoTime() - deadline >= 0);
             breaker.failed(url, failure);
             statistics.record(hostKey, 0, System.nanoTime() - sent);
             throw failure;
         }
     }
 
-    static FetchException translate(URI url, Throwable cause) {
-        if (cause instanceof HttpConnectTimeoutException) {
-            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + cause.getMessage(), cause);
+    static FetchException translate(URI url, Throwable cause, boolean pastDeadline) {
+        if (cause instanceof SocketTimeoutException e) {
+            if (e.getMessage() != null && e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("connect")) {
+                return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + e.getMessage(), e);
+            }
+            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, pastDeadline
+                    ? "no response headers within the total timeout" : "no response headers within the read timeout", e);
         }
-        if (cause instanceof HttpTimeoutException) {
-            return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "no response headers within the read timeout ("
-                    + cause.getMessage() + ")", cause);
-        }
-        if (cause instanceof ConnectException) {
+        if (cause instanceof ConnectException || cause instanceof UnknownHostException) {
             return FetchException.transientFailure(url, FetchFailure.CONNECTION, "cannot connect: " + describe(cause), cause);
+        }
+        if (cause instanceof MalformedURLException || cause instanceof IllegalArgumentException) {
+            return FetchException.fatal(url, FetchFailure.FORBIDDEN_SCHEME, "URL not accepted: " + cause.getMessage());
         }
         if (cause instanceof IOException) {
             return FetchException.transientFailure(url, FetchFailure.CONNECTION, "connection failed: " + describe(cause), cause);
-        }
-        if (cause instanceof IllegalArgumentException) {
-            return FetchException.fatal(url, FetchFailure.FORBIDDEN_SCHEME, "URL not accepted: " + cause.getMessage());
         }
         return FetchException.transientFailure(url, FetchFailure.CONNECTION, "exchange failed: " + describe(cause), cause);
     }
@@ -117,8 +137,13 @@ final class HopClient implements AutoCloseable {
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 
+    private static int millis(Duration d) {
+        long ms = Math.max(1, d.toMillis());
+        return ms > Integer.MAX_VALUE ? 0 : (int) ms;
+    }
+
     @Override
     public void close() {
-        client.shutdownNow();
+        // Connections live in the JDK's keep-alive cache, which closes idle ones by itself.
     }
 }

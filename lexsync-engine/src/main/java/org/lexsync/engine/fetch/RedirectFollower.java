@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -114,7 +113,7 @@ final class RedirectFollower {
                         hopHeaders.put("Cookie", cookie);
                     }
                 }
-                HttpResponse<TimedBodyStream> response = client.send(current, hopHeaders, form);
+                HopResponse response = client.send(current, hopHeaders, form);
                 int status = response.statusCode();
                 if (cookies != null) {
                     cookies.received(current, response.headers().map());
@@ -151,7 +150,7 @@ final class RedirectFollower {
         }
     }
 
-    private FetchResult.Fetched download(FetchRequest request, URI finalUrl, HttpResponse<TimedBodyStream> response)
+    private FetchResult.Fetched download(FetchRequest request, URI finalUrl, HopResponse response)
             throws InterruptedException {
         Expectation expected = request.expected();
         Set<HashAlgorithm> extra = EnumSet.noneOf(HashAlgorithm.class);
@@ -168,29 +167,15 @@ final class RedirectFollower {
         }
         return new FetchResult.Fetched(request.url(), finalUrl, response.statusCode(), body.file(), body.length(),
                 body.hex(HashAlgorithm.MD5), body.hex(HashAlgorithm.SHA_256), h.firstValue("Content-Type").orElse(null),
-                h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null), lowerCaseNames(h.map()), 1,
+                h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null), h.map(), 1,
                 body.inline());
-    }
-
-    private static Map<String, java.util.List<String>> lowerCaseNames(Map<String, java.util.List<String>> headers) {
-        Map<String, java.util.List<String>> out = new LinkedHashMap<>();
-        headers.forEach((name, values) -> {
-            if (!name.startsWith(":")) {
-                out.merge(name.toLowerCase(Locale.ROOT), values, (a, b) -> {
-                    java.util.List<String> all = new java.util.ArrayList<>(a);
-                    all.addAll(b);
-                    return all;
-                });
-            }
-        });
-        return out;
     }
 
     /**
      * Reads and drops a small body (up to {@link #DRAIN_LIMIT} bytes announced) so that the connection can
      * be reused for the next request (keep-alive); a larger or unannounced body is cut off instead.
      */
-    private static void discard(HttpResponse<TimedBodyStream> response) {
+    private static void discard(HopResponse response) {
         long length = response.headers().firstValueAsLong("Content-Length").orElse(-1L);
         try (TimedBodyStream body = response.body()) {
             if (length >= 0 && length <= DRAIN_LIMIT) {
@@ -216,7 +201,7 @@ final class RedirectFollower {
         }
     }
 
-    private FetchException statusFailure(URI url, String hostKey, HttpResponse<?> response) {
+    private FetchException statusFailure(URI url, String hostKey, HopResponse response) {
         int status = response.statusCode();
         Duration retryAfter = RetryPolicy.parseRetryAfter(response.headers().firstValue("Retry-After").orElse(null),
                 Instant.now());
@@ -247,7 +232,7 @@ final class RedirectFollower {
                 Politeness p = hosts.joined(hostKey(current)) ? HostPoliteness.ANY : politeness.apply(current);
                 try (HostPoliteness.Permit permit = hosts.acquire(hostKey(current), p,
                         () -> breaker.peek(robots))) {
-                    HttpResponse<TimedBodyStream> response = client.get(current, Map.of("Accept", "text/plain"));
+                    HopResponse response = client.get(current, Map.of("Accept", "text/plain"));
                     int status = response.statusCode();
                     if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
                         response.body().close();

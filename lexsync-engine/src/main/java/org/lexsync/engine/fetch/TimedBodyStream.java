@@ -2,44 +2,24 @@ package org.lexsync.engine.fetch;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.util.Iterator;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Flow;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 
 /**
- * A response body as a blocking {@link InputStream} that gives up when no bytes arrive for the read
- * timeout or when the exchange's deadline passes: the JDK client only times out until the headers, so
- * idle and total limits on the body are kept here. Demand is one buffer list at a time, so memory stays
- * bounded however large the body is. Closing cancels the exchange. The subscriber methods never block:
- * {@link HopClient} runs them on the HTTP client's own thread.
+ * A response body that gives up when no bytes arrive for the read timeout (the socket's own timeout, set by
+ * {@link HopClient}) or when the exchange's total deadline has passed. The deadline is checked before and after
+ * every read, so a body that keeps trickling is cut off at most one read timeout after the deadline. An
+ * interrupt is honoured between reads (a virtual thread blocked in a read is woken by it at once: the JDK closes
+ * its socket). Closing hands the connection back for reuse when the body was read to its end.
  */
-final class TimedBodyStream extends InputStream implements HttpResponse.BodySubscriber<TimedBodyStream> {
-    private static final Object END = new Object();
-
-    private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-    private final long readTimeoutNanos;
+final class TimedBodyStream extends InputStream {
+    private final InputStream in;
     private final long deadlineNanos;
-    private volatile Flow.Subscription subscription;
-    private Iterator<ByteBuffer> buffers = List.<ByteBuffer>of().iterator();
-    private ByteBuffer current;
-    private boolean ended;
-    private volatile boolean closed;
+    private boolean closed;
 
-    TimedBodyStream(long readTimeoutNanos, long deadlineNanos) {
-        this.readTimeoutNanos = readTimeoutNanos;
+    TimedBodyStream(InputStream in, long deadlineNanos) {
+        this.in = in == null ? InputStream.nullInputStream() : in;
         this.deadlineNanos = deadlineNanos;
-    }
-
-    /** A body handler that hands out a fresh stream per response. */
-    static HttpResponse.BodyHandler<TimedBodyStream> handler(long readTimeoutNanos, long deadlineNanos) {
-        return info -> new TimedBodyStream(readTimeoutNanos, deadlineNanos);
     }
 
     /** Thrown when the body stalls or the deadline passes; a timeout, not a truncation. */
@@ -49,36 +29,6 @@ final class TimedBodyStream extends InputStream implements HttpResponse.BodySubs
         BodyTimeoutException(String message) {
             super(message);
         }
-    }
-
-    @Override
-    public CompletionStage<TimedBodyStream> getBody() {
-        return CompletableFuture.completedStage(this);
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription s) {
-        subscription = s;
-        if (closed) {
-            s.cancel();
-        } else {
-            s.request(1);
-        }
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> item) {
-        queue.add(item);
-    }
-
-    @Override
-    public void onError(Throwable throwable) {
-        queue.add(throwable);
-    }
-
-    @Override
-    public void onComplete() {
-        queue.add(END);
     }
 
     @Override
@@ -93,69 +43,48 @@ final class TimedBodyStream extends InputStream implements HttpResponse.BodySubs
         if (closed) {
             throw new IOException("body stream closed");
         }
-        if (len == 0) {
-            return 0;
-        }
-        while (current == null || !current.hasRemaining()) {
-            if (buffers.hasNext()) {
-                current = buffers.next();
-                continue;
+        checkDeadline();
+        int n;
+        try {
+            n = in.read(b, off, len);
+        } catch (SocketTimeoutException e) {
+            throw new BodyTimeoutException(System.nanoTime() - deadlineNanos >= 0
+                    ? "total timeout passed while reading the body" : "no bytes received within the read timeout");
+        } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("interrupted while reading the body");
             }
-            if (ended) {
-                return -1;
-            }
-            next();
+            throw e;
         }
-        int n = Math.min(len, current.remaining());
-        current.get(b, off, n);
+        if (n > 0) {
+            checkDeadline();
+        }
         return n;
     }
 
-    @SuppressWarnings("unchecked")
-    private void next() throws IOException {
-        long now = System.nanoTime();
-        long left = deadlineNanos - now;
-        if (left <= 0) {
+    private void checkDeadline() throws IOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("interrupted while reading the body");
+        }
+        if (System.nanoTime() - deadlineNanos > 0) {
             throw new BodyTimeoutException("total timeout passed while reading the body");
         }
-        // Most bodies have arrived by the time they are read: take them without a timed wait, which on a
-        // virtual thread means a round trip through the scheduler's timer thread.
-        Object item = queue.poll();
-        try {
-            if (item == null) {
-                item = queue.poll(Math.min(readTimeoutNanos, left), TimeUnit.NANOSECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while reading the body");
-        }
-        if (item == null) {
-            throw new BodyTimeoutException(readTimeoutNanos <= left
-                    ? "no bytes received within the read timeout" : "total timeout passed while reading the body");
-        }
-        if (item == END) {
-            ended = true;
-        } else if (item instanceof Throwable t) {
-            ended = true;
-            throw t instanceof IOException io ? io : new IOException(t.getMessage(), t);
-        } else {
-            buffers = ((List<ByteBuffer>) item).iterator();
-            Flow.Subscription s = subscription;
-            if (s != null) {
-                s.request(1);
-            }
-        }
+    }
+
+    @Override
+    public int available() throws IOException {
+        return closed ? 0 : in.available();
     }
 
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            Flow.Subscription s = subscription;
-            if (s != null && !ended) {
-                s.cancel();
+            try {
+                in.close();
+            } catch (IOException e) {
+                // the connection is dropped instead of reused; nothing depends on it
             }
-            queue.clear();
         }
     }
 }

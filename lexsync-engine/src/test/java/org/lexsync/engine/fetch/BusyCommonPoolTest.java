@@ -13,9 +13,9 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.FixtureResource;
 
 /**
- * A fetch must not depend on a free worker of {@link ForkJoinPool#commonPool()}: the JDK HttpClient completes
- * the future of every {@code sendAsync} through the common pool, which has a single worker on a two-core
- * machine. Found by the live-source properties: while jqwik shrank a failing property on that worker, every
+ * A fetch must not depend on a free worker of {@link ForkJoinPool#commonPool()}: the JDK HttpClient, which the
+ * fetcher used before {@link HopClient} moved to blocking HTTP/1.1, completed the future of every {@code
+ * sendAsync} through the common pool, which has a single worker on a two-core machine. Found by the live-source properties: while jqwik shrank a failing property on that worker, every
  * fetch hung past its connect, read and total timeouts.
  */
 class BusyCommonPoolTest {

@@ -182,9 +182,9 @@ class FetcherDownloadTest {
     }
 
     @Test
-    void fetchesOverHttp11WhenAsked() throws Exception {
+    void speaksPlainHttp11WithoutAnUpgradeAttempt() throws Exception {
         FixtureResource r = publisher.resources().get(0);
-        try (Fetcher http11 = TestFetchers.fast(temp).httpVersion(java.net.http.HttpClient.Version.HTTP_1_1).build()) {
+        try (Fetcher http11 = TestFetchers.fast(temp).build()) {
             FetchResult.Fetched f = (FetchResult.Fetched) http11.fetch(FetchRequest.of(r.uri()));
             assertThat(f.sha256Hex()).isEqualTo(r.sha256());
         }
