@@ -68,7 +68,8 @@ final class HopClient implements AutoCloseable {
         String hostKey = RedirectFollower.hostKey(url);
         HttpURLConnection connection = null;
         try {
-            connection = (HttpURLConnection) url.toURL().openConnection(Proxy.NO_PROXY);
+            // toASCIIString: a URL with non-ASCII characters (an IRI) goes on the wire percent-encoded as UTF-8
+            connection = (HttpURLConnection) URI.create(url.toASCIIString()).toURL().openConnection(Proxy.NO_PROXY);
             connection.setInstanceFollowRedirects(false);
             connection.setUseCaches(false);
             connection.setConnectTimeout(connectTimeoutMillis);

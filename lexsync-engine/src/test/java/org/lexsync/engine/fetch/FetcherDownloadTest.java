@@ -192,6 +192,30 @@ class FetcherDownloadTest {
     }
 
     @Test
+    void aUrlWithNonAsciiCharactersIsSentPercentEncoded() throws Exception {
+        publisher.route("/lagar/", (request, pub) -> org.lexsync.fixture.FixtureResponse.ok("text/plain", "ok"));
+        java.net.URI iri = java.net.URI.create(publisher.baseUri() + "lagar/f\u00f6rordning-1998:1000");
+
+        FetchResult.Fetched f = (FetchResult.Fetched) fetcher.fetch(FetchRequest.of(iri));
+
+        byte[] body = f.inline() != null ? f.inline() : Files.readAllBytes(f.body());
+        assertThat(new String(body, java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("ok");
+        assertThat(publisher.requests()).extracting(org.lexsync.fixture.RecordedRequest::path)
+                .anyMatch(p -> p.equals("/lagar/f\u00f6rordning-1998:1000") || p.equals("/lagar/f%C3%B6rordning-1998:1000"));
+    }
+
+    @Test
+    void responseHeaderNamesAreLowerCased() throws Exception {
+        publisher.route("/two", (request, pub) -> new org.lexsync.fixture.FixtureResponse(200, "text/plain",
+                java.util.Map.of("X-Trace", "one"), "body".getBytes(java.nio.charset.StandardCharsets.UTF_8), null, null, null));
+
+        FetchResult.Fetched f = (FetchResult.Fetched) fetcher.fetch(FetchRequest.of(publisher.uri("/two")));
+
+        assertThat(f.headers()).containsEntry("x-trace", java.util.List.of("one"));
+        assertThat(f.headers().keySet()).allMatch(k -> k.equals(k.toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    @Test
     void manyConcurrentFetchesAllVerify() throws Exception {
         publisher.applyChanges(40, 0, 0);
         try (Fetcher parallel = TestFetchers.fast(temp).politeness(new Politeness(4, java.time.Duration.ZERO)).build();
