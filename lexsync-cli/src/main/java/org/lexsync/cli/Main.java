@@ -2,6 +2,7 @@ package org.lexsync.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.lexsync.core.LexsyncException;
 import org.lexsync.engine.model.RdfStoreException;
 import org.lexsync.engine.model.SourceBusyException;
@@ -18,11 +19,19 @@ import picocli.CommandLine.Command;
  * after storing what it committed. Expected failures print one line naming what and where, never a stack trace.
  */
 @Command(name = "lexsync", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.",
-        subcommands = {InspectCommand.class, CheckCommand.class, SyncCommand.class, CrawlCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
-                GcCommand.class, SourcesCommand.class, ServeCommand.class, AuditCommand.class, DemoCommand.class, SparqlCommand.class, GetCommand.class, ExportCommand.class, PublishCommand.class, IngestCommand.class,
-                HelpCommand.class})
+        description = "Keeps legal open data in sync: harvests, verifies, stores and republishes.")
 public final class Main implements Runnable {
+
+    /**
+     * The subcommands, in the order help lists them. They are added to the command line at run time, and only the
+     * one named when there is one: picocli's model of all of them costs about 0.1 s of CPU in a fresh JVM, a
+     * tenth of a short command's start (docs/benchmarks.md, issue 12).
+     */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(InspectCommand.class, CheckCommand.class,
+            SyncCommand.class, CrawlCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
+            GcCommand.class, SourcesCommand.class, ServeCommand.class, AuditCommand.class, DemoCommand.class,
+            SparqlCommand.class, GetCommand.class, ExportCommand.class, PublishCommand.class, IngestCommand.class,
+            HelpCommand.class);
 
     /** Exit code: the run finished with item failures, or findings include errors. */
     public static final int EXIT_FAILURES = 1;
@@ -53,9 +62,24 @@ public final class Main implements Runnable {
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
     }
 
+    /** The subcommand whose name or alias is {@code word}; null when none is (help, options, a typo). */
+    static Class<?> subcommandNamed(String word) {
+        for (Class<?> sub : SUBCOMMANDS) {
+            Command c = sub.getAnnotation(Command.class);
+            if (c != null && (c.name().equals(word) || List.of(c.aliases()).contains(word))) {
+                return sub;
+            }
+        }
+        return null;
+    }
+
     /** Runs the command line with the given streams; returns the exit code (used by tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        Class<?> named = args.length == 0 ? null : subcommandNamed(args[0]);
+        for (Class<?> sub : named == null || named == HelpCommand.class ? SUBCOMMANDS : List.<Class<?>>of(named)) {
+            cli.addSubcommand(sub);
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
