@@ -26,10 +26,10 @@ import org.lexsync.engine.config.SourceConfig;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
-import org.lexsync.engine.fetch.GroupPoster;
 import org.lexsync.engine.ingest.GroupForwarder;
 import org.lexsync.engine.ingest.Ingestion;
 import org.lexsync.engine.ingest.Outbox;
+import org.lexsync.engine.ingest.Uploads;
 import org.lexsync.engine.model.ForwardedGroups;
 import org.lexsync.engine.model.OutboxReport;
 import org.lexsync.engine.model.UploadOutcome;
@@ -169,9 +169,7 @@ public final class LexSync implements AutoCloseable {
      * call (EUCases D2.1 §1.3.2).
      */
     public static OutboxReport sendOutbox(Path outbox, URI server, String token, Duration timeout) {
-        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
-            return Outbox.open(outbox).send(poster);
-        }
+        return Uploads.sendOutbox(outbox, server, token, timeout);
     }
 
     /**
@@ -179,16 +177,7 @@ public final class LexSync implements AutoCloseable {
      * the outcome says whether it was acknowledged, refused (with the server's {@code Error: …}) or not delivered.
      */
     public static UploadOutcome sendPackage(Path zip, URI server, String token, Duration timeout) {
-        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
-            GroupPoster.Answer a = poster.postPackage(zip);
-            UploadOutcome.Status status = a.ok() ? UploadOutcome.Status.ACKNOWLEDGED
-                    : a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
-                    ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
-            return new UploadOutcome(zip.getFileName().toString(), status, a.status(), a.text());
-        } catch (IOException e) {
-            return new UploadOutcome(zip.getFileName().toString(), UploadOutcome.Status.NOT_DELIVERED, 0,
-                    server + " could not be reached: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-        }
+        return Uploads.sendPackage(zip, server, token, timeout);
     }
 
     /** The protocols this engine can harvest, sorted. */
