@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -20,9 +19,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.check.Checker;
 import org.lexsync.engine.apply.PlannedState;
-import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
-import org.lexsync.engine.config.SourceConfig;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
@@ -134,15 +131,7 @@ public final class LexSync implements AutoCloseable {
      * error names file, line and key ({@link ConfigException}).
      */
     public static Configuration readConfiguration(Path file) {
-        LexsyncConfig config = new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(file);
-        List<Source> list = new ArrayList<>();
-        for (SourceConfig c : config.sources()) {
-            Harvester h = SourceRegistry.harvester(c.protocol());
-            list.add(new Source(c.id(), c.urls(), c.typedOptions() != null ? c.typedOptions() : h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
-                    c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
-                    : c.giveUp()));
-        }
-        return new Configuration(file, list, config.server());
+        return ConfigFiles.read(file);
     }
 
     /**
@@ -348,10 +337,7 @@ public final class LexSync implements AutoCloseable {
      */
     public static org.lexsync.engine.model.PublishSettings.Builder publishSettings(@Nullable Path configFile,
                                                                                  java.net.@Nullable URI baseUrl) {
-        org.lexsync.engine.config.PublishConfig section = configFile == null || !java.nio.file.Files.exists(configFile)
-                ? org.lexsync.engine.config.PublishConfig.NONE
-                : new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(configFile).publish();
-        return section.settings(baseUrl);
+        return ConfigFiles.publishSettings(configFile, baseUrl);
     }
 
     /** The last journal sequence number, 0 for an empty journal. */
