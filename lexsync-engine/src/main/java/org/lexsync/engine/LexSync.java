@@ -370,17 +370,7 @@ public final class LexSync implements AutoCloseable {
      * time in proportion to the blobs held (the dashboard's store page asks for it when opened).
      */
     public StoreStatistics storeStatistics() {
-        long[] blobs = new long[2];
-        try {
-            store.blobs().forEach(b -> {
-                blobs[0]++;
-                blobs[1] += b.length();
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new StoreStatistics(store.journal().count(null), store.resources().count(null, false), blobs[0],
-                blobs[1]);
+        return StoreCounts.of(store);
     }
 
     /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
