@@ -3,9 +3,7 @@ package org.lexsync.engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -643,22 +641,13 @@ public final class LexSync implements AutoCloseable {
 
         /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
         public LexSync build() {
-            StoreConfig config = StoreConfig.of(dataDir);
-            if (jdbcUrl != null) {
-                config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
-            }
+            StoreConfig config = jdbcUrl == null ? StoreConfig.of(dataDir)
+                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
             Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
-            Store store;
+            Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);
             try {
-                store = scratch != null ? Store.open(StoreConfig.of(scratch))
-                        : readOnly || dryRun || existing ? Store.openExisting(config) : Store.open(config);
-            } catch (RuntimeException e) {
-                ScratchDirs.deleteTree(scratch);
-                throw e;
-            }
-            try {
-                fetch.version(version).tempDirectory(store.readOnly() ? scratchTemp(dataDir) : store.fileBlobs().tempDirectory());
+                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir));
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
@@ -668,22 +657,6 @@ public final class LexSync implements AutoCloseable {
                 store.close();
                 ScratchDirs.deleteTree(scratch);
                 throw e;
-            }
-        }
-
-        /**
-         * Where the fetcher of a read-only facade downloads: the data directory's {@code tmp} when it can be written
-         * (never created here), else the system's temp directory.
-         */
-        private static Path scratchTemp(Path dataDir) {
-            Path dir = dataDir.resolve("tmp");
-            if (Files.isDirectory(dir) && Files.isWritable(dir)) {
-                return dir;
-            }
-            try {
-                return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "lexsync-tmp"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
     }
