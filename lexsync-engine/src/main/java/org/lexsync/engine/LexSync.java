@@ -19,7 +19,6 @@ import org.lexsync.engine.check.Checker;
 import org.lexsync.engine.apply.PlannedState;
 import org.lexsync.engine.config.LexsyncConfig;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
 import org.lexsync.engine.ingest.GroupForwarder;
 import org.lexsync.engine.ingest.Ingestion;
@@ -137,7 +136,7 @@ public final class LexSync implements AutoCloseable {
      * a second apart, for a protocol this engine does not know.
      */
     public static Politeness defaultPoliteness(String protocol) {
-        return Harvesters.forProtocol(protocol).map(Harvester::defaultPoliteness).orElse(Politeness.DEFAULT);
+        return FacadeSettings.defaultPoliteness(protocol);
     }
 
     /**
