@@ -3,42 +3,27 @@ package org.lexsync.engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import org.lexsync.core.findings.Findings;
-import org.lexsync.engine.apply.Applier;
 import org.lexsync.engine.check.Checker;
 import org.lexsync.engine.apply.PlannedState;
-import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.config.LexsyncConfig;
-import org.lexsync.engine.config.SourceConfig;
 import org.lexsync.engine.fetch.Fetcher;
-import org.lexsync.engine.fetch.UnreachableHost;
-import org.lexsync.engine.harvest.HarvestContext;
-import org.lexsync.engine.harvest.HarvestJob;
-import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
-import org.lexsync.engine.fetch.GroupPoster;
 import org.lexsync.engine.ingest.GroupForwarder;
 import org.lexsync.engine.ingest.Ingestion;
 import org.lexsync.engine.ingest.Outbox;
+import org.lexsync.engine.ingest.Uploads;
 import org.lexsync.engine.model.ForwardedGroups;
 import org.lexsync.engine.model.OutboxReport;
 import org.lexsync.engine.model.UploadOutcome;
@@ -73,8 +58,6 @@ import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
-import org.lexsync.engine.rdf.RdfStore;
-import org.lexsync.engine.store.SourceLease;
 import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
@@ -105,27 +88,20 @@ public final class LexSync implements AutoCloseable {
 
     private final Store store;
     private final Fetcher fetcher;
-    private final Settings settings;
-    private final Access access;
-    private final Map<String, Source> sources = new ConcurrentHashMap<>();
-    private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
-    private final Object rdfLock = new Object();
-    private @Nullable RdfStore rdf;
-    /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
-    private @Nullable Path rdfCopy;
+    private final FacadeAccess access;
+    private final SourceRegistry sources;
+    private final FacadeRdf rdf;
+    private final HarvestRuns runs;
     private final Ingestion ingestion;
 
-    private LexSync(Store store, Fetcher fetcher, Settings settings, Access access) {
+    private LexSync(Store store, Fetcher fetcher, FacadeSettings settings, FacadeAccess access) {
         this.store = store;
         this.fetcher = fetcher;
-        this.settings = settings;
         this.access = access;
-        // the crawler's lease is held by the ingestion service across its consecutive groups (one run for them)
-        this.ingestion = new Ingestion(store, settings.leaseTtl(), (sourceId, runId, changes, groups) -> {
-            try (Fetcher view = fetcher.withPoliteness(politenessOf(sourceId))) {
-                return applier(view).applyGroups(sourceId, changes, groups, runId);
-            }
-        });
+        this.sources = new SourceRegistry(store, settings);
+        this.rdf = new FacadeRdf(store.config().dataDir(), access.readOnly());
+        this.runs = new HarvestRuns(store, fetcher, sources, settings, access.readOnly(), rdf);
+        this.ingestion = new Ingestion(store, settings.leaseTtl(), runs.groupCommitter());
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -152,15 +128,7 @@ public final class LexSync implements AutoCloseable {
      * error names file, line and key ({@link ConfigException}).
      */
     public static Configuration readConfiguration(Path file) {
-        LexsyncConfig config = new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(file);
-        List<Source> list = new ArrayList<>();
-        for (SourceConfig c : config.sources()) {
-            Harvester h = harvester(c.protocol());
-            list.add(new Source(c.id(), c.urls(), c.typedOptions() != null ? c.typedOptions() : h.options(c.options()), c.delay(), c.concurrency(), c.schedule(),
-                    c.approved(), c.contact(), c.giveUp() == null ? org.lexsync.engine.model.GiveUpRule.DEFAULT
-                    : c.giveUp()));
-        }
-        return new Configuration(file, list, config.server());
+        return ConfigFiles.read(file);
     }
 
     /**
@@ -168,7 +136,7 @@ public final class LexSync implements AutoCloseable {
      * a second apart, for a protocol this engine does not know.
      */
     public static Politeness defaultPoliteness(String protocol) {
-        return Harvesters.forProtocol(protocol).map(Harvester::defaultPoliteness).orElse(Politeness.DEFAULT);
+        return FacadeSettings.defaultPoliteness(protocol);
     }
 
     /**
@@ -187,9 +155,7 @@ public final class LexSync implements AutoCloseable {
      * call (EUCases D2.1 §1.3.2).
      */
     public static OutboxReport sendOutbox(Path outbox, URI server, String token, Duration timeout) {
-        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
-            return Outbox.open(outbox).send(poster);
-        }
+        return Uploads.sendOutbox(outbox, server, token, timeout);
     }
 
     /**
@@ -197,16 +163,7 @@ public final class LexSync implements AutoCloseable {
      * the outcome says whether it was acknowledged, refused (with the server's {@code Error: …}) or not delivered.
      */
     public static UploadOutcome sendPackage(Path zip, URI server, String token, Duration timeout) {
-        try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
-            GroupPoster.Answer a = poster.postPackage(zip);
-            UploadOutcome.Status status = a.ok() ? UploadOutcome.Status.ACKNOWLEDGED
-                    : a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
-                    ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
-            return new UploadOutcome(zip.getFileName().toString(), status, a.status(), a.text());
-        } catch (IOException e) {
-            return new UploadOutcome(zip.getFileName().toString(), UploadOutcome.Status.NOT_DELIVERED, 0,
-                    server + " could not be reached: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-        }
+        return Uploads.sendPackage(zip, server, token, timeout);
     }
 
     /** The protocols this engine can harvest, sorted. */
@@ -219,18 +176,7 @@ public final class LexSync implements AutoCloseable {
      * when the definition gives none). Harvest it with {@link #harvest(String)}.
      */
     public void register(Source source) {
-        Objects.requireNonNull(source, "source");
-        harvester(source.protocol());
-        sources.put(source.id(), source);
-        if (!readOnly()) {
-            SourceRecord r = source.toRecord();
-            if (r.contact() == null) {
-                String known = store.sources().get(source.id()).map(SourceRecord::contact).orElse(null);
-                r = new SourceRecord(r.id(), r.protocol(), r.entryUrls(), r.schedule(), r.politeness(), r.approved(),
-                        known);
-            }
-            store.sources().put(r);
-        }
+        sources.register(source, readOnly());
     }
 
     /**
@@ -239,13 +185,7 @@ public final class LexSync implements AutoCloseable {
      * definition.
      */
     public void registerIfUnknown(Source source) {
-        Objects.requireNonNull(source, "source");
-        if (readOnly() || store.sources().get(source.id()).isPresent()) {
-            harvester(source.protocol());
-            sources.put(source.id(), source);
-        } else {
-            register(source);
-        }
+        sources.registerIfUnknown(source, readOnly());
     }
 
     /** True when this facade writes nothing: opened read-only or for a dry run, or the store cannot be written. */
@@ -255,7 +195,7 @@ public final class LexSync implements AutoCloseable {
 
     /** The sources registered with this facade. */
     public List<Source> registered() {
-        return List.copyOf(sources.values());
+        return sources.registered();
     }
 
     /** Every source the store knows, registered here or by earlier runs. */
@@ -281,7 +221,7 @@ public final class LexSync implements AutoCloseable {
      * @throws org.lexsync.engine.model.StoreUnavailableException  when the store cannot take the changes
      */
     public HarvestReport harvest(String sourceId, HarvestListener listener) {
-        return run(source(sourceId), false, listener);
+        return runs.harvest(sourceId, false, listener);
     }
 
     /**
@@ -289,7 +229,7 @@ public final class LexSync implements AutoCloseable {
      * {@code listener.planned}, in the order it would be applied.
      */
     public HarvestReport plan(String sourceId, HarvestListener listener) {
-        return run(source(sourceId), true, listener);
+        return runs.harvest(sourceId, true, listener);
     }
 
     /**
@@ -300,15 +240,7 @@ public final class LexSync implements AutoCloseable {
      * @throws IllegalArgumentException                         when the source's protocol has no audit
      */
     public AuditReport audit(String sourceId, HarvestListener listener) {
-        Source source = source(sourceId);
-        Harvester harvester = harvester(source.protocol());
-        Politeness politeness = source.politeness(settings.politeness(source.protocol()));
-        HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), true, source.giveUp());
-        try (Fetcher view = fetcher.withPoliteness(politeness)) {
-            return harvester.audit(job, new HarvestContext(store, view, applier(view), listener));
-        } catch (UnsupportedOperationException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return runs.audit(sourceId, listener);
     }
 
     /**
@@ -327,10 +259,7 @@ public final class LexSync implements AutoCloseable {
      * @throws SourceBusyException when a harvest (or another apply) of this source holds its lease
      */
     public ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
-        Politeness politeness = politenessOf(sourceId);
-        try (Held held = hold(sourceId, politeness, false)) {
-            return applier(held.fetcher()).apply(sourceId, changes);
-        }
+        return runs.apply(sourceId, changes);
     }
 
     /**
@@ -405,10 +334,7 @@ public final class LexSync implements AutoCloseable {
      */
     public static org.lexsync.engine.model.PublishSettings.Builder publishSettings(@Nullable Path configFile,
                                                                                  java.net.@Nullable URI baseUrl) {
-        org.lexsync.engine.config.PublishConfig section = configFile == null || !java.nio.file.Files.exists(configFile)
-                ? org.lexsync.engine.config.PublishConfig.NONE
-                : new ConfigReader(java.util.Set.copyOf(Harvesters.protocols())).read(configFile).publish();
-        return section.settings(baseUrl);
+        return ConfigFiles.publishSettings(configFile, baseUrl);
     }
 
     /** The last journal sequence number, 0 for an empty journal. */
@@ -441,17 +367,7 @@ public final class LexSync implements AutoCloseable {
      * time in proportion to the blobs held (the dashboard's store page asks for it when opened).
      */
     public StoreStatistics storeStatistics() {
-        long[] blobs = new long[2];
-        try {
-            store.blobs().forEach(b -> {
-                blobs[0]++;
-                blobs[1] += b.length();
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new StoreStatistics(store.journal().count(null), store.resources().count(null, false), blobs[0],
-                blobs[1]);
+        return StoreCounts.of(store);
     }
 
     /** Reads a stored file's bytes by its blob key; the caller closes the stream. */
@@ -534,7 +450,7 @@ public final class LexSync implements AutoCloseable {
 
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */
     public void sparql(String query, ResultFormat format, OutputStream out) {
-        rdf().query(query, format, out);
+        rdf.get().query(query, format, out);
     }
 
     /** Removes blobs no representation refers to any more, older than {@code grace}. */
@@ -578,18 +494,8 @@ public final class LexSync implements AutoCloseable {
 
     @Override
     public void close() {
-        try (Store s = store; Fetcher f = fetcher) {
+        try (Store s = store; Fetcher f = fetcher; FacadeRdf r = rdf) {
             ingestion.close();
-            synchronized (rdfLock) {
-                if (rdf != null) {
-                    rdf.close();
-                    rdf = null;
-                }
-                if (rdfCopy != null) {
-                    ScratchDirs.deleteTree(rdfCopy);
-                    rdfCopy = null;
-                }
-            }
         } finally {
             if (access.scratch() != null) {
                 ScratchDirs.deleteTree(access.scratch());
@@ -603,7 +509,7 @@ public final class LexSync implements AutoCloseable {
      * the commit standing and is reported with the run.
      */
     public void addListener(CommitListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        runs.addListener(listener);
     }
 
     /**
@@ -620,149 +526,6 @@ public final class LexSync implements AutoCloseable {
      */
     public List<HostStatistics> hosts() {
         return fetcher.hostStatistics();
-    }
-
-    /** An applier fetching through {@code view}, telling this facade's commit listeners. */
-    private Applier applier(Fetcher view) {
-        Applier.Builder b = Applier.builder(view, store);
-        listeners.forEach(b::listener);
-        return b.build();
-    }
-
-    private HarvestReport run(Source source, boolean dryRun, HarvestListener listener) {
-        Harvester harvester = harvester(source.protocol());
-        Politeness politeness = source.politeness(settings.politeness(source.protocol()));
-        HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), dryRun, source.giveUp());
-        if (!dryRun && access.readOnly()) {
-            throw new IllegalStateException("this LexSync was opened read-only (or for a dry run): plan " + source.id()
-                    + " instead of harvesting it");
-        }
-        try (Held held = hold(source.id(), politeness, dryRun)) {
-            HarvestReport report = harvester.harvest(job, new HarvestContext(store, held.fetcher(),
-                    applier(held.fetcher()), listener, this::rdf));
-            return withUnreachableHosts(report);
-        }
-    }
-
-    /**
-     * What one harvest or apply holds while it runs: the source's lease (none for a dry run, which writes
-     * nothing) and a view of the shared fetcher asking for the source's politeness on every host it reaches.
-     */
-    private Held hold(String sourceId, Politeness politeness, boolean dryRun) {
-        SourceLease lease = dryRun ? null : store.leases().acquire(sourceId, settings.leaseTtl());
-        Held held = new Held(lease, fetcher.withPoliteness(politeness), Thread.currentThread(),
-                new AtomicBoolean());
-        if (lease != null) {
-            // a holder that stalled longer than the lease lost the source to another one: stop working on it
-            lease.onLost(() -> {
-                held.interrupted().set(true);
-                held.worker().interrupt();
-            });
-        }
-        return held;
-    }
-
-    /** A harvest's lease (null in a dry run) and fetcher view, given back together. */
-    private record Held(@Nullable SourceLease lease, Fetcher fetcher, Thread worker,
-                        AtomicBoolean interrupted) implements AutoCloseable {
-        @Override
-        public void close() {
-            try (Fetcher f = fetcher) {
-                if (lease != null) {
-                    lease.close();
-                }
-            }
-            if (interrupted.get()) {
-                Thread.interrupted(); // the lease's loss stopped the work; the caller's thread goes on uninterrupted
-            }
-        }
-    }
-
-    /** The politeness of a registered source, else the default of the stored source's protocol. */
-    private Politeness politenessOf(String sourceId) {
-        Source registered = sources.get(sourceId);
-        if (registered != null) {
-            return registered.politeness(settings.politeness(registered.protocol()));
-        }
-        SourceRecord stored = store.sources().get(sourceId).orElseThrow(() -> new IllegalArgumentException(
-                String.format(Locale.ROOT, "no source '%s' in the store", sourceId)));
-        return settings.politeness(stored.protocol());
-    }
-
-    /**
-     * The report with one finding per host whose circuit breaker opened, put first and kept with the run: its
-     * requests failed as {@code host-unreachable} item failures, one per URL, but the cause is the one host.
-     */
-    private HarvestReport withUnreachableHosts(HarvestReport report) {
-        List<UnreachableHost> hosts = fetcher.unreachableHosts();
-        if (hosts.isEmpty()) {
-            return report;
-        }
-        Findings found = new Findings();
-        for (UnreachableHost h : hosts) {
-            found.error(UnreachableHost.RULE, h.describe(), 0, 0);
-        }
-        if (report.apply() != null && report.apply().runId() > 0) {
-            store.runs().addFindings(report.apply().runId(), null, found);
-        }
-        found.addAll(report.findings());
-        return new HarvestReport(report.sourceId(), report.protocol(), report.apply(), report.documentsRead(),
-                report.bytesRead(), report.planned(), found, report.elapsed());
-    }
-
-    private RdfStore rdf() {
-        synchronized (rdfLock) {
-            if (rdf == null) {
-                rdf = access.readOnly() ? openReadOnlyRdf() : RdfStore.open(store.config().dataDir());
-            }
-            return rdf;
-        }
-    }
-
-    /**
-     * The RDF store of a read-only facade, creating nothing: empty when the store holds no RDF (no ELI source),
-     * a temporary copy when its directory cannot be written (TDB2 must write a lock file; {@link ReadOnlyRdf}).
-     */
-    private RdfStore openReadOnlyRdf() {
-        Path dataDir = store.config().dataDir();
-        Path rdfDir = dataDir.resolve("rdf");
-        if (!Files.isDirectory(rdfDir)) {
-            return RdfStore.empty();
-        }
-        if (Files.isWritable(rdfDir)) {
-            return RdfStore.open(dataDir);
-        }
-        rdfCopy = ReadOnlyRdf.snapshot(rdfDir);
-        return RdfStore.open(rdfCopy);
-    }
-
-    private Source source(String sourceId) {
-        Source s = sources.get(sourceId);
-        if (s == null) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "no source '%s' is registered (registered: %s)",
-                    sourceId, String.join(", ", sources.keySet().stream().sorted().toList())));
-        }
-        return s;
-    }
-
-    private static Harvester harvester(String protocol) {
-        return Harvesters.forProtocol(protocol).orElseThrow(() -> new IllegalArgumentException(String.format(
-                Locale.ROOT, "no harvester for protocol '%s' (known: %s)", protocol,
-                String.join(", ", Harvesters.protocols()))));
-    }
-
-    /** What the builder fixed for the facade's life. */
-    private record Settings(@Nullable Politeness politeness, Duration leaseTtl) {
-        Politeness politeness(String protocol) {
-            return politeness != null ? politeness : defaultPoliteness(protocol);
-        }
-    }
-
-    /**
-     * How the facade may use its store: {@code readOnly} writes nothing (read commands, dry runs); {@code scratch}
-     * is the temporary store of a dry run without a store, deleted on close (null otherwise).
-     */
-    private record Access(boolean readOnly, @Nullable Path scratch) {
     }
 
     /** Options of a {@link LexSync}; every value is checked when set. */
@@ -877,47 +640,22 @@ public final class LexSync implements AutoCloseable {
 
         /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
         public LexSync build() {
-            StoreConfig config = StoreConfig.of(dataDir);
-            if (jdbcUrl != null) {
-                config = config.withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
-            }
+            StoreConfig config = jdbcUrl == null ? StoreConfig.of(dataDir)
+                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
             Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
-            Store store;
+            Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);
             try {
-                store = scratch != null ? Store.open(StoreConfig.of(scratch))
-                        : readOnly || dryRun || existing ? Store.openExisting(config) : Store.open(config);
-            } catch (RuntimeException e) {
-                ScratchDirs.deleteTree(scratch);
-                throw e;
-            }
-            try {
-                fetch.version(version).tempDirectory(store.readOnly() ? scratchTemp(dataDir) : store.fileBlobs().tempDirectory());
+                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir));
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
-                return new LexSync(store, fetch.build(), new Settings(politeness, lease),
-                        new Access(readOnly || dryRun, scratch));
+                return new LexSync(store, fetch.build(), new FacadeSettings(politeness, lease),
+                        new FacadeAccess(readOnly || dryRun, scratch));
             } catch (RuntimeException e) {
                 store.close();
                 ScratchDirs.deleteTree(scratch);
                 throw e;
-            }
-        }
-
-        /**
-         * Where the fetcher of a read-only facade downloads: the data directory's {@code tmp} when it can be written
-         * (never created here), else the system's temp directory.
-         */
-        private static Path scratchTemp(Path dataDir) {
-            Path dir = dataDir.resolve("tmp");
-            if (Files.isDirectory(dir) && Files.isWritable(dir)) {
-                return dir;
-            }
-            try {
-                return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "lexsync-tmp"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
     }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.bench.HeapPeaks;
 import org.lexsync.bench.fixture.FixtureProcess;
 import org.lexsync.core.checksum.Digests;
@@ -122,6 +123,8 @@ public final class ApplyBenchmark {
                     store.sqlite() ? "sqlite" : "postgresql", all.size(), perHost, committed,
                     report.counts().failed(), seconds, committed / seconds, HeapPeaks.heap() / 1048576.0,
                     HeapPeaks.rssKb() / 1024.0, store.journal().count(source)), committed / seconds);
+        } finally {
+            TempFiles.deleteTreeQuietly(dir);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.engine.fetch.FetchRequest;
 import org.lexsync.engine.fetch.FetchResult;
 import org.lexsync.engine.fetch.Fetcher;
@@ -64,6 +65,8 @@ public final class FetchThroughput {
                 System.out.printf(Locale.ROOT, "LexSync Fetcher: %d GETs, %d in flight: %.0f requests/s%n", all.size(),
                         inFlight, all.size() / fetched);
             }
+        } finally {
+            TempFiles.deleteTreeQuietly(tmp);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.lexsync.bench.eli;
 
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.engine.model.EliOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,45 +51,49 @@ public final class EliBaselineBenchmark {
             }
         }
         Path dir = Files.createTempDirectory("lexsync-eli-bench");
-        try (FixturePublisher pub = FixturePublisher.builder().resources(0).start();
-             Store store = Store.open(StoreConfig.of(dir.resolve("data")));
-             Fetcher fetcher = Fetcher.builder().politeness(new Politeness(4, Duration.ZERO)).ignoreRobots(true)
-                     .tempDirectory(store.fileBlobs().tempDirectory()).build()) {
-            EliProvider provider = EliProvider.builder().acts(acts).perSitemap(perSitemap).build().register(pub);
-            HarvestJob job = new HarvestJob("eli-bench", List.of(provider.sitemapUrl(), provider.feedUrl()),
-                    EliOptions.fromText(Map.of(EliOptions.KEY_FULL_TEXT, fullText)), false);
-            HarvestContext context = new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(), null);
-            EliHarvester harvester = new EliHarvester();
+        try {
+            try (FixturePublisher pub = FixturePublisher.builder().resources(0).start();
+                 Store store = Store.open(StoreConfig.of(dir.resolve("data")));
+                 Fetcher fetcher = Fetcher.builder().politeness(new Politeness(4, Duration.ZERO)).ignoreRobots(true)
+                         .tempDirectory(store.fileBlobs().tempDirectory()).build()) {
+                EliProvider provider = EliProvider.builder().acts(acts).perSitemap(perSitemap).build().register(pub);
+                HarvestJob job = new HarvestJob("eli-bench", List.of(provider.sitemapUrl(), provider.feedUrl()),
+                        EliOptions.fromText(Map.of(EliOptions.KEY_FULL_TEXT, fullText)), false);
+                HarvestContext context = new HarvestContext(store, fetcher, Applier.builder(fetcher, store).build(), null);
+                EliHarvester harvester = new EliHarvester();
 
-            long t0 = System.nanoTime();
-            HarvestReport baseline = harvester.harvest(job, context);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf(Locale.ROOT, "baseline: %d ELIs created, %d source documents, complete=%s, full text %s%n",
-                    baseline.apply().counts().created(), baseline.documentsRead(), baseline.complete(), fullText);
-            System.out.printf(Locale.ROOT, "  %.2f s, %.0f ELIs/s; HTTP requests %d; heap in use %d MB%n", seconds,
-                    acts / seconds, pub.requests().size(), heapMb());
+                long t0 = System.nanoTime();
+                HarvestReport baseline = harvester.harvest(job, context);
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                System.out.printf(Locale.ROOT, "baseline: %d ELIs created, %d source documents, complete=%s, full text %s%n",
+                        baseline.apply().counts().created(), baseline.documentsRead(), baseline.complete(), fullText);
+                System.out.printf(Locale.ROOT, "  %.2f s, %.0f ELIs/s; HTTP requests %d; heap in use %d MB%n", seconds,
+                        acts / seconds, pub.requests().size(), heapMb());
 
-            pub.clearRequests();
-            t0 = System.nanoTime();
-            HarvestReport again = harvester.harvest(job, context);
-            System.out.printf(Locale.ROOT, "unchanged re-run: %.2f s, %d HTTP requests, %d planned%n",
-                    (System.nanoTime() - t0) / 1e9, pub.requests().size(), again.planned());
+                pub.clearRequests();
+                t0 = System.nanoTime();
+                HarvestReport again = harvester.harvest(job, context);
+                System.out.printf(Locale.ROOT, "unchanged re-run: %.2f s, %d HTTP requests, %d planned%n",
+                        (System.nanoTime() - t0) / 1e9, pub.requests().size(), again.planned());
 
-            int[] numbers = new int[updates];
-            for (int i = 0; i < updates; i++) {
-                numbers[i] = 1 + i * Math.max(1, acts / Math.max(1, updates));
+                int[] numbers = new int[updates];
+                for (int i = 0; i < updates; i++) {
+                    numbers[i] = 1 + i * Math.max(1, acts / Math.max(1, updates));
+                }
+                provider.update(numbers);
+                provider.add(updates);
+                pub.clearRequests();
+                t0 = System.nanoTime();
+                HarvestReport daily = harvester.harvest(job, context);
+                System.out.printf(Locale.ROOT, "daily run after %d updates + %d new: %.2f s, %d HTTP requests, created %d,"
+                                + " updated %d%n", updates, updates, (System.nanoTime() - t0) / 1e9, pub.requests().size(),
+                        daily.apply().counts().created(), daily.apply().counts().updated());
             }
-            provider.update(numbers);
-            provider.add(updates);
-            pub.clearRequests();
-            t0 = System.nanoTime();
-            HarvestReport daily = harvester.harvest(job, context);
-            System.out.printf(Locale.ROOT, "daily run after %d updates + %d new: %.2f s, %d HTTP requests, created %d,"
-                            + " updated %d%n", updates, updates, (System.nanoTime() - t0) / 1e9, pub.requests().size(),
-                    daily.apply().counts().created(), daily.apply().counts().updated());
-        }
-        try (RdfStore rdf = RdfStore.open(dir.resolve("data"))) {
-            System.out.printf(Locale.ROOT, "named graphs in the store: %d%n", rdf.graphCount());
+            try (RdfStore rdf = RdfStore.open(dir.resolve("data"))) {
+                System.out.printf(Locale.ROOT, "named graphs in the store: %d%n", rdf.graphCount());
+            }
+        } finally {
+            TempFiles.deleteTreeQuietly(dir);
         }
     }
 

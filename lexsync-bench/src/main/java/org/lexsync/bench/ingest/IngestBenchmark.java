@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.bench.HeapPeaks;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.LexSync;
@@ -64,23 +65,31 @@ public final class IngestBenchmark {
             }
         }
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("lexsync-ingest-bench-");
-        Path bodies = Files.createDirectories(work.resolve("bodies"));
-        long t0 = System.nanoTime();
-        long total = 0;
-        for (int g = 0; g < groups; g++) {
-            total += writeBody(bodies.resolve(g + ".body"), g, documents, bytes);
-        }
-        System.out.printf(Locale.ROOT, "prepared %d groups (%d MB of bodies) in %.1f s%n", groups, total >> 20,
-                (System.nanoTime() - t0) / 1e9);
-        LexSync.Builder b = LexSync.builder(work.resolve("store"));
-        if (jdbcUrl != null) {
-            b.jdbcUrl(jdbcUrl, "postgres", null);
-        }
-        try (LexSync lexsync = b.build();
-             LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
-                     .withTokens(List.of(AccessToken.ofSecret(CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST)))))
-                     .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
-            run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel);
+        try {
+            Path bodies = Files.createDirectories(work.resolve("bodies"));
+            long t0 = System.nanoTime();
+            long total = 0;
+            for (int g = 0; g < groups; g++) {
+                total += writeBody(bodies.resolve(g + ".body"), g, documents, bytes);
+            }
+            System.out.printf(Locale.ROOT, "prepared %d groups (%d MB of bodies) in %.1f s%n", groups, total >> 20,
+                    (System.nanoTime() - t0) / 1e9);
+            LexSync.Builder b = LexSync.builder(work.resolve("store"));
+            if (jdbcUrl != null) {
+                b.jdbcUrl(jdbcUrl, "postgres", null);
+            }
+            try (LexSync lexsync = b.build();
+                 LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
+                         .withTokens(List.of(AccessToken.ofSecret(CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST)))))
+                         .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
+                run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel);
+            }
+        } finally {
+            // the bodies and the store are the harness's; a directory given with --dir is kept, emptied of them
+            TempFiles.deleteTreeQuietly(dir != null ? work.resolve("bodies") : work);
+            if (dir != null) {
+                TempFiles.deleteTreeQuietly(work.resolve("store"));
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.bench.HeapPeaks;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapReader;
@@ -26,40 +27,46 @@ public final class StreamingHeapCheck {
 
     public static void main(String[] args) throws IOException {
         Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("lexsync-heapcheck");
-        int lists = 20;
-        int perList = 50_000;
-        Path index = dir.resolve("resourcelist-index.xml");
-        if (!Files.exists(index)) {
-            SampleDocuments.resourceListIndex(dir, lists, perList);
-        }
-        System.gc();
-        HeapPeaks.reset();
-        long start = System.nanoTime();
-        long entries = 0;
-        long findings = 0;
-        List<URI> children = new ArrayList<>();
-        try (SitemapReader r = SitemapReader.open(Files.newInputStream(index), index.toString())) {
-            r.header();
-            while (r.hasNext()) {
-                children.add(URI.create(r.next().loc()));
+        try {
+            int lists = 20;
+            int perList = 50_000;
+            Path index = dir.resolve("resourcelist-index.xml");
+            if (!Files.exists(index)) {
+                SampleDocuments.resourceListIndex(dir, lists, perList);
             }
-        }
-        for (URI child : children) {
-            Path file = Path.of(child);
-            try (InputStream in = Files.newInputStream(file); SitemapReader r = SitemapReader.open(in, child.toString())) {
-                SitemapValidator v = new SitemapValidator(child);
-                v.header(r.header());
+            System.gc();
+            HeapPeaks.reset();
+            long start = System.nanoTime();
+            long entries = 0;
+            long findings = 0;
+            List<URI> children = new ArrayList<>();
+            try (SitemapReader r = SitemapReader.open(Files.newInputStream(index), index.toString())) {
+                r.header();
                 while (r.hasNext()) {
-                    SitemapEntry e = r.next();
-                    v.entry(e);
-                    entries++;
+                    children.add(URI.create(r.next().loc()));
                 }
-                findings += v.finish(Files.size(file)).total();
+            }
+            for (URI child : children) {
+                Path file = Path.of(child);
+                try (InputStream in = Files.newInputStream(file); SitemapReader r = SitemapReader.open(in, child.toString())) {
+                    SitemapValidator v = new SitemapValidator(child);
+                    v.header(r.header());
+                    while (r.hasNext()) {
+                        SitemapEntry e = r.next();
+                        v.entry(e);
+                        entries++;
+                    }
+                    findings += v.finish(Files.size(file)).total();
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(Locale.ROOT, "entries=%d lists=%d findings=%d seconds=%.2f entriesPerSecond=%.0f peakHeapMB=%.1f maxHeapMB=%.1f%n",
+                    entries, children.size(), findings, seconds, entries / seconds, HeapPeaks.heap() / 1048576.0,
+                    Runtime.getRuntime().maxMemory() / 1048576.0);
+        } finally {
+            if (args.length == 0) {
+                TempFiles.deleteTreeQuietly(dir); // the generated lists are kept only in a directory given
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "entries=%d lists=%d findings=%d seconds=%.2f entriesPerSecond=%.0f peakHeapMB=%.1f maxHeapMB=%.1f%n",
-                entries, children.size(), findings, seconds, entries / seconds, HeapPeaks.heap() / 1048576.0,
-                Runtime.getRuntime().maxMemory() / 1048576.0);
     }
 }

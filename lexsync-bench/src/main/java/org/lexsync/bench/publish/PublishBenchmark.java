@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import org.lexsync.core.io.TempFiles;
 import org.lexsync.bench.HeapPeaks;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.LexSync;
@@ -38,7 +39,10 @@ import org.lexsync.engine.store.StoreConfig;
  * server uses, and (2) the full static export. Prints entries/s and the heap pools' peaks for each.
  *
  * <pre>java -Xmx256m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.publish.PublishBenchmark \
- *     --resources 1000000 --dir /tmp/publish-bench [--export true]</pre>
+ *     --resources 1000000 --dir /tmp/publish-bench [--export true] [--keep false]</pre>
+ *
+ * <p>The directory is deleted when the benchmark ends (also on failure) unless {@code --keep true}: a kept directory's
+ * store is reused by the next run instead of being generated again.
  */
 public final class PublishBenchmark {
     private static final String SOURCE = "gen";
@@ -50,39 +54,47 @@ public final class PublishBenchmark {
         int resources = 1_000_000;
         Path dir = Path.of("/tmp/publish-bench");
         boolean export = true;
+        boolean keep = false;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--resources" -> resources = Integer.parseInt(args[i + 1]);
                 case "--dir" -> dir = Path.of(args[i + 1]);
                 case "--export" -> export = Boolean.parseBoolean(args[i + 1]);
+                case "--keep" -> keep = Boolean.parseBoolean(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        Path data = dir.resolve("data");
-        if (!Files.exists(data.resolve("lexsync.db"))) {
-            generate(data, resources);
-        }
-        try (LexSync lexsync = LexSync.builder(data).build()) {
-            Publication p = lexsync.publication(PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
-                    .feedId("tag:bench.lexsync.org,2024:aggregate").build());
-            long rows = lexsync.lastSeq();
-            System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", lexsync.resourceCount(null), rows);
-            lookups(p, rows, lexsync.resourceCount(null));
-            if (export) {
-                Path out = dir.resolve("export");
-                HeapPeaks.reset();
-                long t0 = System.nanoTime();
-                ExportReport r = p.export(out);
-                double s = (System.nanoTime() - t0) / 1e9;
-                System.out.printf(Locale.ROOT, "full static export: %.1f s, %d files written, %d entries, %.0f journal"
-                        + " rows/s, heap peak %d MB, RSS peak %d MB%n", s, r.written(), r.entries(), rows / s,
-                        HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10);
-                HeapPeaks.reset();
-                t0 = System.nanoTime();
-                r = p.export(out);
-                s = (System.nanoTime() - t0) / 1e9;
-                System.out.printf(Locale.ROOT, "export again, nothing changed: %.1f s, %d written, %d unchanged, heap"
-                        + " peak %d MB%n", s, r.written(), r.unchanged(), HeapPeaks.heap() >> 20);
+        try {
+            Path data = dir.resolve("data");
+            if (!Files.exists(data.resolve("lexsync.db"))) {
+                generate(data, resources);
+            }
+            try (LexSync lexsync = LexSync.builder(data).build()) {
+                Publication p = lexsync.publication(PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
+                        .feedId("tag:bench.lexsync.org,2024:aggregate").build());
+                long rows = lexsync.lastSeq();
+                System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", lexsync.resourceCount(null), rows);
+                lookups(p, rows, lexsync.resourceCount(null));
+                if (export) {
+                    Path out = dir.resolve("export");
+                    HeapPeaks.reset();
+                    long t0 = System.nanoTime();
+                    ExportReport r = p.export(out);
+                    double s = (System.nanoTime() - t0) / 1e9;
+                    System.out.printf(Locale.ROOT, "full static export: %.1f s, %d files written, %d entries, %.0f journal"
+                            + " rows/s, heap peak %d MB, RSS peak %d MB%n", s, r.written(), r.entries(), rows / s,
+                            HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10);
+                    HeapPeaks.reset();
+                    t0 = System.nanoTime();
+                    r = p.export(out);
+                    s = (System.nanoTime() - t0) / 1e9;
+                    System.out.printf(Locale.ROOT, "export again, nothing changed: %.1f s, %d written, %d unchanged, heap"
+                            + " peak %d MB%n", s, r.written(), r.unchanged(), HeapPeaks.heap() >> 20);
+                }
+            }
+        } finally {
+            if (!keep) {
+                TempFiles.deleteTreeQuietly(dir);
             }
         }
     }

@@ -6,7 +6,9 @@ import java.io.InputStream;
 
 /**
  * Counts the bytes read (and skipped) through it: for size rules (sitemaps' 50 MB), expansion ratios (gzip,
- * ZIP) and truncation checks on the wire. Not thread-safe.
+ * ZIP) and truncation checks on the wire. A subclass that enforces a limit overrides {@link #counted(long)}, which
+ * is told the new total after every read or skip that moved it (the XML reader's bounds, the server's upload cap).
+ * Not thread-safe.
  */
 public class CountingInputStream extends FilterInputStream {
     private long count;
@@ -20,11 +22,16 @@ public class CountingInputStream extends FilterInputStream {
         return count;
     }
 
+    /** Told the total after every read or skip that moved it; throws to refuse going on. Does nothing here. */
+    protected void counted(long total) throws IOException {
+    }
+
     @Override
     public int read() throws IOException {
         int b = super.read();
         if (b >= 0) {
             count++;
+            counted(count);
         }
         return b;
     }
@@ -34,6 +41,7 @@ public class CountingInputStream extends FilterInputStream {
         int n = super.read(b, off, len);
         if (n > 0) {
             count += n;
+            counted(count);
         }
         return n;
     }
@@ -41,7 +49,10 @@ public class CountingInputStream extends FilterInputStream {
     @Override
     public long skip(long n) throws IOException {
         long skipped = super.skip(n);
-        count += Math.max(skipped, 0);
+        if (skipped > 0) {
+            count += skipped;
+            counted(count);
+        }
         return skipped;
     }
 }

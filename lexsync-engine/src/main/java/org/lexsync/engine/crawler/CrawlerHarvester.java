@@ -11,6 +11,7 @@ import org.lexsync.engine.harvest.CommitSlices;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.SlicedApply;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.model.ApplyProgress;
@@ -110,8 +111,9 @@ public final class CrawlerHarvester implements Harvester {
         private RunCounts counts = RunCounts.ZERO;
         private @Nullable ChangeFailure gap;
         private long held;
+        /** Changes planned in a dry run (a real run's are counted by {@link #slices}). */
         private long planned;
-        private long committed;
+        private final SlicedApply slices;
 
         Crawl(HarvestRun run, HarvestContext context, PortalCrawler crawler, CrawlerOptions options) {
             this.run = run;
@@ -124,6 +126,7 @@ public final class CrawlerHarvester implements Harvester {
             }
             this.planner = new CrawlPlanner(job.sourceId(), crawler, session, context.store(), run.findings(), from,
                     job.dryRun());
+            this.slices = new SlicedApply(context.applier(), context, job, run.id());
         }
 
         HarvestReport execute() {
@@ -157,7 +160,7 @@ public final class CrawlerHarvester implements Harvester {
                 }
             }
             return new HarvestReport(job.sourceId(), CrawlerOptions.PROTOCOL, job.dryRun() ? null : report,
-                    session.pages(), session.bytes(), planned, run.findings(), run.elapsed());
+                    session.pages(), session.bytes(), planned + slices.taken(), run.findings(), run.elapsed());
         }
 
         private RunCounts withFailed(int extra) {
@@ -172,25 +175,7 @@ public final class CrawlerHarvester implements Harvester {
         }
 
         private void applySlice(Iterator<PlannedChange> changes) {
-            Iterator<PlannedChange> counted = new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return changes.hasNext();
-                }
-
-                @Override
-                public PlannedChange next() {
-                    planned++;
-                    return changes.next();
-                }
-            };
-            RunCounts before = counts;
-            long committedBefore = committed;
-            long plannedBefore = planned;
-            ApplyReport r = context.applier().apply(job.sourceId(), counted, run.id(), (ApplyProgress p) ->
-                    context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
-                            committedBefore + p.committed(), before.plus(p.counts()))), job.giveUp());
-            committed += r.counts().total() - r.counts().failed();
+            ApplyReport r = slices.apply(changes);
             counts = counts.plus(new RunCounts(r.counts().created(), r.counts().updated(), r.counts().deleted(),
                     r.counts().unchanged(), 0));
             failures.addAll(r.failures());

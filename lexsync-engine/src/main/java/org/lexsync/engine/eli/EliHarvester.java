@@ -26,6 +26,7 @@ import org.lexsync.engine.harvest.CommitSlices;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestRun;
 import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.harvest.SlicedApply;
 import org.lexsync.engine.harvest.SourceReader;
 import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.harvest.HarvestJob;
@@ -139,10 +140,9 @@ public final class EliHarvester implements Harvester {
         private RunCounts counts = RunCounts.ZERO;
         private ChangeFailure gap;
         private long held;
+        /** Changes planned in a dry run (a real run's are counted by {@link #slices}). */
         private long planned;
-        /** Changes handed to and committed by the applier in earlier slices of this run (for progress). */
-        private long plannedInSlices;
-        private long committedInSlices;
+        private final SlicedApply slices;
         private EliCheckpoint checkpoint;
 
         Run(HarvestRun harvestRun, HarvestContext context, RdfStore rdf, FullTextOptions fullText) {
@@ -155,6 +155,7 @@ public final class EliHarvester implements Harvester {
             this.findings = harvestRun.findings();
             this.graphs = rdf == null ? null : new GraphSync(context.store(), rdf, extractor);
             this.applier = graphs == null ? context.applier() : context.applier().withListener(graphs);
+            this.slices = new SlicedApply(applier, context, job, runId);
             this.fetch = SourceReader.of(context);
         }
 
@@ -426,33 +427,7 @@ public final class EliHarvester implements Harvester {
 
         /** One apply call; false when a change failed. */
         private boolean applySlice(Iterator<PlannedChange> changes) {
-            long[] committed = {0};
-            Iterator<PlannedChange> counted = new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return changes.hasNext();
-                }
-
-                @Override
-                public PlannedChange next() {
-                    planned++;
-                    return changes.next();
-                }
-            };
-            ApplyReport r;
-            try {
-                RunCounts before = counts;
-                long plannedBefore = plannedInSlices;
-                r = applier.apply(job.sourceId(), counted, runId, (ApplyProgress p) -> {
-                    committed[0] = p.committed();
-                    // the run's progress, not the slice's
-                    context.listener().applied(new ApplyProgress(p.sourceId(), plannedBefore + p.planned(),
-                            committedInSlices + p.committed(), before.plus(p.counts())));
-                }, job.giveUp());
-            } finally {
-                committedInSlices += committed[0];
-            }
-            plannedInSlices += r.counts().total();
+            ApplyReport r = slices.apply(changes);
             counts = counts.plus(r.counts());
             failures.addAll(r.failures());
             for (ListenerFailure f : r.listenerFailures()) {
@@ -489,7 +464,7 @@ public final class EliHarvester implements Harvester {
         private HarvestReport report() {
             ApplyReport apply = job.dryRun() ? null : new ApplyReport(job.sourceId(), runId, counts,
                     harvestRun.storedCheckpoint(), gap, held, failures, harvestRun.elapsed(), listenerFailures);
-            return harvestRun.report(PROTOCOL, apply, fetch, planned);
+            return harvestRun.report(PROTOCOL, apply, fetch, planned + slices.taken());
         }
     }
 

@@ -1,14 +1,15 @@
 package org.lexsync.server.ingest;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import org.lexsync.core.io.CountingInputStream;
 
 /**
  * A request body read with a cap (docs/architecture.md, invariant 5: body size caps): once more than the cap has
- * come, reading fails with {@link TooLargeException}, so an upload never fills the disk either.
+ * come, reading fails with {@link TooLargeException}, so an upload never fills the disk either. Counting is core's
+ * ({@link CountingInputStream}, as the XML reader's bounds); only the refusal is the server's.
  */
-final class CappedInputStream extends FilterInputStream {
+final class CappedInputStream extends CountingInputStream {
     /** The body went over the cap. */
     static final class TooLargeException extends IOException {
         private static final long serialVersionUID = 1L;
@@ -25,38 +26,14 @@ final class CappedInputStream extends FilterInputStream {
     }
 
     private final long cap;
-    private long count;
 
     CappedInputStream(InputStream in, long cap) {
         super(in);
         this.cap = cap;
     }
 
-    /** Bytes read so far. */
-    long count() {
-        return count;
-    }
-
     @Override
-    public int read() throws IOException {
-        int b = super.read();
-        if (b >= 0) {
-            counted(1);
-        }
-        return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
-        if (n > 0) {
-            counted(n);
-        }
-        return n;
-    }
-
-    private void counted(int n) throws TooLargeException {
-        count += n;
+    protected void counted(long count) throws TooLargeException {
         if (count > cap) {
             throw new TooLargeException(cap);
         }

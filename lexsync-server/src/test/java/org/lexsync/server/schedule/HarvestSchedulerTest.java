@@ -20,7 +20,7 @@ import org.lexsync.fixture.atom.AtomSource;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.Eventually;
 import org.lexsync.server.LexSyncServer;
-import org.lexsync.server.PostgresDatabase;
+import org.lexsync.engine.store.PostgresDatabase;
 import org.lexsync.server.SourceActivity;
 import org.lexsync.server.SourceControl;
 

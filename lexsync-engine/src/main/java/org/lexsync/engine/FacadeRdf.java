@@ -1,0 +1,60 @@
+package org.lexsync.engine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.rdf.RdfStore;
+
+/**
+ * The facade's one RDF store, opened the first time a harvest or a query needs it. A read-only facade creates
+ * nothing: it sees an empty store when the data directory holds no RDF (no ELI source), and a temporary copy when
+ * the RDF directory cannot be written (TDB2 must write a lock file; {@link ReadOnlyRdf}), deleted on close. Unlike
+ * {@link org.lexsync.engine.harvest.SharedRdfStore} (a writable store for the command line's harvests) it knows the
+ * read-only cases.
+ */
+final class FacadeRdf implements Supplier<RdfStore>, AutoCloseable {
+    private final Path dataDir;
+    private final boolean readOnly;
+    private @Nullable RdfStore rdf;
+    /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
+    private @Nullable Path rdfCopy;
+
+    FacadeRdf(Path dataDir, boolean readOnly) {
+        this.dataDir = dataDir;
+        this.readOnly = readOnly;
+    }
+
+    /** The store, opened on the first call. */
+    @Override
+    public synchronized RdfStore get() {
+        if (rdf == null) {
+            rdf = readOnly ? openReadOnly() : RdfStore.open(dataDir);
+        }
+        return rdf;
+    }
+
+    private RdfStore openReadOnly() {
+        Path rdfDir = dataDir.resolve("rdf");
+        if (!Files.isDirectory(rdfDir)) {
+            return RdfStore.empty();
+        }
+        if (Files.isWritable(rdfDir)) {
+            return RdfStore.open(dataDir);
+        }
+        rdfCopy = ReadOnlyRdf.snapshot(rdfDir);
+        return RdfStore.open(rdfCopy);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (rdf != null) {
+            rdf.close();
+            rdf = null;
+        }
+        if (rdfCopy != null) {
+            ScratchDirs.deleteTree(rdfCopy);
+            rdfCopy = null;
+        }
+    }
+}
