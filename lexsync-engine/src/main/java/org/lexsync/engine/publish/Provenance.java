@@ -14,8 +14,8 @@ import org.lexsync.engine.model.SourceFeed;
  * The provenance every published item carries (rinfo §3.2: the aggregate gives entries new timestamps and keeps the
  * original ones; rinfo §8.1: it "must keep each entry's original updated and expose its own new timestamp"): an
  * extension element {@code lx:provenance} with the source id (and the resource URI when the item's id is another),
- * the journal sequence number, the kind of change, the
- * source's original timestamp and our collection time. Children, not attributes, so that their order is fixed.
+ * the journal sequence number, the kind of change, the source's original timestamp and our collection time.
+ * Children, not attributes, so that their order is fixed.
  */
 final class Provenance {
     static final String NS = "https://lexsync.org/ns/provenance/1.0";
