@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
@@ -17,6 +18,10 @@ import javax.xml.stream.XMLStreamWriter;
  * failures. It holds no more than the open-element stack, so documents of any size stream out.
  */
 public final class XmlWriter implements AutoCloseable {
+    private static final java.util.Comparator<Map.Entry<QName, String>> ATTRIBUTE_ORDER = java.util.Comparator
+            .comparing((Map.Entry<QName, String> a) -> a.getKey().getNamespaceURI())
+            .thenComparing(a -> a.getKey().getLocalPart());
+
     private static final XMLOutputFactory FACTORY = newFactory();
 
     private final XMLStreamWriter out;
@@ -151,7 +156,11 @@ public final class XmlWriter implements AutoCloseable {
             if (!ns.equals(bound)) {
                 namespace(prefix, ns);
             }
-            for (Map.Entry<QName, String> a : e.attributes().entrySet()) {
+            // in name order: an XmlElement's attribute map has no order of its own, and a document written twice
+            // from the same data must be the same bytes (a published archive is rebuilt byte for byte)
+            List<Map.Entry<QName, String>> attributes = new java.util.ArrayList<>(e.attributes().entrySet());
+            attributes.sort(ATTRIBUTE_ORDER);
+            for (Map.Entry<QName, String> a : attributes) {
                 QName n = a.getKey();
                 if (n.getNamespaceURI().isEmpty()) {
                     attribute(n.getLocalPart(), a.getValue());

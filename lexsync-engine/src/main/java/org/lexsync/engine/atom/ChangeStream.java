@@ -103,7 +103,7 @@ final class ChangeStream implements Iterator<PlannedChange> {
         chosen.sort(OLDEST_FIRST);
         for (FeedItem item : chosen) {
             ready.add(switch (item) {
-                case Entry e -> EntryChanges.upsert(sourceId, e);
+                case Entry e -> EntryChanges.upsert(sourceId, e, page);
                 case DeletedEntry d -> EntryChanges.delete(sourceId, d);
             });
         }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lexsync.core.atom.AtomDate;
+import org.lexsync.core.atom.AtomFeed;
+import org.lexsync.core.atom.AtomNs;
 import org.lexsync.core.atom.Content;
 import org.lexsync.core.atom.DeletedEntry;
 import org.lexsync.core.atom.Entry;
@@ -18,6 +20,8 @@ import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.Link;
 import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.SourceFeed;
+import org.lexsync.core.xml.XmlElement;
 
 /**
  * Turns one feed item into the change the applier carries out (rinfo §3.3): content@src is the primary
@@ -41,7 +45,11 @@ final class EntryChanges {
         return PlannedChange.delete(sourceId, d.ref(), d.when().value(), checkpoint(d.when(), d.ref()));
     }
 
-    static PlannedChange upsert(String sourceId, Entry e) {
+    /**
+     * The change of an entry read from {@code page}; the feed it came from is recorded with the resource (RFC 4287
+     * §4.2.11, rinfo §3.2) so that the aggregate can name it in {@code atom:source}.
+     */
+    static PlannedChange upsert(String sourceId, Entry e, FeedPage page) {
         List<PlannedRepresentation> files = new ArrayList<>();
         Content content = e.content();
         URI src = content != null && content.outOfLine() ? LenientUris.httpUri(content.src()) : null;
@@ -67,7 +75,7 @@ final class EntryChanges {
         W3cDateTime updated = e.updated().value();
         boolean created = e.published() == null || !e.published().ok() || e.published().value().equals(updated);
         return PlannedChange.builder(sourceId, e.id(), created ? ChangeKind.CREATED : ChangeKind.UPDATED)
-                .sourceTimestamp(updated).representations(files).links(links(e))
+                .sourceTimestamp(updated).representations(files).links(links(e, sourceFeed(e, page)))
                 .title(e.title() == null ? null : e.title().text())
                 .published(e.published() == null ? null : e.published().canonical())
                 .checkpoint(checkpoint(e.updated(), e.id())).build();
@@ -91,9 +99,51 @@ final class EntryChanges {
         return new PlannedRepresentation(href, null, role, l.digests(), l.length(), l.type(), links);
     }
 
-    /** The entry's links as the source stated them, so that the aggregate can republish them (§3.2). */
-    private static List<Link> links(Entry e) {
+    /**
+     * The feed an entry came from: the {@code atom:source} the entry already carries when it names a feed id (it was
+     * copied from another feed, e.g. it is an entry of an aggregate: RFC 4287 §4.2.11 keeps the original), else the
+     * header of the feed document it was read from, with the address that document was served from.
+     */
+    static SourceFeed sourceFeed(Entry e, FeedPage page) {
+        XmlElement source = e.foreign(AtomNs.ATOM, "source");
+        if (source != null) {
+            String id = text(source.child(AtomNs.ATOM, "id"));
+            if (id != null) {
+                return new SourceFeed(id, text(source.child(AtomNs.ATOM, "title")),
+                        text(source.child(AtomNs.ATOM, "updated")), selfLink(source));
+            }
+        }
+        AtomFeed h = page.header();
+        if (h.id() == null || h.id().isBlank()) {
+            return null;   // not a feed id (rinfo §3.1 requires one; the validator reported it)
+        }
+        return new SourceFeed(h.id().strip(), h.title() == null ? null : h.title().text(),
+                h.updated() == null ? null : h.updated().canonical(), page.base().toString());
+    }
+
+    private static String text(XmlElement e) {
+        return e == null || e.text() == null || e.text().isBlank() ? null : e.text().strip();
+    }
+
+    private static String selfLink(XmlElement source) {
+        for (XmlElement c : source.children()) {
+            if (AtomNs.ATOM.equals(c.namespace()) && c.localName().equals("link")
+                    && "self".equals(c.attribute("", "rel"))) {
+                return c.attribute("", "href");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The entry's links as the source stated them, so that the aggregate can republish them (§3.2), and the feed it
+     * came from ({@link SourceFeed}).
+     */
+    private static List<Link> links(Entry e, SourceFeed from) {
         List<Link> out = new ArrayList<>();
+        if (from != null) {
+            out.add(from.asLink());
+        }
         Content content = e.content();
         if (content != null && content.outOfLine()) {
             Map<String, String> a = new LinkedHashMap<>();

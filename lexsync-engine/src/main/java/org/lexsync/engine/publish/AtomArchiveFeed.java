@@ -24,13 +24,24 @@ import org.lexsync.engine.model.PublishedDocument;
  * One archived Atom feed of the aggregate (rinfo §3.1, §6, §10; RFC 5005 §4): the rows of one scope (the whole
  * journal, or one source's rows) in journal order, cut into archives of {@code archiveSize} rows named by a counter
  * ({@code archive/1.atom}, …), the rest in the subscription document {@code current.atom}. A full archive is closed:
- * it holds exactly its rows and links ({@code prev-archive} n-1, {@code next-archive} n+1 — which exists once it is
- * full too — and {@code current}), its {@code updated} is its newest row's collection time, so it never changes.
- * Within a document tombstones come first (rinfo §4.2), then entries, each in journal order.
+ * it holds exactly its rows and links ({@code prev-archive} n-1, {@code next-archive} n+1 and {@code current}), its
+ * {@code updated} is its newest row's collection time, so it never changes. Within a document tombstones come first
+ * (rinfo §4.2), then entries, each in journal order.
+ *
+ * <p>Why {@code next-archive} n+1 is always right: RFC 5005 §4 asks archives for a {@code next-archive} link unless
+ * no archive follows, and a closed archive must never change (it is served {@code immutable} and the static export
+ * never writes it again), so its links are fixed when it closes: omitting the link in the newest archive and adding
+ * it later, or pointing it at {@code current.atom} and later at n+1, would both change a closed document. The
+ * subscription document always holds exactly the rows that will become archive {@code closed + 1} (archives are cut
+ * by count), so that archive's address serves the subscription document itself, the same bytes as
+ * {@code current.atom} (its {@code self} link names {@code current.atom}, no {@code fh:archive}: it is not yet an
+ * archive and still changes, served {@code no-cache}), until it fills and becomes the closed archive. Archive n's
+ * {@code next-archive} therefore never leads to a 404; a consumer walking forward ends at a document whose
+ * {@code self} is the subscription document.
  */
 final class AtomArchiveFeed {
     static final String TYPE = "application/atom+xml";
-    private static final String CURRENT = "current.atom";
+    static final String CURRENT = "current.atom";
     private static final String ARCHIVE = "archive/";
 
     private final @Nullable String scope;
@@ -44,11 +55,25 @@ final class AtomArchiveFeed {
     AtomArchiveFeed(@Nullable String scope, PublishSettings settings, AtomItems items, JournalView journal,
                     String fingerprint) {
         this.scope = scope;
-        this.prefix = scope == null ? "feed/" : "feed/" + scope + "/";
+        this.prefix = prefix(scope);
         this.settings = settings;
         this.items = items;
         this.journal = journal;
         this.fingerprint = fingerprint;
+    }
+
+    /** The path prefix of the feed of {@code scope} (null: the whole aggregate). */
+    static String prefix(@Nullable String scope) {
+        return scope == null ? "feed/" : "feed/" + scope + "/";
+    }
+
+    /** The persistent feed id of {@code scope} (rinfo §3.1.1): the configured one, per source with its id appended. */
+    static String feedId(PublishSettings settings, @Nullable String scope) {
+        return scope == null ? settings.feedId() : settings.feedId() + "/" + scope;
+    }
+
+    static String title(@Nullable String scope) {
+        return scope == null ? "LexSync aggregate" : "LexSync aggregate: " + scope;
     }
 
     @Nullable String scope() {
@@ -88,7 +113,9 @@ final class AtomArchiveFeed {
     Optional<PublishedDocument> document(String path) {
         long total = journal.count(scope);
         long closed = total / settings.archiveSize();
-        if (path.equals(currentPath())) {
+        long n = archiveNumber(path);
+        if (path.equals(currentPath()) || n == closed + 1) {
+            // the subscription document, also at the address of the archive it will become
             long from = closed * settings.archiveSize();
             Optional<JournalVersion> last = total == 0 ? Optional.empty() : journal.row(scope, total - 1);
             long lastSeq = last.map(v -> v.entry().seq()).orElse(0L);
@@ -100,7 +127,6 @@ final class AtomArchiveFeed {
                         write(out, rows, 0, closed, updated);
                     }));
         }
-        long n = archiveNumber(path);
         if (n == 0 || n > closed) {
             return Optional.empty();
         }
@@ -116,11 +142,12 @@ final class AtomArchiveFeed {
     }
 
     /**
-     * Writes one document: archive {@code n} (1-based) or, for {@code n == 0}, the subscription document after
-     * {@code closed} archives; {@code rows} are exactly its rows in journal order.
+     * Writes one document: closed archive {@code n} (1-based) or, for {@code n == 0}, the subscription document after
+     * {@code closed} archives (which is also served as archive {@code closed + 1}); {@code rows} are exactly its rows
+     * in journal order.
      */
     void write(OutputStream out, List<JournalVersion> rows, long n, long closed, Instant updated) throws IOException {
-        List<Link> links = new ArrayList<>(4);
+        List<Link> links = new ArrayList<>(5);
         if (n == 0) {
             links.add(link("self", currentPath()));
             links.add(link("current", currentPath()));
@@ -136,14 +163,11 @@ final class AtomArchiveFeed {
             links.add(link("next-archive", archivePath(n + 1)));
         }
         Person author = new Person(settings.authorName(), settings.authorEmail(), null);
-        String id = scope == null ? settings.feedId() : settings.feedId() + "/" + scope;
-        String title = scope == null ? "LexSync aggregate" : "LexSync aggregate: " + scope;
-        AtomFeed header = new AtomFeed(id, AtomText.of(title), null, AtomDate.of(updated), List.of(author),
-                new Links(links), false, n > 0, List.of(), null, 0, 0);
+        AtomFeed header = new AtomFeed(feedId(settings, scope), AtomText.of(title(scope)), null, AtomDate.of(updated),
+                List.of(author), new Links(links), false, n > 0, List.of(), null, 0, 0);
         List<FeedItem> entries = new ArrayList<>(rows.size());
         try (AtomWriter w = AtomWriter.open(out, header)) {
-            for (JournalVersion v : rows) {
-                FeedItem item = items.item(v);
+            for (FeedItem item : items.items(scope, rows)) {
                 if (item instanceof DeletedEntry) {
                     w.write(item);
                 } else {

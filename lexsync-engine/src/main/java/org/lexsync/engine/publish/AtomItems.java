@@ -1,7 +1,6 @@
 package org.lexsync.engine.publish;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
@@ -24,6 +23,9 @@ import org.lexsync.engine.model.JournalVersion;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.SourceFeed;
+import org.lexsync.engine.store.Journal;
+import org.lexsync.core.xml.XmlElement;
 
 /**
  * Projects one journal row onto one Atom item of the aggregate (rinfo §3.2, §3.3, §4.2, §10): an entry whose
@@ -31,27 +33,47 @@ import org.lexsync.engine.model.RepresentationState;
  * primary file as {@code content} with {@code src} at our copy by content address, {@code type}, {@code length} and
  * {@code hash="md5:…"} (§3.3.6, with {@code le:md5} as an option); RDF metadata and other alternates as
  * {@code alternate} links, attachments as {@code enclosure} with {@code dct:isFormatOf} (§3.3.7), each with its
- * hash and length; the original URL as a {@code via} link; {@code atom:source} and {@code lx:provenance} for the
- * rest. A deletion is an RFC 6721 {@code at:deleted-entry} whose {@code when} is our collection time, with the
- * source's original time in its provenance. Only the row itself is read: an old row projects the same for ever.
+ * hash and length; the original URL as a {@code via} link; {@code atom:source} naming the feed the entry came from
+ * and {@code lx:provenance} for the rest. A deletion is an RFC 6721 {@code at:deleted-entry} whose {@code when} is
+ * our collection time, with the source's original time in its provenance. Ids: {@link EntryIds}. Only the row itself
+ * is read (and, for its id, which source first held its URI, which never changes): an old row projects the same for
+ * ever.
+ *
+ * <p>{@code atom:source} (RFC 4287 §4.2.11) names the original Atom feed when the collector recorded it with the row
+ * ({@link SourceFeed}: its id, title, {@code updated} and address). Other protocols (ResourceSync, ELI, crawlers,
+ * ingestion) have no source feed, nor do Atom rows written before the feed was recorded: their {@code atom:source}
+ * is the source's own feed in this publication ({@code feed/{source}/current.atom}, id {@code {feed id}/{source}}),
+ * the one Atom feed the item was part of before this one. Not the source's entry URL: that is the address of a
+ * Sitemap, a capability list or a portal, not the id of a feed, and it is configuration that may change, while a
+ * published row must not.
  */
 final class AtomItems {
     private static final String RDF_XML = "application/rdf+xml";
 
     private final PublishSettings settings;
-    private final Map<String, @Nullable String> sourceFeedIds;
+    private final EntryIds ids;
 
-    /** {@code sourceFeedIds}: per source id, the URI naming its feed in {@code atom:source} (its entry URL). */
-    AtomItems(PublishSettings settings, Map<String, @Nullable String> sourceFeedIds) {
+    AtomItems(PublishSettings settings, Journal journal) {
         this.settings = settings;
-        this.sourceFeedIds = new HashMap<>(sourceFeedIds);
+        this.ids = new EntryIds(settings, journal);
     }
 
-    FeedItem item(JournalVersion v) {
+    /** The items of {@code rows} (in order) in the feed of {@code scope} (null: the whole aggregate). */
+    List<FeedItem> items(@Nullable String scope, List<JournalVersion> rows) {
+        List<String> itemIds = ids.of(scope, rows);
+        List<FeedItem> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(item(rows.get(i), itemIds.get(i)));
+        }
+        return out;
+    }
+
+    /** The item of one row under {@code id} (the resource URI, or the aggregate's own id for it). */
+    FeedItem item(JournalVersion v, String id) {
         JournalEntry e = v.entry();
+        XmlElement provenance = Provenance.of(e, id.equals(e.resourceUri()) ? null : e.resourceUri());
         if (e.kind() == ChangeKind.DELETED) {
-            return new DeletedEntry(e.resourceUri(), AtomDate.of(e.collected()), null, null,
-                    List.of(Provenance.of(e)), 0, 0);
+            return new DeletedEntry(id, AtomDate.of(e.collected()), null, null, List.of(provenance), 0, 0);
         }
         List<RepresentationState> reps = v.representations();
         RepresentationState primary = primary(reps);
@@ -67,11 +89,17 @@ final class AtomItems {
         }
         AtomDate published = v.published() == null ? null : AtomDate.parse(v.published());
         String title = v.title() == null || v.title().isBlank() ? e.resourceUri() : v.title();
-        return new Entry(e.resourceUri(), AtomText.of(title), AtomDate.of(e.collected()),
+        SourceFeed from = SourceFeed.in(v.links()).orElseGet(() -> ownFeed(e.sourceId()));
+        return new Entry(id, AtomText.of(title), AtomDate.of(e.collected()),
                 published != null && published.ok() ? published : null, List.of(),
                 content != null && content.outOfLine() ? AtomText.of(title) : null, content, new Links(links),
-                List.of(), List.of(Provenance.atomSource(sourceFeedIds.get(e.sourceId()), e.sourceId()),
-                Provenance.of(e)), 0, 0);
+                List.of(), List.of(Provenance.atomSource(from), provenance), 0, 0);
+    }
+
+    /** The source's own feed in this publication, for rows with no recorded source feed. */
+    private SourceFeed ownFeed(String sourceId) {
+        return new SourceFeed(AtomArchiveFeed.feedId(settings, sourceId), AtomArchiveFeed.title(sourceId), null,
+                settings.url(AtomArchiveFeed.prefix(sourceId) + AtomArchiveFeed.CURRENT));
     }
 
     /** The file published as content: the primary one, else the first (e.g. metadata only), else none. */

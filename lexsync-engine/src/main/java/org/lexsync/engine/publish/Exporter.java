@@ -66,7 +66,7 @@ final class Exporter {
             long resourcesUpTo = same ? Long.parseLong(lines.get(1).strip()) : -1;
             long lastSeq = journal.lastSeq();
             for (AtomArchiveFeed feed : feeds) {
-                exportFeed(feed, same);
+                exportFeed(feed, same, resourcesUpTo);
             }
             for (String path : resourceSync.paths()) {
                 PublishedDocument doc = resourceSync.document(path).orElseThrow();
@@ -93,7 +93,12 @@ final class Exporter {
         }
     }
 
-    private void exportFeed(AtomArchiveFeed feed, boolean keepClosed) throws IOException {
+    /**
+     * Writes one feed: its closed archives from the first one not on disk yet, then the subscription document, at
+     * {@code current.atom} and at the address of the archive it will become ({@link AtomArchiveFeed}).
+     * {@code exportedUpTo} is the journal sequence number the previous export covered.
+     */
+    private void exportFeed(AtomArchiveFeed feed, boolean keepClosed, long exportedUpTo) throws IOException {
         int size = feed.archiveSize();
         long total = journal.count(feed.scope());
         long closed = total / size;
@@ -102,6 +107,11 @@ final class Exporter {
         if (keepClosed) {
             while (first <= closed && Files.exists(target(feed.archivePath(first)))) {
                 first++;
+            }
+            // the last archive found may be the copy of the subscription document the previous export wrote at the
+            // address of the archive it would become: written again if its last row came after that export
+            if (first > 1 && journal.seqAt(feed.scope(), (first - 1) * size - 1) > exportedUpTo) {
+                first--;
             }
             unchanged += first - 1;
         }
@@ -135,6 +145,7 @@ final class Exporter {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         feed.write(bytes, chunk, 0, closed, updated);
         writeIfChanged(feed.currentPath(), bytes.toByteArray());
+        writeIfChanged(feed.archivePath(closed + 1), bytes.toByteArray());
     }
 
     /**

@@ -5,14 +5,17 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
 import org.jspecify.annotations.Nullable;
+import org.lexsync.core.atom.AtomNs;
 import org.lexsync.core.xml.XmlElement;
 import org.lexsync.engine.model.JournalEntry;
+import org.lexsync.engine.model.SourceFeed;
 
 /**
  * The provenance every published item carries (rinfo §3.2: the aggregate gives entries new timestamps and keeps the
  * original ones; rinfo §8.1: it "must keep each entry's original updated and expose its own new timestamp"): an
- * extension element {@code lx:provenance} with the source id, the journal sequence number, the kind of change, the
- * source's original timestamp and our collection time. Children, not attributes, so that their order is fixed.
+ * extension element {@code lx:provenance} with the source id (and the resource URI when the item's id is another),
+ * the journal sequence number, the kind of change, the source's original timestamp and our collection time.
+ * Children, not attributes, so that their order is fixed.
  */
 final class Provenance {
     static final String NS = "https://lexsync.org/ns/provenance/1.0";
@@ -21,9 +24,16 @@ final class Provenance {
     private Provenance() {
     }
 
-    static XmlElement of(JournalEntry e) {
-        List<XmlElement> children = new ArrayList<>(5);
+    /**
+     * The provenance of one row; {@code resource} is the resource URI when the item's id is not that URI (a second
+     * source's copy of a URI in the aggregate, {@link EntryIds}), else null.
+     */
+    static XmlElement of(JournalEntry e, @Nullable String resource) {
+        List<XmlElement> children = new ArrayList<>(6);
         children.add(leaf("source", e.sourceId()));
+        if (resource != null) {
+            children.add(leaf("resource", resource));
+        }
         children.add(leaf("seq", Long.toString(e.seq())));
         children.add(leaf("change", e.kind().token()));
         if (e.sourceTimestamp() != null) {
@@ -33,14 +43,25 @@ final class Provenance {
         return new XmlElement(new QName(NS, "provenance", PREFIX), Map.of(), null, children);
     }
 
-    /** An {@code atom:source} naming where the item came from (RFC 4287 §4.2.11): its id and title. */
-    static XmlElement atomSource(@Nullable String sourceFeedId, String sourceId) {
-        List<XmlElement> children = new ArrayList<>(2);
-        if (sourceFeedId != null) {
-            children.add(XmlElement.of(new QName(org.lexsync.core.atom.AtomNs.ATOM, "id", ""), sourceFeedId));
+    /**
+     * An {@code atom:source} naming the feed the item came from (RFC 4287 §4.2.11: the source feed's id, title,
+     * updated and links). No author: the entry's author would then be the source's (§4.1.2), and the aggregate's
+     * author is the mailbox its consumers report errors to (rinfo §3.1.4).
+     */
+    static XmlElement atomSource(SourceFeed feed) {
+        List<XmlElement> children = new ArrayList<>(4);
+        children.add(XmlElement.of(new QName(AtomNs.ATOM, "id", ""), feed.id()));
+        if (feed.title() != null) {
+            children.add(XmlElement.of(new QName(AtomNs.ATOM, "title", ""), feed.title()));
         }
-        children.add(XmlElement.of(new QName(org.lexsync.core.atom.AtomNs.ATOM, "title", ""), sourceId));
-        return new XmlElement(new QName(org.lexsync.core.atom.AtomNs.ATOM, "source", ""), Map.of(), null, children);
+        if (feed.updated() != null) {
+            children.add(XmlElement.of(new QName(AtomNs.ATOM, "updated", ""), feed.updated()));
+        }
+        if (feed.url() != null) {
+            children.add(new XmlElement(new QName(AtomNs.ATOM, "link", ""),
+                    Map.of(new QName("", "rel"), "self", new QName("", "href"), feed.url()), null, List.of()));
+        }
+        return new XmlElement(new QName(AtomNs.ATOM, "source", ""), Map.of(), null, children);
     }
 
     private static XmlElement leaf(String name, String text) {

@@ -3,11 +3,8 @@ package org.lexsync.engine.publish;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.ExportReport;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.PublishedDocument;
@@ -41,12 +38,8 @@ public final class Publisher {
         this.journal = new JournalView(store.journal());
         this.blobs = new BlobDocuments(store.blobs());
         this.fingerprint = Etags.of("settings", settings.toString());
-        Map<String, @Nullable String> feedIds = new HashMap<>();
         List<SourceRecord> sources = store.sources().list();
-        for (SourceRecord s : sources) {
-            feedIds.put(s.id(), s.entryUrls().isEmpty() ? null : s.entryUrls().get(0));
-        }
-        AtomItems items = new AtomItems(settings, feedIds);
+        AtomItems items = new AtomItems(settings, store.journal());
         feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
         List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
         ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));

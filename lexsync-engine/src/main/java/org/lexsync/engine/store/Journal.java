@@ -130,6 +130,48 @@ public final class Journal {
         });
     }
 
+    /**
+     * For each of {@code uris}, the source of the first journal row of that resource URI (the lowest sequence number,
+     * whichever source wrote it); URIs without a row are left out. Append-only, so the answer for a URI never changes
+     * once it has one: the aggregate feed names a resource by its plain URI only for this source
+     * (docs/architecture.md, "Publishing the aggregate"). Index {@code journal_by_uri},
+     * {@code V11__journal_by_uri.sql}.
+     */
+    public java.util.Map<String, String> firstSources(java.util.Collection<String> uris) {
+        java.util.Map<String, String> first = new java.util.HashMap<>();
+        if (uris.isEmpty()) {
+            return first;
+        }
+        List<String> all = List.copyOf(new java.util.LinkedHashSet<>(uris));
+        return db.read("read first sources", c -> {
+            java.util.Map<String, Long> seqs = new java.util.HashMap<>();
+            for (int from = 0; from < all.size(); from += FIRST_SOURCES_CHUNK) {
+                List<String> part = all.subList(from, Math.min(all.size(), from + FIRST_SOURCES_CHUNK));
+                String sql = "SELECT resource_uri, seq, source_id FROM journal WHERE resource_uri IN ("
+                        + "?,".repeat(part.size() - 1) + "?)";
+                try (PreparedStatement st = c.prepareStatement(sql)) {
+                    for (int i = 0; i < part.size(); i++) {
+                        st.setString(i + 1, part.get(i));
+                    }
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            String uri = rs.getString(1);
+                            long seq = rs.getLong(2);
+                            Long known = seqs.get(uri);
+                            if (known == null || seq < known) {
+                                seqs.put(uri, seq);
+                                first.put(uri, rs.getString(3));
+                            }
+                        }
+                    }
+                }
+            }
+            return first;
+        });
+    }
+
+    private static final int FIRST_SOURCES_CHUNK = 500;
+
     /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
     public record Day(String day, long firstSeq, long lastSeq, long count) {
     }

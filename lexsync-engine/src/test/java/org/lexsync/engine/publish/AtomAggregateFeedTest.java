@@ -20,7 +20,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.atom.AtomValidator;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.atom.AtomDate;
+import org.lexsync.core.atom.AtomFeed;
+import org.lexsync.core.atom.AtomNs;
 import org.lexsync.core.atom.AtomReader;
+import org.lexsync.core.atom.DeletedEntry;
+import org.lexsync.core.atom.Entry;
+import org.lexsync.core.atom.FeedItem;
+import org.lexsync.core.xml.XmlElement;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.AtomOptions;
@@ -86,7 +98,7 @@ class AtomAggregateFeedTest {
         assertThat(rows).isEqualTo(13);
         assertThat(out.resolve("feed/archive/1.atom")).exists();
         assertThat(out.resolve("feed/archive/3.atom")).exists();
-        assertThat(out.resolve("feed/archive/4.atom")).doesNotExist();
+        assertThat(out.resolve("feed/archive/5.atom")).doesNotExist();
         String current = Files.readString(out.resolve("feed/current.atom"));
         assertThat(current).contains("rel=\"prev-archive\"").contains("feed/archive/3.atom")
                 .contains("<id>tag:mirror.example,2024:aggregate</id>").contains("feeds@mirror.example");
@@ -170,7 +182,7 @@ class AtomAggregateFeedTest {
         assertThat(later.written()).isPositive();
         assertThat(Files.getLastModifiedTime(closed)).isEqualTo(old);
         assertThat(Files.getLastModifiedTime(out.resolve("feed/current.atom"))).isNotEqualTo(old);
-        assertThat(out.resolve("feed/archive/4.atom")).exists();
+        assertThat(Files.readString(out.resolve("feed/archive/4.atom"))).contains("fh:archive");
     }
 
     @Test
@@ -184,7 +196,7 @@ class AtomAggregateFeedTest {
         assertThat(bytes(archive)).isEqualTo(Files.readAllBytes(out.resolve("feed/archive/2.atom")));
         assertThat(bytes(current)).isEqualTo(Files.readAllBytes(out.resolve("feed/current.atom")));
         assertThat(publication.document("feed/archive/2.atom").orElseThrow().etag()).isEqualTo(archive.etag());
-        assertThat(publication.document("feed/archive/4.atom")).isEmpty();
+        assertThat(publication.document("feed/archive/5.atom")).isEmpty();
         assertThat(publication.document("feed/archive/04.atom")).isEmpty();
         assertThat(publication.document("blob/sha256/00/" + "0".repeat(64))).isEmpty();
     }
@@ -206,6 +218,124 @@ class AtomAggregateFeedTest {
         }
     }
 
+    @Test
+    void atomSourceNamesTheOriginalFeedWithItsTitleUpdatedAndAddress() throws IOException {   // RFC 4287 §4.2.11
+        publication.export(out);
+        Map<String, XmlElement> sources = new TreeMap<>();
+        for (FeedItem item : items(out.resolve("feed/archive/1.atom"), out.resolve("feed/archive/3.atom"))) {
+            if (item instanceof Entry e) {
+                sources.put(e.id(), e.foreign(AtomNs.ATOM, "source"));
+            }
+        }
+        XmlElement first = sources.get(AtomSource.id(1));   // read from the source's first archive (3 per page)
+        assertThat(first).isNotNull();
+        assertThat(first.child(AtomNs.ATOM, "id").text()).isEqualTo(AtomSource.FEED_ID);
+        assertThat(first.child(AtomNs.ATOM, "title").text()).isEqualTo("Fixture legal source");
+        assertThat(AtomDate.parse(first.child(AtomNs.ATOM, "updated").text()).ok()).isTrue();
+        XmlElement self = first.child(AtomNs.ATOM, "link");
+        assertThat(self.attribute("", "rel")).isEqualTo("self");
+        assertThat(self.attribute("", "href")).isEqualTo(origin.uri("/atom/archive/1.atom").toString());
+        XmlElement newest = sources.get(AtomSource.id(11));   // read from the source's subscription document
+        assertThat(newest.child(AtomNs.ATOM, "id").text()).isEqualTo(AtomSource.FEED_ID);
+        assertThat(newest.child(AtomNs.ATOM, "link").attribute("", "href"))
+                .isEqualTo(source.subscriptionUri().toString());
+    }
+
+    @Test
+    void everyClosedArchivesNextArchiveExistsAndNoClosedArchiveChanges() throws Exception {   // RFC 5005 §4
+        publication.export(out);   // 13 rows by 4: archives 1 to 3 closed, the subscription document will be 4
+        byte[] third = Files.readAllBytes(out.resolve("feed/archive/3.atom"));
+        assertThat(new String(third, java.nio.charset.StandardCharsets.UTF_8))
+                .contains("rel=\"next-archive\" href=\"" + mirror.uri("/feed/archive/4.atom") + "\"");
+        PublishedDocument four = publication.document("feed/archive/4.atom").orElseThrow();
+        assertThat(four.immutable()).isFalse();
+        assertThat(bytes(four)).isEqualTo(bytes(publication.document("feed/current.atom").orElseThrow()));
+        assertThat(get(mirror.uri("/feed/archive/4.atom"))).isEqualTo(get(mirror.uri("/feed/current.atom")));
+
+        source.publishNew(5);   // 18 rows: archive 4 fills and closes, 5 is now the subscription document
+        aggregate.harvest(SOURCE);
+        publication.export(out);
+        assertThat(Files.readAllBytes(out.resolve("feed/archive/3.atom"))).isEqualTo(third);
+        assertThat(bytes(publication.document("feed/archive/3.atom").orElseThrow())).isEqualTo(third);
+        assertThat(get(mirror.uri("/feed/archive/4.atom"))).contains("<fh:archive/>")
+                .isEqualTo(new String(bytes(publication.document("feed/archive/4.atom").orElseThrow()),
+                        java.nio.charset.StandardCharsets.UTF_8));
+        for (int n = 1; n <= 4; n++) {
+            AtomFeed closed;
+            try (AtomReader r = AtomReader.open(Files.newInputStream(out.resolve("feed/archive/" + n + ".atom")),
+                    "archive " + n)) {
+                closed = r.feed();
+            }
+            String next = closed.links().nextArchive().orElseThrow().href();
+            assertThat(status(URI.create(next))).as(next).isEqualTo(200);
+        }
+        assertThat(get(mirror.uri("/feed/archive/5.atom"))).isEqualTo(get(mirror.uri("/feed/current.atom")));
+    }
+
+    @Test
+    void twoSourcesHoldingTheSameUriAreTwoEntriesInTheAggregateAndTwoResourcesDownstream() {   // RFC 4287 §4.2.6
+        AtomSource copy = AtomSource.register(origin, "/copy", 3, 300);   // the same entry ids, other bytes
+        copy.publishNew(3);
+        aggregate.register(Source.builder("copy", AtomOptions.DEFAULT).url(copy.subscriptionUri()).build());
+        aggregate.harvest("copy");
+        publication.export(out);
+
+        Map<String, java.util.Set<String>> sourcesById = new TreeMap<>();
+        Path[] aggregateFeed = atomFiles().stream().filter(p -> out.relativize(p).toString().equals("feed/current.atom")
+                || out.relativize(p).startsWith("feed/archive")).toArray(Path[]::new);
+        for (FeedItem item : items(aggregateFeed)) {
+            List<XmlElement> foreign = item instanceof Entry e ? e.foreign() : ((DeletedEntry) item).foreign();
+            XmlElement provenance = foreign.stream().filter(x -> x.namespace().equals(Provenance.NS)).findFirst()
+                    .orElseThrow();
+            sourcesById.computeIfAbsent(item.id(), k -> new java.util.TreeSet<>())
+                    .add(provenance.child(Provenance.NS, "source").text());
+        }
+        assertThat(sourcesById).allSatisfy((id, holders) -> assertThat(holders).as(id).hasSize(1));
+        String copyOfFirst = "tag:mirror.example,2024:aggregate/copy/"
+                + URLEncoder.encode(AtomSource.id(1), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(sourcesById.get(AtomSource.id(1))).containsExactly(SOURCE);   // the first source keeps the URI
+        assertThat(sourcesById.get(copyOfFirst)).containsExactly("copy");
+
+        try (LexSync downstream = open(dir.resolve("b"))) {
+            downstream.register(Source.builder("aggregate", AtomOptions.DEFAULT)
+                    .url(mirror.uri("/feed/current.atom")).build());
+            downstream.harvest("aggregate");
+            Map<String, List<String>> expected = new TreeMap<>(contents(aggregate, SOURCE));
+            contents(aggregate, "copy").forEach((uri, files) -> expected.put("tag:mirror.example,2024:aggregate/copy/"
+                    + URLEncoder.encode(uri, java.nio.charset.StandardCharsets.UTF_8), files));
+            assertThat(contents(downstream, "aggregate")).isEqualTo(expected);
+            assertThat(expected.get(copyOfFirst)).isNotEqualTo(expected.get(AtomSource.id(1)));
+        }
+    }
+
+    private static List<FeedItem> items(Path... docs) {
+        List<FeedItem> all = new ArrayList<>();
+        for (Path p : docs) {
+            try (AtomReader r = AtomReader.open(Files.newInputStream(p), p.toString())) {
+                while (r.hasNext()) {
+                    all.add(r.next());
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return all;
+    }
+
+    private static String get(URI uri) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(uri.toString()).isEqualTo(200);
+            return r.body();
+        }
+    }
+
+    private static int status(URI uri) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+    }
+
     /** Active resources with the SHA-256 of each of their files, by URI. */
     private static Map<String, List<String>> contents(LexSync lexsync, String sourceId) {
         Map<String, List<String>> out = new TreeMap<>();
@@ -220,9 +350,11 @@ class AtomAggregateFeedTest {
         return b.toByteArray();
     }
 
-    private List<Path> atomFiles() throws IOException {
+    private List<Path> atomFiles() {
         try (Stream<Path> s = Files.walk(out)) {
             return s.filter(p -> p.toString().endsWith(".atom")).sorted().toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -13,7 +13,10 @@ import org.lexsync.core.atom.AtomSchema;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.atom.AtomNs;
 import org.lexsync.core.atom.AtomReader;
+import org.lexsync.core.atom.Entry;
+import org.lexsync.core.xml.XmlElement;
 import org.lexsync.core.atom.AtomValidator;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.LexSync;
@@ -110,6 +113,26 @@ class EliPublicationTest {
             downstream.harvest("again");
             assertThat(pages(downstream, "again")).isEqualTo(pages(aggregate, "eli-xy"));
         }
+    }
+
+    @Test
+    void anEntryOfASourceWithoutAFeedNamesTheSourcesOwnFeedInAtomSource() throws IOException {   // RFC 4287 §4.2.11
+        publication.export(out);   // ELI pages come from a Sitemap and pages, not from an Atom feed of entries
+        Path current = out.resolve("feed/eli-xy/current.atom");
+        int entries = 0;
+        try (AtomReader r = AtomReader.open(Files.newInputStream(current), current.toString())) {
+            while (r.hasNext()) {
+                if (r.next() instanceof Entry e) {
+                    XmlElement source = e.foreign(AtomNs.ATOM, "source");
+                    assertThat(source.child(AtomNs.ATOM, "id").text())
+                            .isEqualTo(publication.settings().feedId() + "/eli-xy");
+                    assertThat(source.child(AtomNs.ATOM, "link").attribute("", "href"))
+                            .isEqualTo(mirror.baseUri() + "feed/eli-xy/current.atom");
+                    entries++;
+                }
+            }
+        }
+        assertThat(entries).isPositive();
     }
 
     private static Map<String, String> pages(LexSync lexsync, String sourceId) {
