@@ -33,15 +33,20 @@ import org.lexsync.engine.model.ExportReport;
  * the load average, and the ratio ours/nginx (target ≥ 0.5 for the 200s).
  *
  * <p>The store is {@link PublishBenchmark#generate}'s (N resources created, then updated: 2N journal rows, through the
- * commit path, no network). Needs {@code apt-get install nginx-light wrk}; skips with a message when either is
- * missing. nginx is started with its own configuration under the work directory on a free loopback port and stopped
+ * commit path, no network; the default 60,025 gives 120,050 rows: 1,200 closed archives of 100, 50 entries in the
+ * subscription document, and a first Resource List part of 50,000). Needs {@code apt-get install nginx-light wrk};
+ * skips with a message when either is missing. nginx is started with its own configuration under the work directory on a free loopback port and stopped
  * at the end. Without {@code --dir} the work directory is temporary and deleted at the end; with it, the store and the
  * export are kept and reused by the next run.
  *
  * <pre>./mvnw -o -q package -pl lexsync-bench -am -DskipTests
  * java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.serve.ServeBenchmark \
- *     [--dir /tmp/serve-bench] [--resources 60000] [--rounds 3] [--duration 15] [--threads 2] [--connections 32] \
- *     [--server-heap 512m]</pre>
+ *     [--dir /tmp/serve-bench] [--resources 60025] [--rounds 3] [--duration 15] [--threads 2] [--connections 32] \
+ *     [--server-heap 512m] [--server-classpath OTHER_BUILD/benchmarks.jar]</pre>
+ *
+ * <p>{@code --server-classpath} runs our server from another build (an A/B of two versions with the same harness);
+ * {@code -Dserve.jfr=FILE} records a JFR profile of our server. The server's log is {@code server.log} of the work
+ * directory (a client that stops mid-answer, as wrk does at its end, is logged there).
  */
 public final class ServeBenchmark {
     private static final String BASE_URL = "https://bench.lexsync.example/";
@@ -55,8 +60,9 @@ public final class ServeBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = new LinkedHashMap<>(Map.of("--resources", "60000", "--rounds", "3", "--duration", "15",
-                "--threads", "2", "--connections", "32", "--server-heap", "512m", "--warm", "5"));
+        Map<String, String> o = new LinkedHashMap<>(Map.of("--resources", "60025", "--rounds", "3", "--duration", "15",
+                "--threads", "2", "--connections", "32", "--server-heap", "512m", "--warm", "5", "--server-classpath",
+                System.getProperty("java.class.path")));
         @Nullable Path given = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (args[i].equals("--dir")) {
@@ -114,7 +120,8 @@ public final class ServeBenchmark {
 
         int ourPort = freePort();
         int nginxPort = freePort();
-        Process ours = startServer(data, yaml, ourPort, o.get("--server-heap"));
+        Process ours = startServer(data, yaml, ourPort, o.get("--server-heap"), o.get("--server-classpath"),
+                dir.resolve("server.log"));
         try (Nginx nginx = Nginx.start(dir.resolve("nginx"), export, nginxPort)) {
             URI oursBase = URI.create("http://127.0.0.1:" + ourPort + "/");
             URI nginxBase = URI.create("http://127.0.0.1:" + nginxPort + "/");
@@ -145,7 +152,8 @@ public final class ServeBenchmark {
             int rounds = Integer.parseInt(o.get("--rounds"));
             Map<Target, List<double[]>> oursResults = new LinkedHashMap<>();
             Map<Target, List<double[]>> nginxResults = new LinkedHashMap<>();
-            System.out.println("command: " + wrk.command(oursBase.resolve("PATH"), null));
+            System.out.println("command: " + wrk.command(oursBase.resolve("PATH"), null) + "; server classpath "
+                    + o.get("--server-classpath"));
             for (int round = 1; round <= rounds; round++) {
                 for (Target t : targets) {
                     for (int side = 0; side < 2; side++) {
@@ -160,7 +168,7 @@ public final class ServeBenchmark {
                         double cpuPerRequest = r.requests() == 0 ? 0 : cpu * 1000 / r.requests();
                         (oursNow ? oursResults : nginxResults).computeIfAbsent(t, k -> new ArrayList<>())
                                 .add(new double[] {r.requestsPerSecond(), r.p50(), r.p99(), cpuPerRequest});
-                        System.out.printf(Locale.ROOT, "round %d %-6s %-36s %,10.0f req/s  p50 %7.2f ms  p99 %7.2f ms"
+                        System.out.printf(Locale.ROOT, "round %d %-6s %-36s %,10.1f req/s  p50 %7.2f ms  p99 %7.2f ms"
                                 + "  %7.1f MB/s  CPU %6.1f µs/req  non-2xx/3xx %d%s  load before %s%n", round,
                                 oursNow ? "ours" : "nginx", t.label(), r.requestsPerSecond(), r.p50(), r.p99(),
                                 r.megabytesPerSecond(), cpuPerRequest, r.non2xx(),
@@ -175,7 +183,7 @@ public final class ServeBenchmark {
             for (Target t : targets) {
                 List<double[]> a = oursResults.get(t);
                 List<double[]> b = nginxResults.get(t);
-                System.out.printf(Locale.ROOT, "| %s | %,.0f; %s | %,.0f; %s | %.2f | %.2f / %.2f | %.2f / %.2f |"
+                System.out.printf(Locale.ROOT, "| %s | %,.1f; %s | %,.1f; %s | %.2f | %.2f / %.2f | %.2f / %.2f |"
                         + " %.0f / %.0f |%n", t.label(), median(a, 0), list(a), median(b, 0), list(b),
                         median(a, 0) / median(b, 0), median(a, 1), median(a, 2), median(b, 1), median(b, 2),
                         median(a, 3), median(b, 3));
@@ -194,16 +202,18 @@ public final class ServeBenchmark {
         return t.conditional() ? "If-None-Match: " + etag : null;
     }
 
-    private static Process startServer(Path data, Path yaml, int port, String heap) throws IOException {
+    /** Our server in a JVM of its own, from {@code classpath} (another build's benchmarks.jar for an A/B). */
+    private static Process startServer(Path data, Path yaml, int port, String heap, String classpath, Path log)
+            throws IOException {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + heap));
         String jfr = System.getProperty("serve.jfr");
         if (jfr != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
         }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchServer.class.getName(),
+        cmd.addAll(List.of("-cp", classpath, BenchServer.class.getName(),
                 data.toString(), yaml.toString(), Integer.toString(port)));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
@@ -253,6 +263,6 @@ public final class ServeBenchmark {
     }
 
     private static String list(List<double[]> runs) {
-        return String.join(" / ", runs.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r[0])).toList());
+        return String.join(" / ", runs.stream().map(r -> String.format(Locale.ROOT, "%,.1f", r[0])).toList());
     }
 }

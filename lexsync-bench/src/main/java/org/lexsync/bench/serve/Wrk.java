@@ -46,7 +46,7 @@ final class Wrk {
 
     private List<String> args(URI url, @Nullable String header, int duration) {
         List<String> cmd = new ArrayList<>(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + duration + "s",
-                "--latency"));
+                "--timeout", "10s", "--latency"));
         if (header != null) {
             cmd.add("-H");
             cmd.add(header);

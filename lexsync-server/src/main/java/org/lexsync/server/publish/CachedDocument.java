@@ -18,6 +18,7 @@ final class CachedDocument {
     private final Publication publication;
     private final PublishedDocument doc;
     private final byte[] bytes;
+    private final String lastModified;
     private volatile long head;
     private volatile byte @Nullable [] gzip;
 
@@ -26,6 +27,12 @@ final class CachedDocument {
         this.doc = doc;
         this.bytes = bytes;
         this.head = head;
+        this.lastModified = PublishRoutes.httpDate(doc.lastModified());
+    }
+
+    /** The Last-Modified header's value, formatted once. */
+    String lastModified() {
+        return lastModified;
     }
 
     PublishedDocument doc() {

@@ -107,7 +107,8 @@ public final class PublishRoutes implements ServerFeature {
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + ctx.path()));
         PublishedDocument doc = answer.doc();
         ctx.header("ETag", doc.etag());
-        ctx.header("Last-Modified", HTTP_DATE.format(doc.lastModified().atZone(ZoneOffset.UTC)));
+        ctx.header("Last-Modified", answer.cached() != null ? answer.cached().lastModified()
+                : httpDate(doc.lastModified()));
         ctx.header("Cache-Control", doc.immutable() ? IMMUTABLE : "no-cache");
         ctx.header("Vary", "Accept-Encoding");
         ctx.header("Accept-Ranges", "bytes");
@@ -191,6 +192,11 @@ public final class PublishRoutes implements ServerFeature {
             out.write(body, from, length);
             out.flush();
         }
+    }
+
+    /** An HTTP date (RFC 9110 §5.6.7). */
+    static String httpDate(Instant t) {
+        return HTTP_DATE.format(t.atZone(ZoneOffset.UTC));
     }
 
     /** RFC 9110 §13.1.2 and §13.1.3: If-None-Match wins; If-Modified-Since only without it. */
