@@ -12,13 +12,40 @@ import org.lexsync.server.standard.StandardFeatures;
 /**
  * The server side of {@link ServeBenchmark}, run in a JVM of its own so that wrk, nginx and our server are separate
  * processes: the whole server of {@code lexsync serve} (every standard feature, as {@code ServeCommand} assembles it)
- * over a store and a {@code lexsync.yaml}, on a loopback port. Prints {@code listening PORT} when ready and stops when
+ * over a store and a {@code lexsync.yaml}, on a loopback port, plus {@code GET /bench/bytes/{n}}: n fixed bytes
+ * written the way the publish routes write a kept document, the floor of our HTTP stack (Javalin on Jetty) for a body
+ * of that size. Prints {@code listening PORT} when ready and stops when
  * its standard input closes.
  *
  * <pre>java -cp benchmarks.jar org.lexsync.bench.serve.BenchServer DATA_DIR LEXSYNC_YAML PORT</pre>
  */
 public final class BenchServer {
     private BenchServer() {
+    }
+
+    /** {@code GET /bench/bytes/{n}}: n bytes of one array, with the headers a kept document gets. */
+    private static final class FixedBytes implements org.lexsync.server.ServerFeature {
+        private final java.util.Map<Integer, byte[]> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public void routes(io.javalin.config.RoutesConfig routes) {
+            routes.get("/bench/bytes/{n}", ctx -> {
+                byte[] body = bodies.computeIfAbsent(Integer.parseInt(ctx.pathParam("n")), n -> {
+                    byte[] b = new byte[n];
+                    java.util.Arrays.fill(b, (byte) 'x');
+                    return b;
+                });
+                ctx.header("ETag", "\"fixed\"");
+                ctx.header("Last-Modified", "Wed, 25 Nov 2026 00:00:00 GMT");
+                ctx.header("Cache-Control", "no-cache");
+                ctx.header("Vary", "Accept-Encoding");
+                ctx.header("Accept-Ranges", "bytes");
+                ctx.contentType("application/atom+xml");
+                ctx.res().setContentLengthLong(body.length);
+                ctx.res().getOutputStream().write(body);
+                ctx.res().getOutputStream().flush();
+            });
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -32,7 +59,7 @@ public final class BenchServer {
         CountDownLatch stop = new CountDownLatch(1);
         try (LexSync lexsync = LexSync.builder(data).build();
              LexSyncServer server = StandardFeatures.addTo(LexSyncServer.builder(lexsync).configuration(configuration)
-                     .settings(settings)).build().start()) {
+                     .settings(settings)).feature(c -> new FixedBytes()).build().start()) {
             System.out.printf(Locale.ROOT, "listening %d%n", server.port());
             System.out.flush();
             Thread watcher = new Thread(() -> {

@@ -56,7 +56,14 @@ public final class ServeBenchmark {
     }
 
     /** One measured document: a path, and whether the request carries the server's own ETag (a 304). */
-    private record Target(String label, String path, boolean conditional) {
+    private record Target(String label, String path, boolean conditional, String nginxPath) {
+        Target(String label, String path, boolean conditional) {
+            this(label, path, conditional, path);
+        }
+
+        String pathOn(boolean ours) {
+            return ours ? path : nginxPath;
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -111,7 +118,7 @@ public final class ServeBenchmark {
             }
         }
         long archives = rows / 100;
-        List<Target> targets = List.of(
+        List<Target> documents = List.of(
                 new Target("subscription feed, 200", "feed/current.atom", false),
                 new Target("subscription feed, 304", "feed/current.atom", true),
                 new Target("Resource List part, 50,000 entries", "resourcesync/all/resourcelist/1.xml", false),
@@ -127,7 +134,8 @@ public final class ServeBenchmark {
             URI nginxBase = URI.create("http://127.0.0.1:" + nginxPort + "/");
             HttpClient http = HttpClient.newHttpClient();
             Map<String, String[]> etags = new LinkedHashMap<>();
-            for (Target t : targets) {
+            List<Target> targets = new ArrayList<>(documents);
+            for (Target t : documents) {
                 HttpResponse<byte[]> a = http.send(HttpRequest.newBuilder(oursBase.resolve(t.path())).build(),
                         HttpResponse.BodyHandlers.ofByteArray());
                 HttpResponse<byte[]> b = http.send(HttpRequest.newBuilder(nginxBase.resolve(t.path())).build(),
@@ -141,13 +149,19 @@ public final class ServeBenchmark {
                         b.headers().firstValue("Content-Type").orElse("?"));
                 etags.put(t.path(), new String[] {a.headers().firstValue("ETag").orElseThrow(),
                         b.headers().firstValue("ETag").orElseThrow()});
+                if (t.path().equals("feed/current.atom") && !t.conditional()) {
+                    Target floor = new Target("floor: fixed bytes, same size", "bench/bytes/" + a.body().length,
+                            false, t.path());
+                    targets.add(floor);
+                    etags.put(floor.path(), new String[] {"", ""});
+                }
             }
             Wrk wrk = new Wrk(Integer.parseInt(o.get("--threads")), Integer.parseInt(o.get("--connections")),
                     Integer.parseInt(o.get("--duration")));
             int warm = Integer.parseInt(o.get("--warm"));
             for (Target t : targets) {
-                wrk.warm(oursBase.resolve(t.path()), header(t, etags.get(t.path())[0]), warm);
-                wrk.warm(nginxBase.resolve(t.path()), header(t, etags.get(t.path())[1]), warm);
+                wrk.warm(oursBase.resolve(t.pathOn(true)), header(t, etags.get(t.path())[0]), warm);
+                wrk.warm(nginxBase.resolve(t.pathOn(false)), header(t, etags.get(t.path())[1]), warm);
             }
             int rounds = Integer.parseInt(o.get("--rounds"));
             Map<Target, List<double[]>> oursResults = new LinkedHashMap<>();
@@ -163,7 +177,7 @@ public final class ServeBenchmark {
                         String h = header(t, etags.get(t.path())[oursNow ? 0 : 1]);
                         String before = load();
                         double cpu0 = ProcessCpu.millis(pid);
-                        Wrk.Result r = wrk.run(base.resolve(t.path()), h);
+                        Wrk.Result r = wrk.run(base.resolve(t.pathOn(oursNow)), h);
                         double cpu = ProcessCpu.millis(pid) - cpu0;
                         double cpuPerRequest = r.requests() == 0 ? 0 : cpu * 1000 / r.requests();
                         (oursNow ? oursResults : nginxResults).computeIfAbsent(t, k -> new ArrayList<>())
