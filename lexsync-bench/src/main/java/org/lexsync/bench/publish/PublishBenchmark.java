@@ -167,8 +167,11 @@ public final class PublishBenchmark {
         return b.toByteArray();
     }
 
-    /** N creates, then N updates, in batches of 1,000 through {@link Store#commit}. */
-    private static void generate(Path data, int resources) throws NoSuchAlgorithmException {
+    /**
+     * N creates, then N updates, in batches of 1,000 through {@link Store#commit}, into a new store at {@code data}
+     * (also the store of {@code org.lexsync.bench.serve.ServeBenchmark}).
+     */
+    public static void generate(Path data, int resources) throws NoSuchAlgorithmException {
         try (LexSync lexsync = LexSync.builder(data).build()) {
             lexsync.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url("https://gen.example/feed.atom").build());
         }

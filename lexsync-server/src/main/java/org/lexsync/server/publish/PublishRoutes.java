@@ -41,11 +41,23 @@ public final class PublishRoutes implements ServerFeature {
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withLocale(Locale.ROOT);
 
     private final ServerContext context;
+    private final DocumentCache cache;
     private @Nullable Publication publication;
     private List<String> publishedSources = List.of();
 
     public PublishRoutes(ServerContext context) {
+        this(context, DocumentCache.DEFAULT_BUDGET);
+    }
+
+    /** With a budget in bytes for the rendered documents kept ({@link DocumentCache}); 0 keeps none. */
+    PublishRoutes(ServerContext context, long cacheBudget) {
         this.context = Objects.requireNonNull(context, "context");
+        this.cache = new DocumentCache(cacheBudget);
+    }
+
+    /** The rendered documents kept (for tests). */
+    DocumentCache cache() {
+        return cache;
     }
 
     @Override
@@ -71,6 +83,7 @@ public final class PublishRoutes implements ServerFeature {
             if (publication == null || !ids.equals(publishedSources)) {
                 publication = context.lexsync().publication(settings(ctx));
                 publishedSources = ids;
+                cache.clear();
             }
             return publication;
         }
@@ -89,10 +102,13 @@ public final class PublishRoutes implements ServerFeature {
     private void serve(Context ctx, boolean headOnly) throws IOException {
         context.access().requireRead(ctx);
         String path = ctx.path().substring(1);
-        PublishedDocument doc = publication(ctx).document(path)
+        long head = context.lexsync().lastSeq();
+        DocumentCache.Answer answer = cache.answer(publication(ctx), path, head)
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + ctx.path()));
+        PublishedDocument doc = answer.doc();
         ctx.header("ETag", doc.etag());
-        ctx.header("Last-Modified", HTTP_DATE.format(doc.lastModified().atZone(ZoneOffset.UTC)));
+        ctx.header("Last-Modified", answer.cached() != null ? answer.cached().lastModified()
+                : httpDate(doc.lastModified()));
         ctx.header("Cache-Control", doc.immutable() ? IMMUTABLE : "no-cache");
         ctx.header("Vary", "Accept-Encoding");
         ctx.header("Accept-Ranges", "bytes");
@@ -101,6 +117,10 @@ public final class PublishRoutes implements ServerFeature {
             return;
         }
         ctx.contentType(doc.contentType());
+        if (answer.cached() != null) {
+            serveKept(ctx, path, answer.cached(), headOnly);
+            return;
+        }
         Range range = Range.parse(ctx.header("Range"), ctx.header("If-Range"), doc);
         if (range != null) {
             long total = length(doc);
@@ -140,6 +160,43 @@ public final class PublishRoutes implements ServerFeature {
                 doc.body().writeTo(out);
             }
         }
+    }
+
+    /** Answers from the kept bytes of a document: the whole, its gzip form, or one range of the plain bytes. */
+    private void serveKept(Context ctx, String path, CachedDocument kept, boolean headOnly) throws IOException {
+        PublishedDocument doc = kept.doc();
+        byte[] body = kept.bytes();
+        int from = 0;
+        int length = body.length;
+        Range range = Range.parse(ctx.header("Range"), ctx.header("If-Range"), doc);
+        if (range != null) {
+            if (!range.satisfiable(body.length)) {
+                ctx.header("Content-Range", "bytes */" + body.length);
+                ctx.status(416);
+                return;
+            }
+            from = (int) range.first(body.length);
+            length = (int) (range.last(body.length) - from + 1);
+            ctx.status(206);
+            ctx.header("Content-Range", "bytes " + from + "-" + (from + length - 1) + "/" + body.length);
+        } else if (textual(doc.contentType()) && acceptsGzip(ctx.header("Accept-Encoding"))) {
+            long before = kept.weight();
+            body = kept.gzip();
+            cache.reweigh(path, kept, before);
+            length = body.length;
+            ctx.header("Content-Encoding", "gzip");
+        }
+        ctx.res().setContentLengthLong(length);
+        if (!headOnly) {
+            OutputStream out = ctx.res().getOutputStream();
+            out.write(body, from, length);
+            out.flush();
+        }
+    }
+
+    /** An HTTP date (RFC 9110 §5.6.7). */
+    static String httpDate(Instant t) {
+        return HTTP_DATE.format(t.atZone(ZoneOffset.UTC));
     }
 
     /** RFC 9110 §13.1.2 and §13.1.3: If-None-Match wins; If-Modified-Since only without it. */
