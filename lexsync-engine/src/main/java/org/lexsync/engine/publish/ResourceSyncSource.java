@@ -290,8 +290,9 @@ final class ResourceSyncSource {
             long[] state = new long[3];   // rows seen, the part's first seq, the last seq seen
             Instant[] times = new Instant[2];
             int[] part = {0};
+            java.util.function.Predicate<Instant> inDay = inDay(d.day());
             journal.forEachSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, e -> {
-                if (!e.collected().toString().startsWith(d.day())) {
+                if (!inDay.test(e.collected())) {
                     return;
                 }
                 if (state[0] % size == 0) {
@@ -315,11 +316,29 @@ final class ResourceSyncSource {
 
     /** Streams the rows of one Change List part in journal order. */
     void partRows(@Nullable String scope, ChangePart p, java.util.function.Consumer<JournalVersion> visitor) {
+        java.util.function.Predicate<Instant> inDay = inDay(p.day());
         journal.forEachVersionSince(p.firstSeq() - 1, scope, p.lastSeq() - p.firstSeq() + 1, v -> {
-            if (v.entry().seq() <= p.lastSeq() && v.entry().collected().toString().startsWith(p.day())) {
+            if (v.entry().seq() <= p.lastSeq() && inDay.test(v.entry().collected())) {
                 visitor.accept(v);
             }
         });
+    }
+
+    /**
+     * Whether a collection time falls on {@code day} (its {@link Instant#toString()} starts with it): a comparison
+     * with the day's bounds when the day is a plain {@code yyyy-mm-dd}, else the text itself.
+     */
+    static java.util.function.Predicate<Instant> inDay(String day) {
+        if (day.length() == 10 && day.charAt(0) != '+' && day.charAt(0) != '-') {
+            try {
+                Instant start = dayStart(day);
+                Instant end = start.plus(java.time.Duration.ofDays(1));
+                return t -> !t.isBefore(start) && t.isBefore(end);
+            } catch (java.time.DateTimeException notADay) {
+                // fall through to the text
+            }
+        }
+        return t -> t.toString().startsWith(day);
     }
 
     private static Instant dayStart(String day) {
