@@ -240,8 +240,47 @@ final class ResourceSyncSource {
             links.add(RsLink.of("index", settings.url(set + "resourcelist.xml")));
         }
         try (SitemapWriter w = SitemapWriter.open(out, SitemapHeader.of(RootKind.URLSET, md, links))) {
-            journal.forEachCurrentVersion(scope, offset, limit, v -> w.write(entry(v, null)));
+            long after = offset > 0 && limit > 0 ? partStart(scope, offset) : -1;
+            if (after >= 0) {
+                journal.forEachCurrentVersionAfter(scope, after, limit, v -> w.write(entry(v, null)));
+            } else {
+                journal.forEachCurrentVersion(scope, offset, limit, v -> w.write(entry(v, null)));
+            }
         }
+    }
+
+    /** Per scope, the sequence number before each Resource List part (a part's rows follow it), per journal state. */
+    private final java.util.Map<String, PartStarts> partStarts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record PartStarts(long lastSeq, long[] before) {
+    }
+
+    /**
+     * The sequence number of the current row at position {@code offset - 1} (a multiple of {@code listSize} less
+     * one), found in an index built with one pass over the scope's current sequence numbers per journal state, or -1
+     * (then the part is read with an OFFSET).
+     */
+    private long partStart(@Nullable String scope, long offset) {
+        int size = settings.listSize();
+        if (offset % size != 0) {
+            return -1;
+        }
+        long last = journal.lastSeq();
+        String key = scope == null ? "" : "s:" + scope;
+        PartStarts p = partStarts.get(key);
+        if (p == null || p.lastSeq() != last) {
+            List<Long> before = new ArrayList<>();
+            long[] n = {0};
+            journal.forEachCurrentSeq(scope, seq -> {
+                if (++n[0] % size == 0) {
+                    before.add(seq);
+                }
+            });
+            p = new PartStarts(last, before.stream().mapToLong(Long::longValue).toArray());
+            partStarts.put(key, p);
+        }
+        int i = (int) (offset / size) - 1;
+        return i < p.before().length ? p.before()[i] : -1;
     }
 
     // --- Change Lists (§12), one per day and part ---
@@ -396,8 +435,7 @@ final class ResourceSyncSource {
         List<RsLink> links = new ArrayList<>();
         RepresentationState primary = primary(v.representations());
         if (primary != null) {
-            Digests hash = Digests.parse((primary.md5() == null ? "" : "md5:" + primary.md5() + " ")
-                    + "sha-256:" + primary.sha256());
+            Digests hash = HashAttributes.md5AndSha256(primary.md5(), primary.sha256());
             md.hash(hash).length(primary.length()).type(primary.mediaType());
             if (primary.url() != null) {
                 links.add(RsLink.of("via", primary.url().toString()));
