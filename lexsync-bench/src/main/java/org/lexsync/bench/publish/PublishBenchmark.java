@@ -34,15 +34,18 @@ import org.lexsync.engine.store.StoreConfig;
 
 /**
  * Issue 16's benchmark: a store of N resources and 2N journal rows (each resource created, then updated), generated
- * through the store's commit path (the applier's batches, no network), then published: (1) every Atom archive of
- * the aggregate, every Resource List part and every Change List part streamed through the document lookup the
- * server uses, and (2) the full static export. Prints entries/s and the heap pools' peaks for each.
+ * through the store's commit path (the applier's batches, no network) or reused when {@code DIR/data} holds one,
+ * then published: (1) every document family streamed through the document lookup the server uses — each Atom
+ * feed's archives and subscription document, each ResourceSync set's Resource List and Change Lists, for the
+ * aggregate and (with {@code --source-feeds true}) the source — and (2) the full static export, reported in files/s
+ * and MB/s by family, since it is file writing rather than entries. Prints wall time, the process's CPU time per
+ * 1,000 entries and the sampled heap for each step and for "publish everything". {@code DIR} is deleted at the
+ * end unless {@code --keep true} keeps the store (and export) for the next run: generating a million resources
+ * takes a quarter of an hour.
  *
- * <pre>java -Xmx256m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.publish.PublishBenchmark \
- *     --resources 1000000 --dir /tmp/publish-bench [--export true] [--keep false]</pre>
- *
- * <p>The directory is deleted when the benchmark ends (also on failure) unless {@code --keep true}: a kept directory's
- * store is reused by the next run instead of being generated again.
+ * <pre>java -Xmx256m -Xlog:gc:file=gc.log -cp lexsync-bench/target/benchmarks.jar \
+ *     org.lexsync.bench.publish.PublishBenchmark --resources 1000000 --dir /tmp/publish-bench \
+ *     [--lookups true] [--source-feeds true] [--export true] [--keep false]</pre>
  */
 public final class PublishBenchmark {
     private static final String SOURCE = "gen";
@@ -54,81 +57,135 @@ public final class PublishBenchmark {
         int resources = 1_000_000;
         Path dir = Path.of("/tmp/publish-bench");
         boolean export = true;
+        boolean lookups = true;
+        boolean sources = true;
         boolean keep = false;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--resources" -> resources = Integer.parseInt(args[i + 1]);
                 case "--dir" -> dir = Path.of(args[i + 1]);
                 case "--export" -> export = Boolean.parseBoolean(args[i + 1]);
+                case "--lookups" -> lookups = Boolean.parseBoolean(args[i + 1]);
+                case "--source-feeds" -> sources = Boolean.parseBoolean(args[i + 1]);
                 case "--keep" -> keep = Boolean.parseBoolean(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        try {
-            Path data = dir.resolve("data");
-            if (!Files.exists(data.resolve("lexsync.db"))) {
-                generate(data, resources);
-            }
-            try (LexSync lexsync = LexSync.builder(data).build()) {
-                Publication p = lexsync.publication(PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
-                        .feedId("tag:bench.lexsync.org,2024:aggregate").build());
-                long rows = lexsync.lastSeq();
-                System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", lexsync.resourceCount(null), rows);
-                lookups(p, rows, lexsync.resourceCount(null));
-                if (export) {
-                    Path out = dir.resolve("export");
-                    HeapPeaks.reset();
-                    long t0 = System.nanoTime();
-                    ExportReport r = p.export(out);
-                    double s = (System.nanoTime() - t0) / 1e9;
-                    System.out.printf(Locale.ROOT, "full static export: %.1f s, %d files written, %d entries, %.0f journal"
-                            + " rows/s, heap peak %d MB, RSS peak %d MB%n", s, r.written(), r.entries(), rows / s,
-                            HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10);
-                    HeapPeaks.reset();
-                    t0 = System.nanoTime();
-                    r = p.export(out);
-                    s = (System.nanoTime() - t0) / 1e9;
-                    System.out.printf(Locale.ROOT, "export again, nothing changed: %.1f s, %d written, %d unchanged, heap"
-                            + " peak %d MB%n", s, r.written(), r.unchanged(), HeapPeaks.heap() >> 20);
+        Path data = dir.resolve("data");
+        if (Files.exists(data.resolve("lexsync.db"))) {
+            System.out.println("reusing the store in " + data + " (delete it to generate anew)");
+        } else {
+            generate(data, resources);
+        }
+        HeapSampler sampler = HeapSampler.start();
+        try (LexSync lexsync = LexSync.builder(data).build()) {
+            Publication p = lexsync.publication(PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
+                    .feedId("tag:bench.lexsync.org,2024:aggregate").build());
+            long rows = lexsync.lastSeq();
+            long active = lexsync.resourceCount(null);
+            System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", active, rows);
+            if (lookups) {
+                List<String> scopes = new ArrayList<>(List.of(""));
+                if (sources) {
+                    scopes.add(SOURCE);
                 }
+                Phase all = new Phase("publish everything (all document families)");
+                for (String scope : scopes) {
+                    all.add(atom(p, scope, rows, sampler));
+                    all.add(resourceList(p, scope, active, sampler));
+                    all.add(changeLists(p, scope, rows, sampler));
+                }
+                all.print();
+            }
+            if (export) {
+                Path out = dir.resolve("export");
+                sampler.reset();
+                HeapPeaks.reset();
+                Phase ex = new Phase("full static export");
+                Phase.Mark m = Phase.mark();
+                ExportReport r = p.export(out);
+                ex.end(m, rows, 0, sampler);
+                System.out.printf(Locale.ROOT, "full static export: %.1f s wall, %.1f s CPU, %d files written, %d"
+                        + " entries, heap used max %d MB (sampled), heap pools' peaks %d MB, RSS peak %d MB%n",
+                        ex.wall, ex.cpu, r.written(), r.entries(), sampler.max() >> 20, HeapPeaks.heap() >> 20,
+                        HeapPeaks.rssKb() >> 10);
+                ExportSizes.of(out).print(ex.wall, ex.cpu);
+                sampler.reset();
+                m = Phase.mark();
+                Phase again = new Phase("export again");
+                r = p.export(out);
+                again.end(m, 0, 0, sampler);
+                System.out.printf(Locale.ROOT, "export again, nothing changed: %.1f s wall, %.1f s CPU, %d written,"
+                        + " %d unchanged, heap used max %d MB (sampled)%n", again.wall, again.cpu, r.written(),
+                        r.unchanged(), sampler.max() >> 20);
             }
         } finally {
+            sampler.stop();
             if (!keep) {
-                TempFiles.deleteTreeQuietly(dir);
+                delete(dir);
             }
         }
+        System.out.printf(Locale.ROOT, "heap used max over the whole run: %d MB (sampled every 20 ms)%n",
+                sampler.overallMax() >> 20);
     }
 
-    /** Streams documents through the lookup into a counting sink, per kind. */
-    private static void lookups(Publication p, long rows, long active) throws IOException {
-        HeapPeaks.reset();
-        long t0 = System.nanoTime();
+    /** Deletes the benchmark's directory (store and export). */
+    private static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        System.out.println("deleted " + dir + " (--keep true keeps it)");
+    }
+
+    private static String set(String scope) {
+        return scope.isEmpty() ? "resourcesync/all/" : "resourcesync/source/" + scope + "/";
+    }
+
+    /** Every archive and the subscription document of one Atom feed ({@code ""}: the aggregate). */
+    private static Phase atom(Publication p, String scope, long rows, HeapSampler sampler) throws IOException {
+        String prefix = scope.isEmpty() ? "feed/" : "feed/" + scope + "/";
+        Phase ph = new Phase("Atom feed " + (scope.isEmpty() ? "(aggregate)" : scope) + ", archives + current");
+        sampler.reset();
+        Phase.Mark m = Phase.mark();
         long bytes = 0;
         long archives = rows / p.settings().archiveSize();
         for (long n = 1; n <= archives; n++) {
-            bytes += drain(p, "feed/archive/" + n + ".atom");
+            bytes += drain(p, prefix + "archive/" + n + ".atom");
         }
-        bytes += drain(p, "feed/current.atom");
-        double s = (System.nanoTime() - t0) / 1e9;
-        System.out.printf(Locale.ROOT, "Atom archive feed (aggregate): %d archives, %d entries in %.1f s = %.0f"
-                + " entries/s, %d MB written, heap peak %d MB%n", archives, rows, s, rows / s, bytes >> 20,
-                HeapPeaks.heap() >> 20);
+        bytes += drain(p, prefix + "current.atom");
+        ph.end(m, rows, bytes, sampler);
+        ph.documents = archives + 1;
+        ph.print();
+        return ph;
+    }
 
-        HeapPeaks.reset();
-        t0 = System.nanoTime();
-        bytes = 0;
+    private static Phase resourceList(Publication p, String scope, long active, HeapSampler sampler)
+            throws IOException {
+        Phase ph = new Phase("Resource List " + (scope.isEmpty() ? "(all)" : scope));
+        sampler.reset();
+        Phase.Mark m = Phase.mark();
         long parts = (active + p.settings().listSize() - 1) / p.settings().listSize();
-        for (long n = 1; n <= parts; n++) {
-            bytes += drain(p, parts > 1 ? "resourcesync/all/resourcelist/" + n + ".xml" : "resourcesync/all/resourcelist.xml");
+        long bytes = drain(p, set(scope) + "resourcelist.xml");
+        for (long n = 1; parts > 1 && n <= parts; n++) {
+            bytes += drain(p, set(scope) + "resourcelist/" + n + ".xml");
         }
-        s = (System.nanoTime() - t0) / 1e9;
-        System.out.printf(Locale.ROOT, "Resource List (all): %d parts, %d entries in %.1f s = %.0f entries/s, %d MB,"
-                + " heap peak %d MB%n", parts, active, s, active / s, bytes >> 20, HeapPeaks.heap() >> 20);
+        ph.end(m, active, bytes, sampler);
+        ph.documents = parts > 1 ? parts + 1 : 1;
+        ph.print();
+        return ph;
+    }
 
-        HeapPeaks.reset();
-        t0 = System.nanoTime();
-        bytes = drain(p, "resourcesync/all/changelist.xml");
-        String index = new String(body(p, "resourcesync/all/changelist.xml"), StandardCharsets.UTF_8);
+    private static Phase changeLists(Publication p, String scope, long rows, HeapSampler sampler) throws IOException {
+        Phase ph = new Phase("Change Lists " + (scope.isEmpty() ? "(all)" : scope) + ", index + parts");
+        sampler.reset();
+        Phase.Mark m = Phase.mark();
+        long bytes = drain(p, set(scope) + "changelist.xml");
+        String index = new String(body(p, set(scope) + "changelist.xml"), StandardCharsets.UTF_8);
         List<String> lists = new ArrayList<>();
         for (String piece : index.split("<loc>")) {
             int end = piece.indexOf("</loc>");
@@ -139,9 +196,10 @@ public final class PublishBenchmark {
         for (String list : lists) {
             bytes += drain(p, list);
         }
-        s = (System.nanoTime() - t0) / 1e9;
-        System.out.printf(Locale.ROOT, "Change Lists (all): %d lists, %d entries in %.1f s = %.0f entries/s, %d MB,"
-                + " heap peak %d MB%n", lists.size(), rows, s, rows / s, bytes >> 20, HeapPeaks.heap() >> 20);
+        ph.end(m, rows, bytes, sampler);
+        ph.documents = lists.size() + 1;
+        ph.print();
+        return ph;
     }
 
     private static long drain(Publication p, String path) throws IOException {

@@ -29,7 +29,19 @@ public record Digests(Map<HashAlgorithm, Digest> known, List<String> unknownToke
         }
         EnumMap<HashAlgorithm, Digest> known = new EnumMap<>(HashAlgorithm.class);
         List<String> unknown = new ArrayList<>(0);
-        for (String token : attribute.trim().split("\\s+")) {
+        String s = attribute.trim();
+        int i = 0;
+        while (i < s.length()) {
+            // tokens separated by runs of regex \s (space, tab, newline, VT, FF, CR), without a regex per call
+            int end = i;
+            while (end < s.length() && !space(s.charAt(end))) {
+                end++;
+            }
+            String token = s.substring(i, end);
+            i = end;
+            while (i < s.length() && space(s.charAt(i))) {
+                i++;
+            }
             int colon = token.indexOf(':');
             HashAlgorithm a = colon > 0 ? HashAlgorithm.fromToken(token.substring(0, colon)) : null;
             if (a == null || colon == token.length() - 1) {
@@ -39,6 +51,11 @@ public record Digests(Map<HashAlgorithm, Digest> known, List<String> unknownToke
             }
         }
         return new Digests(known, unknown);
+    }
+
+    /** The characters of regex {@code \s}: space, tab, newline, vertical tab, form feed, carriage return. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /** Digests holding exactly these values. */

@@ -65,6 +65,8 @@ public enum HashAlgorithm {
         }
     }
 
+    private static final HashAlgorithm[] VALUES = values();
+
     /**
      * The algorithm for a textual name, case-insensitive, also accepting the common misspellings
      * {@code sha1}/{@code sha256}; null when unknown.
@@ -73,8 +75,13 @@ public enum HashAlgorithm {
         if (name == null) {
             return null;
         }
+        for (HashAlgorithm a : VALUES) {
+            if (a.token.equals(name)) {
+                return a;   // the usual case, without trimming or lower-casing a copy
+            }
+        }
         String n = name.trim().toLowerCase(Locale.ROOT);
-        for (HashAlgorithm a : values()) {
+        for (HashAlgorithm a : VALUES) {
             if (a.token.equals(n) || a.token.replace("-", "").equals(n)) {
                 return a;
             }

@@ -145,6 +145,17 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     }
 
     private static void pad(StringBuilder b, int value, int width) {
+        if (value >= 0 && value < 10_000 && width <= 4) {
+            // the usual case, digit by digit without a string per field
+            int digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4;
+            for (int i = digits; i < width; i++) {
+                b.append('0');
+            }
+            for (int d = digits - 1, div = d == 0 ? 1 : d == 1 ? 10 : d == 2 ? 100 : 1000; d >= 0; d--, div /= 10) {
+                b.append((char) ('0' + value / div % 10));
+            }
+            return;
+        }
         String s = Integer.toString(value);
         for (int i = s.length(); i < width; i++) {
             b.append('0');

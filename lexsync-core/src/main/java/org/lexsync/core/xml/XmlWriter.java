@@ -23,6 +23,14 @@ public final class XmlWriter implements AutoCloseable {
             .thenComparing(a -> a.getKey().getLocalPart());
 
     private static final XMLOutputFactory FACTORY = newFactory();
+    /** A newline and the indentation of each depth up to 15, made once instead of per element. */
+    private static final String[] INDENTS = new String[16];
+
+    static {
+        for (int i = 0; i < INDENTS.length; i++) {
+            INDENTS[i] = "\n" + "  ".repeat(i);
+        }
+    }
 
     private final XMLStreamWriter out;
     private final Deque<Boolean> hasChildren = new ArrayDeque<>();
@@ -127,7 +135,8 @@ public final class XmlWriter implements AutoCloseable {
         try {
             boolean children = hasChildren.pop();
             if (children && indent) {
-                out.writeCharacters("\n" + "  ".repeat(hasChildren.size()));
+                int depth = hasChildren.size();
+                out.writeCharacters(depth < INDENTS.length ? INDENTS[depth] : "\n" + "  ".repeat(depth));
             }
             out.writeEndElement();
         } catch (XMLStreamException e) {
@@ -213,7 +222,8 @@ public final class XmlWriter implements AutoCloseable {
             hasChildren.push(Boolean.TRUE);
         }
         if (indent) {
-            out.writeCharacters("\n" + "  ".repeat(hasChildren.size()));
+            int depth = hasChildren.size();
+            out.writeCharacters(depth < INDENTS.length ? INDENTS[depth] : "\n" + "  ".repeat(depth));
         }
     }
 

@@ -112,9 +112,12 @@ final class AtomItems {
         return reps.isEmpty() ? null : reps.get(0);
     }
 
+    private static final QName LENGTH = new QName("", "length");
+
     private Content content(RepresentationState r) {
-        Map<QName, String> attributes = Map.of(new QName("", "length"), Long.toString(r.length()));
-        return new Content(r.mediaType(), src(r), src(r), "", List.of(), md5(r.md5()),
+        Map<QName, String> attributes = Map.of(LENGTH, Long.toString(r.length()));
+        String src = src(r);
+        return new Content(r.mediaType(), src, src, "", List.of(), md5(r.md5()),
                 settings.legacyMd5() ? r.md5() : null, attributes);
     }
 
@@ -143,7 +146,8 @@ final class AtomItems {
                 attributes = Map.of(new QName(AtomNs.DCT, "isFormatOf", "dct"), about);
             }
         }
-        return new Link(rel, src(r), src(r), type, null, null, r.length(), md5(r.md5()),
+        String src = src(r);
+        return new Link(rel, src, src, type, null, null, r.length(), md5(r.md5()),
                 settings.legacyMd5() ? r.md5() : null, null, attributes);
     }
 
@@ -161,6 +165,6 @@ final class AtomItems {
     }
 
     private static Digests md5(@Nullable String hex) {
-        return hex == null ? Digests.NONE : Digests.parse("md5:" + hex);
+        return hex == null ? Digests.NONE : HashAttributes.md5(hex);
     }
 }

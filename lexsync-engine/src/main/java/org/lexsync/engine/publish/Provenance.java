@@ -20,6 +20,12 @@ import org.lexsync.engine.model.SourceFeed;
 final class Provenance {
     static final String NS = "https://lexsync.org/ns/provenance/1.0";
     private static final String PREFIX = "lx";
+    private static final QName PROVENANCE = new QName(NS, "provenance", PREFIX);
+    private static final QName SOURCE = new QName(NS, "source", PREFIX);
+    private static final QName SEQ = new QName(NS, "seq", PREFIX);
+    private static final QName CHANGE = new QName(NS, "change", PREFIX);
+    private static final QName ORIGINAL_UPDATED = new QName(NS, "original-updated", PREFIX);
+    private static final QName COLLECTED = new QName(NS, "collected", PREFIX);
 
     private Provenance() {
     }
@@ -39,8 +45,8 @@ final class Provenance {
         if (e.sourceTimestamp() != null) {
             children.add(leaf("original-updated", e.sourceTimestamp().toString()));
         }
-        children.add(leaf("collected", e.collected().toString()));
-        return new XmlElement(new QName(NS, "provenance", PREFIX), Map.of(), null, children);
+        children.add(leaf("collected", InstantText.of(e.collected())));
+        return new XmlElement(PROVENANCE, Map.of(), null, children);
     }
 
     /**
@@ -65,6 +71,13 @@ final class Provenance {
     }
 
     private static XmlElement leaf(String name, String text) {
-        return XmlElement.of(new QName(NS, name, PREFIX), text);
+        return XmlElement.of(switch (name) {
+            case "source" -> SOURCE;
+            case "seq" -> SEQ;
+            case "change" -> CHANGE;
+            case "original-updated" -> ORIGINAL_UPDATED;
+            case "collected" -> COLLECTED;
+            default -> new QName(NS, name, PREFIX);
+        }, text);
     }
 }

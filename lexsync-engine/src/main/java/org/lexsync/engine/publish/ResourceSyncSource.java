@@ -240,8 +240,47 @@ final class ResourceSyncSource {
             links.add(RsLink.of("index", settings.url(set + "resourcelist.xml")));
         }
         try (SitemapWriter w = SitemapWriter.open(out, SitemapHeader.of(RootKind.URLSET, md, links))) {
-            journal.forEachCurrentVersion(scope, offset, limit, v -> w.write(entry(v, null)));
+            long after = offset > 0 && limit > 0 ? partStart(scope, offset) : -1;
+            if (after >= 0) {
+                journal.forEachCurrentVersionAfter(scope, after, limit, v -> w.write(entry(v, null)));
+            } else {
+                journal.forEachCurrentVersion(scope, offset, limit, v -> w.write(entry(v, null)));
+            }
         }
+    }
+
+    /** Per scope, the sequence number before each Resource List part (a part's rows follow it), per journal state. */
+    private final java.util.Map<String, PartStarts> partStarts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record PartStarts(long lastSeq, long[] before) {
+    }
+
+    /**
+     * The sequence number of the current row at position {@code offset - 1} (a multiple of {@code listSize} less
+     * one), found in an index built with one pass over the scope's current sequence numbers per journal state, or -1
+     * (then the part is read with an OFFSET).
+     */
+    private long partStart(@Nullable String scope, long offset) {
+        int size = settings.listSize();
+        if (offset % size != 0) {
+            return -1;
+        }
+        long last = journal.lastSeq();
+        String key = scope == null ? "" : "s:" + scope;
+        PartStarts p = partStarts.get(key);
+        if (p == null || p.lastSeq() != last) {
+            List<Long> before = new ArrayList<>();
+            long[] n = {0};
+            journal.forEachCurrentSeq(scope, seq -> {
+                if (++n[0] % size == 0) {
+                    before.add(seq);
+                }
+            });
+            p = new PartStarts(last, before.stream().mapToLong(Long::longValue).toArray());
+            partStarts.put(key, p);
+        }
+        int i = (int) (offset / size) - 1;
+        return i < p.before().length ? p.before()[i] : -1;
     }
 
     // --- Change Lists (§12), one per day and part ---
@@ -290,8 +329,9 @@ final class ResourceSyncSource {
             long[] state = new long[3];   // rows seen, the part's first seq, the last seq seen
             Instant[] times = new Instant[2];
             int[] part = {0};
+            java.util.function.Predicate<Instant> inDay = inDay(d.day());
             journal.forEachSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, e -> {
-                if (!e.collected().toString().startsWith(d.day())) {
+                if (!inDay.test(e.collected())) {
                     return;
                 }
                 if (state[0] % size == 0) {
@@ -315,11 +355,29 @@ final class ResourceSyncSource {
 
     /** Streams the rows of one Change List part in journal order. */
     void partRows(@Nullable String scope, ChangePart p, java.util.function.Consumer<JournalVersion> visitor) {
+        java.util.function.Predicate<Instant> inDay = inDay(p.day());
         journal.forEachVersionSince(p.firstSeq() - 1, scope, p.lastSeq() - p.firstSeq() + 1, v -> {
-            if (v.entry().seq() <= p.lastSeq() && v.entry().collected().toString().startsWith(p.day())) {
+            if (v.entry().seq() <= p.lastSeq() && inDay.test(v.entry().collected())) {
                 visitor.accept(v);
             }
         });
+    }
+
+    /**
+     * Whether a collection time falls on {@code day} (its {@link Instant#toString()} starts with it): a comparison
+     * with the day's bounds when the day is a plain {@code yyyy-mm-dd}, else the text itself.
+     */
+    static java.util.function.Predicate<Instant> inDay(String day) {
+        if (day.length() == 10 && day.charAt(0) != '+' && day.charAt(0) != '-') {
+            try {
+                Instant start = dayStart(day);
+                Instant end = start.plus(java.time.Duration.ofDays(1));
+                return t -> !t.isBefore(start) && t.isBefore(end);
+            } catch (java.time.DateTimeException notADay) {
+                // fall through to the text
+            }
+        }
+        return t -> t.toString().startsWith(day);
     }
 
     private static Instant dayStart(String day) {
@@ -377,8 +435,7 @@ final class ResourceSyncSource {
         List<RsLink> links = new ArrayList<>();
         RepresentationState primary = primary(v.representations());
         if (primary != null) {
-            Digests hash = Digests.parse((primary.md5() == null ? "" : "md5:" + primary.md5() + " ")
-                    + "sha-256:" + primary.sha256());
+            Digests hash = HashAttributes.md5AndSha256(primary.md5(), primary.sha256());
             md.hash(hash).length(primary.length()).type(primary.mediaType());
             if (primary.url() != null) {
                 links.add(RsLink.of("via", primary.url().toString()));

@@ -172,6 +172,65 @@ public final class Journal {
 
     private static final int FIRST_SOURCES_CHUNK = 500;
 
+    /**
+     * As {@link #forEachCurrentVersion} from the row after {@code afterSeq} on: a page found by the last sequence
+     * number of the page before it (a seek on {@code resources_by_seq}) instead of an OFFSET over every row before it.
+     */
+    public void forEachCurrentVersionAfter(String sourceId, long afterSeq, long limit,
+                                           Consumer<JournalVersion> visitor) {
+        db.read("read current versions", c -> {
+            String sql = "SELECT j.seq, j.source_id, j.resource_uri, j.kind, j.source_ts, j.collected_at, j.checksums,"
+                    + " j.run_id, j.version FROM resources r JOIN journal j ON j.seq = r.last_seq"
+                    + " WHERE r.status = 'active' AND r.last_seq > ?" + (sourceId == null ? "" : " AND r.source_id = ?")
+                    + " ORDER BY r.last_seq" + (limit > 0 ? " LIMIT " + limit : "");
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(1000);
+                st.setLong(1, afterSeq);
+                if (sourceId != null) {
+                    st.setString(2, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(version(rs));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Streams, in order, the sequence numbers of the rows that made each active resource of {@code sourceId} (null:
+     * all) what it is now: the order of {@link #forEachCurrentVersion}, without reading the rows.
+     */
+    public void forEachCurrentSeq(String sourceId, java.util.function.LongConsumer visitor) {
+        db.read("read current sequence", c -> {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (PreparedStatement st = c.prepareStatement("SELECT last_seq FROM resources WHERE status = 'active'"
+                    + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY last_seq")) {
+                st.setFetchSize(10_000);
+                if (sourceId != null) {
+                    st.setString(1, sourceId);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(rs.getLong(1));
+                    }
+                }
+                c.commit();
+            } finally {
+                c.setAutoCommit(auto);
+            }
+            return null;
+        });
+    }
+
     /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
     public record Day(String day, long firstSeq, long lastSeq, long count) {
     }

@@ -57,19 +57,22 @@ final class VersionCodec {
         if (text == null || text.isEmpty()) {
             return null;
         }
-        String[] lines = text.split("\n", -1);
-        String[] head = lines[0].split("\t", -1);
+        int eol = text.indexOf('\n');
+        String first = eol < 0 ? text : text.substring(0, eol);
+        String[] head = split(first);
         if (!HEADER.equals(head[0]) || head.length < 3) {
-            throw new IllegalStateException("journal version text of an unknown form: " + lines[0]);
+            throw new IllegalStateException("journal version text of an unknown form: " + first);
         }
-        List<Link> links = new ArrayList<>();
-        List<RepresentationState> reps = new ArrayList<>();
-        for (int i = 1; i < lines.length; i++) {
-            String line = lines[i];
+        List<Link> links = new ArrayList<>(0);
+        List<RepresentationState> reps = new ArrayList<>(2);
+        while (eol >= 0) {
+            int start = eol + 1;
+            eol = text.indexOf('\n', start);
+            String line = eol < 0 ? text.substring(start) : text.substring(start, eol);
             if (line.startsWith("l\t")) {
                 links.addAll(LinkCodec.decode(line.substring(2)));
             } else if (line.startsWith("r\t")) {
-                String[] f = line.split("\t", -1);
+                String[] f = split(line);
                 String url = nullIfEmpty(LinkCodec.unescape(f[1]));
                 String sha256 = f[6];
                 reps.add(new RepresentationState(url == null ? null : URI.create(url), RepresentationRole.fromToken(f[2]),
@@ -80,6 +83,23 @@ final class VersionCodec {
         }
         return new Version(nullIfEmpty(LinkCodec.unescape(head[1])), nullIfEmpty(LinkCodec.unescape(head[2])),
                 List.copyOf(links), List.copyOf(reps));
+    }
+
+    /** The tab-separated fields of one line, empty ones kept (as {@code split("\t", -1)}, without its list). */
+    private static String[] split(String line) {
+        int n = 1;
+        for (int i = line.indexOf('\t'); i >= 0; i = line.indexOf('\t', i + 1)) {
+            n++;
+        }
+        String[] f = new String[n];
+        int start = 0;
+        for (int k = 0; k < n - 1; k++) {
+            int tab = line.indexOf('\t', start);
+            f[k] = line.substring(start, tab);
+            start = tab + 1;
+        }
+        f[n - 1] = line.substring(start);
+        return f;
     }
 
     private static String nullIfEmpty(String s) {

@@ -198,6 +198,38 @@ class ResourceSyncSourceTest {
                 .findFirst().orElse(new TreeSet<String>().toString());
     }
 
+    @Test
+    void resourceListPartsHoldTheOneListsEntriesInOrderAfterUpdatesAndDeletions() throws IOException {   // §10, §17
+        source.update(AtomSource.id(2)).delete(AtomSource.id(4)).update(AtomSource.id(9)).publishNew(3);
+        aggregate.harvest(SOURCE);
+        Publication whole = aggregate.publication(PublishSettings.builder(mirror.baseUri()).listSize(1000).build());
+        List<String> expected = locs(body(whole, "resourcesync/all/resourcelist.xml"));
+        assertThat(expected).hasSize(13);
+        List<String> parts = new java.util.ArrayList<>();
+        for (int n = 1; n <= 4; n++) {   // parts of 4 (the later ones read after the previous part's last row)
+            parts.addAll(locs(body(publication, "resourcesync/all/resourcelist/" + n + ".xml")));
+        }
+        assertThat(parts).isEqualTo(expected);
+        assertThat(publication.document("resourcesync/all/resourcelist/5.xml")).isEmpty();
+    }
+
+    private static String body(Publication p, String path) throws IOException {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        p.document(path).orElseThrow().body().writeTo(b);
+        return b.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static List<String> locs(String xml) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String piece : xml.split("<loc>")) {
+            int end = piece.indexOf("</loc>");
+            if (end > 0) {
+                out.add(piece.substring(0, end));
+            }
+        }
+        return out;
+    }
+
     private String read(String path) throws IOException {
         return Files.readString(out.resolve(path));
     }
