@@ -209,26 +209,8 @@ public final class Journal {
      * all) what it is now: the order of {@link #forEachCurrentVersion}, without reading the rows.
      */
     public void forEachCurrentSeq(String sourceId, java.util.function.LongConsumer visitor) {
-        db.read("read current sequence", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try (PreparedStatement st = c.prepareStatement("SELECT last_seq FROM resources WHERE status = 'active'"
-                    + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY last_seq")) {
-                st.setFetchSize(10_000);
-                if (sourceId != null) {
-                    st.setString(1, sourceId);
-                }
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        visitor.accept(rs.getLong(1));
-                    }
-                }
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
-            }
-            return null;
-        });
+        streamLongs("read current sequence", "SELECT last_seq FROM resources WHERE status = 'active'"
+                + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY last_seq", sourceId, visitor);
     }
 
     /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
@@ -275,11 +257,16 @@ public final class Journal {
 
     /** Streams the sequence numbers of {@code sourceId}'s rows (null: all) in order: the cheapest full pass. */
     public void forEachSeq(String sourceId, java.util.function.LongConsumer visitor) {
-        db.read("read journal sequence", c -> {
+        streamLongs("read journal sequence", "SELECT seq FROM journal"
+                + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq", sourceId, visitor);
+    }
+
+    /** Streams the one long column of {@code sql} (bound to {@code sourceId} when not null) in one read transaction. */
+    private void streamLongs(String operation, String sql, String sourceId, java.util.function.LongConsumer visitor) {
+        db.read(operation, c -> {
             boolean auto = c.getAutoCommit();
             c.setAutoCommit(false);
-            try (PreparedStatement st = c.prepareStatement("SELECT seq FROM journal"
-                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq")) {
+            try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(10_000);
                 if (sourceId != null) {
                     st.setString(1, sourceId);
