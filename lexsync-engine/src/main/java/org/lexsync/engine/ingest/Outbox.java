@@ -116,13 +116,19 @@ public final class Outbox {
             move(e, DONE, null);
             return new UploadOutcome(e.name(), UploadOutcome.Status.ACKNOWLEDGED, a.status(), a.text());
         }
-        boolean refusedForGood = a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
-                && a.status() != 408 && a.status() != 429;
-        if (refusedForGood) {
+        if (refusedForGood(a.status())) {
             move(e, REFUSED, a.text());
             return new UploadOutcome(e.name(), UploadOutcome.Status.REFUSED, a.status(), a.text());
         }
         return new UploadOutcome(e.name(), UploadOutcome.Status.NOT_DELIVERED, a.status(), a.text());
+    }
+
+    /**
+     * True when the server refused a group for good (a 4xx about the group itself); false for answers that may change
+     * on a later try: 401/403 (the token), 408 (request timeout) and 429 (too many requests).
+     */
+    static boolean refusedForGood(int status) {
+        return status >= 400 && status < 500 && status != 401 && status != 403 && status != 408 && status != 429;
     }
 
     /** Moves an entry's files into {@code sub} (the MetaInfo first: once it is gone the entry is no longer pending). */

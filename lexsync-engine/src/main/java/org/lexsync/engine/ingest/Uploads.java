@@ -25,14 +25,13 @@ public final class Uploads {
 
     /**
      * Uploads one group packaged as a ZIP holding {@code metainfo.xml} to {@code server}: acknowledged, refused (a
-     * 4xx other than 401/403) or not delivered (no answer, 401/403, 5xx).
+     * 4xx about the group) or not delivered (no answer, 401/403, 408, 429, 5xx) — the outbox's rule.
      */
     public static UploadOutcome sendPackage(Path zip, URI server, String token, Duration timeout) {
         try (GroupPoster poster = GroupPoster.create(server, token, timeout)) {
             GroupPoster.Answer a = poster.postPackage(zip);
             UploadOutcome.Status status = a.ok() ? UploadOutcome.Status.ACKNOWLEDGED
-                    : a.status() >= 400 && a.status() < 500 && a.status() != 401 && a.status() != 403
-                    ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
+                    : Outbox.refusedForGood(a.status()) ? UploadOutcome.Status.REFUSED : UploadOutcome.Status.NOT_DELIVERED;
             return new UploadOutcome(zip.getFileName().toString(), status, a.status(), a.text());
         } catch (IOException e) {
             return new UploadOutcome(zip.getFileName().toString(), UploadOutcome.Status.NOT_DELIVERED, 0,
