@@ -242,17 +242,7 @@ public final class Journal {
 
     /** The highest sequence number of {@code sourceId}'s rows (null: all), 0 when it has none. */
     public long maxSeq(String sourceId) {
-        return db.read("read journal end", c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT MAX(seq) FROM journal"
-                    + (sourceId == null ? "" : " WHERE source_id = ?"))) {
-                if (sourceId != null) {
-                    st.setString(1, sourceId);
-                }
-                try (ResultSet rs = st.executeQuery()) {
-                    return rs.next() ? rs.getLong(1) : 0L;
-                }
-            }
-        });
+        return aggregate("read journal end", "MAX(seq)", sourceId);
     }
 
     /** Streams the sequence numbers of {@code sourceId}'s rows (null: all) in order: the cheapest full pass. */
@@ -359,15 +349,19 @@ public final class Journal {
 
     /** Number of journal rows; {@code sourceId} null for all sources. */
     public long count(String sourceId) {
-        return db.read("count journal", c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM journal"
+        return aggregate("count journal", "COUNT(*)", sourceId);
+    }
+
+    /** One aggregate over {@code sourceId}'s rows (null: all); 0 when it is NULL (no rows). */
+    private long aggregate(String operation, String expression, String sourceId) {
+        return db.read(operation, c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT " + expression + " FROM journal"
                     + (sourceId == null ? "" : " WHERE source_id = ?"))) {
                 if (sourceId != null) {
                     st.setString(1, sourceId);
                 }
                 try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    return rs.getLong(1);
+                    return rs.next() ? rs.getLong(1) : 0L;
                 }
             }
         });

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,6 @@ import org.lexsync.engine.LexSync;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.engine.model.ExportReport;
-import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.engine.model.RepresentationState;
@@ -68,14 +66,13 @@ class AtomAggregateFeedTest {
         origin = FixturePublisher.builder().resources(0).start();
         source = AtomSource.register(origin, "/atom", 3, 200);
         source.publishNew(10).publish(AtomSource.id(11), true);
-        aggregate = open(dir.resolve("a"));
+        aggregate = TestStores.open(dir.resolve("a"));
         aggregate.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url(source.subscriptionUri()).build());
         aggregate.harvest(SOURCE);
         source.update(AtomSource.id(2)).delete(AtomSource.id(4));
         aggregate.harvest(SOURCE);
         out = dir.resolve("export");
-        mirror = FixturePublisher.builder().resources(0).start();
-        ExportRoute.serve(mirror, out);
+        mirror = ExportRoute.mirror(out);
         publication = aggregate.publication(PublishSettings.builder(mirror.baseUri()).archiveSize(4)
                 .feedId("tag:mirror.example,2024:aggregate").authorEmail("feeds@mirror.example").build());
     }
@@ -85,10 +82,6 @@ class AtomAggregateFeedTest {
         aggregate.close();
         mirror.close();
         origin.close();
-    }
-
-    private static LexSync open(Path data) {
-        return LexSync.builder(data).politeness(new Politeness(4, Duration.ZERO)).ignoreRobots(true).build();
     }
 
     @Test
@@ -204,7 +197,7 @@ class AtomAggregateFeedTest {
     @Test
     void ourAtomCollectorCollectsTheAggregateIntoAFreshStoreWithTheSameResourcesAndBytes() {   // rinfo §2.4
         publication.export(out);
-        try (LexSync downstream = open(dir.resolve("b"))) {
+        try (LexSync downstream = TestStores.open(dir.resolve("b"))) {
             downstream.register(Source.builder("aggregate", AtomOptions.DEFAULT)
                     .url(mirror.uri("/feed/current.atom")).build());
             downstream.harvest("aggregate");
@@ -296,7 +289,7 @@ class AtomAggregateFeedTest {
         assertThat(sourcesById.get(AtomSource.id(1))).containsExactly(SOURCE);   // the first source keeps the URI
         assertThat(sourcesById.get(copyOfFirst)).containsExactly("copy");
 
-        try (LexSync downstream = open(dir.resolve("b"))) {
+        try (LexSync downstream = TestStores.open(dir.resolve("b"))) {
             downstream.register(Source.builder("aggregate", AtomOptions.DEFAULT)
                     .url(mirror.uri("/feed/current.atom")).build());
             downstream.harvest("aggregate");

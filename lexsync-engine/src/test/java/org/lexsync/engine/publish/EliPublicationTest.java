@@ -22,7 +22,6 @@ import org.lexsync.core.findings.Findings;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.EliOptions;
-import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.Source;
 import org.lexsync.fixture.FixturePublisher;
@@ -48,13 +47,12 @@ class EliPublicationTest {
     void collect() {
         origin = FixturePublisher.builder().resources(0).start();
         provider = EliProvider.builder().acts(12).perSitemap(5).build().register(origin);
-        aggregate = open(dir.resolve("a"));
+        aggregate = TestStores.open(dir.resolve("a"));
         aggregate.register(Source.builder("eli-xy", EliOptions.DEFAULT).url(provider.sitemapUrl())
                 .url(provider.feedUrl()).delay(Duration.ZERO).build());
         aggregate.harvest("eli-xy");
         out = dir.resolve("export");
-        mirror = FixturePublisher.builder().resources(0).start();
-        ExportRoute.serve(mirror, out);
+        mirror = ExportRoute.mirror(out);
         publication = aggregate.publication(PublishSettings.builder(mirror.baseUri()).listSize(5)
                 .eliFeedId("urn:mirror-example:eli:eli-update-feed").build());
     }
@@ -64,10 +62,6 @@ class EliPublicationTest {
         aggregate.close();
         mirror.close();
         origin.close();
-    }
-
-    private static LexSync open(Path data) {
-        return LexSync.builder(data).politeness(new Politeness(4, Duration.ZERO)).ignoreRobots(true).build();
     }
 
     @Test
@@ -100,7 +94,7 @@ class EliPublicationTest {
     @Test
     void ourEliConsumerReadsTheSitemapAndFeedBack() {   // §4.1, against the fixture's ELI pages
         publication.export(out);
-        try (LexSync downstream = open(dir.resolve("b"))) {
+        try (LexSync downstream = TestStores.open(dir.resolve("b"))) {
             downstream.register(Source.builder("again", EliOptions.DEFAULT)
                     .url(mirror.uri("/eli/sitemap.xml")).url(mirror.uri("/eli/eli-update-feed.atom"))
                     .delay(Duration.ZERO).build());

@@ -16,6 +16,13 @@ final class ExportRoute implements FixtureRoute {
         this.dir = dir;
     }
 
+    /** A fixture publisher on loopback that serves {@code dir} (what the export will write) as a web server would. */
+    static FixturePublisher mirror(Path dir) {
+        FixturePublisher mirror = FixturePublisher.builder().resources(0).start();
+        serve(mirror, dir);
+        return mirror;
+    }
+
     /** Serves {@code dir} under {@code /feed/} and {@code /blob/} of {@code pub}. */
     static void serve(FixturePublisher pub, Path dir) {
         ExportRoute r = new ExportRoute(dir);

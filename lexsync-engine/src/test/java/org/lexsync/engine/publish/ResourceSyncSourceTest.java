@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +19,6 @@ import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.HarvestListener;
-import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.engine.model.RepresentationRole;
@@ -53,13 +51,11 @@ class ResourceSyncSourceTest {
         origin = FixturePublisher.builder().resources(0).start();
         source = AtomSource.register(origin, "/atom", 3, 200);
         source.publishNew(10).publish(AtomSource.id(11), true);
-        aggregate = LexSync.builder(dir.resolve("a")).politeness(new Politeness(4, Duration.ZERO)).ignoreRobots(true)
-                .build();
+        aggregate = TestStores.open(dir.resolve("a"));
         aggregate.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url(source.subscriptionUri()).build());
         aggregate.harvest(SOURCE);
         out = dir.resolve("export");
-        mirror = FixturePublisher.builder().resources(0).start();
-        ExportRoute.serve(mirror, out);
+        mirror = ExportRoute.mirror(out);
         publication = aggregate.publication(PublishSettings.builder(mirror.baseUri()).listSize(4).build());
     }
 
@@ -126,8 +122,7 @@ class ResourceSyncSourceTest {
     @Test
     void ourResourceSyncDestinationSyncsFromItThroughUpdatesAndDeletions() {   // §10, §12, audit §5.2
         publication.export(out);
-        try (LexSync downstream = LexSync.builder(dir.resolve("b")).politeness(new Politeness(4, Duration.ZERO))
-                .ignoreRobots(true).build()) {
+        try (LexSync downstream = TestStores.open(dir.resolve("b"))) {
             downstream.register(Source.builder("mirror", ResourceSyncOptions.DEFAULT)
                     .url(mirror.uri("/resourcesync/all/capabilitylist.xml")).build());
             downstream.harvest("mirror");
@@ -170,8 +165,7 @@ class ResourceSyncSourceTest {
             assertThat(Files.getLastModifiedTime(p)).as(p.toString()).isEqualTo(old);
         }
 
-        try (LexSync downstream = LexSync.builder(dir.resolve("c")).politeness(new Politeness(4, Duration.ZERO))
-                .ignoreRobots(true).build()) {
+        try (LexSync downstream = TestStores.open(dir.resolve("c"))) {
             downstream.register(Source.builder("mirror", ResourceSyncOptions.fromText(Map.of("baseline", "dump")))
                     .url(mirror.uri("/resourcesync/all/capabilitylist.xml")).build());
             downstream.harvest("mirror");

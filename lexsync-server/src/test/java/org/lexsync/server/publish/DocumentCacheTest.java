@@ -31,9 +31,10 @@ import org.lexsync.server.LexSyncServer;
  * what is held.
  */
 class DocumentCacheTest {
-    private static final String SOURCE = "sfs";
+    private static final String SOURCE = CollectedAtom.SOURCE;
     @TempDir
     Path dir;
+    private CollectedAtom collected;
     private FixturePublisher origin;
     private AtomSource atom;
     private LexSync aggregate;
@@ -44,13 +45,10 @@ class DocumentCacheTest {
 
     @BeforeEach
     void start() throws Exception {
-        origin = FixturePublisher.builder().resources(0).start();
-        atom = AtomSource.register(origin, "/atom", 3, 200);
-        atom.publishNew(10);
-        aggregate = LexSync.builder(dir.resolve("a")).politeness(new org.lexsync.engine.model.Politeness(4,
-                java.time.Duration.ZERO)).build();
-        aggregate.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
-        aggregate.harvest(SOURCE);
+        collected = CollectedAtom.in(dir);
+        origin = collected.origin();
+        atom = collected.atom();
+        aggregate = collected.aggregate();
         config = dir.resolve("lexsync.yaml");
         Files.writeString(config, "publish:\n  archive-size: 4\n  feed-id: tag:agg.example,2026:lex\n"
                 + "  author-email: feeds@agg.example\n  base-url: http://agg.example/\n", StandardCharsets.UTF_8);
@@ -67,8 +65,7 @@ class DocumentCacheTest {
         if (server != null) {
             server.close();
         }
-        aggregate.close();
-        origin.close();
+        collected.close();
     }
 
     private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
