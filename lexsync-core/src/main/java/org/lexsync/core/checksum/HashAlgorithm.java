@@ -44,24 +44,25 @@ public enum HashAlgorithm {
         return java.util.HexFormat.of().formatHex(newDigest().digest(bytes));
     }
 
+    /** A new digest of this algorithm, ready for input. */
     public MessageDigest newDigest() {
         MessageDigest p = prototype;
         if (p == null) {
-            try {
-                p = MessageDigest.getInstance(jcaName);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("JDK lacks " + jcaName, e);
-            }
+            p = lookUp();
             prototype = p;
         }
         try {
             return (MessageDigest) p.clone();
         } catch (CloneNotSupportedException e) {
-            try {
-                return MessageDigest.getInstance(jcaName);
-            } catch (NoSuchAlgorithmException impossible) {
-                throw new IllegalStateException("JDK lacks " + jcaName, impossible);
-            }
+            return lookUp();
+        }
+    }
+
+    private MessageDigest lookUp() {
+        try {
+            return MessageDigest.getInstance(jcaName);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("JDK lacks " + jcaName, e);
         }
     }
 

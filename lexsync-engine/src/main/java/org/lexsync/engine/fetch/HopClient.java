@@ -67,6 +67,7 @@ final class HopClient implements AutoCloseable {
         long deadline = sent + totalTimeout.toNanos();
         String hostKey = RedirectFollower.hostKey(url);
         HttpURLConnection connection = null;
+        boolean connected = false;
         try {
             // toASCIIString: a URL with non-ASCII characters (an IRI) goes on the wire percent-encoded as UTF-8
             connection = (HttpURLConnection) URI.create(url.toASCIIString()).toURL().openConnection(Proxy.NO_PROXY);
@@ -79,12 +80,16 @@ final class HopClient implements AutoCloseable {
             // the JDK's own default names a few image types; ours asks for anything unless the caller says otherwise
             connection.setRequestProperty("Accept", "*/*");
             headers.forEach(connection::setRequestProperty);
-            if (form != null) {
-                byte[] encoded = form.encoded();
+            byte[] encoded = form == null ? null : form.encoded();
+            if (encoded != null) {
                 connection.setRequestMethod("POST");
                 connection.setDoOutput(true);
                 connection.setFixedLengthStreamingMode(encoded.length);
                 connection.setRequestProperty("Content-Type", form.contentType());
+            }
+            connection.connect();
+            connected = true;
+            if (encoded != null) {
                 try (OutputStream out = connection.getOutputStream()) {
                     out.write(encoded);
                 }
@@ -105,19 +110,20 @@ final class HopClient implements AutoCloseable {
             if (Thread.currentThread().isInterrupted() || e instanceof InterruptedIOException
                     && !(e instanceof SocketTimeoutException)) {
                 breaker.abandoned(url);
+                Thread.interrupted(); // the exception carries the interrupt, as a blocking JDK call's would
                 throw new InterruptedException("interrupted while fetching " + url);
             }
-            FetchException failure = translate(url, e, System.nanoTime() - deadline >= 0);
+            FetchException failure = translate(url, e, connected, System.nanoTime() - deadline >= 0);
             breaker.failed(url, failure);
             statistics.record(hostKey, 0, System.nanoTime() - sent);
             throw failure;
         }
     }
 
-    static FetchException translate(URI url, Throwable cause, boolean pastDeadline) {
+    static FetchException translate(URI url, Throwable cause, boolean connected, boolean pastDeadline) {
         if (cause instanceof SocketTimeoutException e) {
-            if (e.getMessage() != null && e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("connect")) {
-                return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + e.getMessage(), e);
+            if (!connected) {
+                return FetchException.transientFailure(url, FetchFailure.TIMEOUT, "connect timeout: " + describe(e), e);
             }
             return FetchException.transientFailure(url, FetchFailure.TIMEOUT, pastDeadline
                     ? "no response headers within the total timeout" : "no response headers within the read timeout", e);
