@@ -214,6 +214,7 @@ public final class Fetcher implements AutoCloseable {
     public void close() {
         closed = true;
         if (shared == null) {
+            hosts.close();
             client.close();
         } else {
             user.close();

@@ -10,6 +10,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * The per-host scheduler (docs/architecture.md, invariant 4): a caller takes a {@link Permit} before each request to a
@@ -28,6 +29,7 @@ final class HostPoliteness {
 
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
     private final Semaphore global;
+    private final HostLanes lanes = new HostLanes();
 
     HostPoliteness(int globalConcurrency) {
         global = new Semaphore(globalConcurrency, true);
@@ -77,6 +79,42 @@ final class HostPoliteness {
             throw e;
         }
         return new Permit(host, politeness);
+    }
+
+    /**
+     * Runs {@code exchange} holding a permit for {@code hostKey} (as {@link #acquire(String, Politeness, Runnable)}
+     * grants it), on the host's lane ({@link HostLanes}), and returns its result; the permit is closed when the
+     * exchange ends. A result the caller can no longer take (it was interrupted) goes to {@code discard}.
+     */
+    <T> T exchange(String hostKey, Politeness politeness, Runnable admit, Exchange<T> exchange,
+                   Consumer<? super T> discard) throws InterruptedException {
+        return lanes.run(hostKey, width(hostKey, politeness), () -> {
+            try (Permit permit = acquire(hostKey, politeness, admit)) {
+                return exchange.call();
+            }
+        }, discard);
+    }
+
+    /** What is done with a host's slot held: one request and its answer. */
+    @FunctionalInterface
+    interface Exchange<T> {
+        T call() throws InterruptedException;
+    }
+
+    /** How many requests to {@code hostKey} may be in flight at once under {@code politeness} and the host's users. */
+    private int width(String hostKey, Politeness politeness) {
+        Host host = host(hostKey);
+        host.lock.lock();
+        try {
+            return host.effective(politeness).maxPerHost();
+        } finally {
+            host.lock.unlock();
+        }
+    }
+
+    /** Ends the lanes' threads; exchanges in progress are interrupted. */
+    void close() {
+        lanes.close();
     }
 
     /** A user that asks for {@code politeness} on every host it joins; close it when it is done. */

@@ -62,7 +62,6 @@ final class RedirectFollower {
      * given, joins every host reached (before its robots.txt is read) so that the host stays at least as polite
      * as the user asks while the user is open.
      */
-    @SuppressWarnings("try") // the permit is held for its scope only
     FetchResult follow(FetchRequest request, Function<URI, Politeness> politenessOf, HostPoliteness.User user)
             throws InterruptedException {
         URI current = request.url();
@@ -104,49 +103,76 @@ final class RedirectFollower {
                 p = p.withMinDelay(crawlDelay);
             }
             URI hop = current;
-            try (HostPoliteness.Permit permit = hosts.acquire(hostKey, p, () -> breaker.peek(hop))) {
-                Map<String, String> hopHeaders = headers;
-                if (cookies != null) {
-                    String cookie = cookies.header(current);
-                    if (cookie != null) {
-                        hopHeaders = new LinkedHashMap<>(headers);
-                        hopHeaders.put("Cookie", cookie);
-                    }
-                }
-                HopResponse response = client.send(current, hopHeaders, form);
-                int status = response.statusCode();
-                if (cookies != null) {
-                    cookies.received(current, response.headers().map());
-                }
-                if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
-                    discard(response);
-                    if (status == 301 || status == 302 || status == 303) {
-                        form = null; // a form's answer is fetched with a GET (RFC 9110 §15.4.2-4, as browsers do)
-                    }
-                    URI next = resolve(current, response.headers().firstValue("Location").get());
-                    if (redirects + 1 > maxRedirects) {
-                        throw FetchException.fatal(request.url(), FetchFailure.TOO_MANY_REDIRECTS, String.format(
-                                Locale.ROOT, "more than %d redirects, last to %s", maxRedirects, next));
-                    }
-                    if (!seen.add(normalize(next))) {
-                        throw FetchException.fatal(request.url(), FetchFailure.REDIRECT_LOOP, String.format(
-                                Locale.ROOT, "redirect loop: %s leads back to %s", current, next));
-                    }
-                    current = next;
-                    continue;
-                }
-                if (status == 304) {
-                    discard(response);
-                    return new FetchResult.NotModified(request.url(), current,
-                            response.headers().firstValue("ETag").orElse(request.conditional().etag()),
-                            response.headers().firstValue("Last-Modified").orElse(request.conditional().lastModified()));
-                }
-                if (status < 200 || status > 299) {
-                    discard(response);
-                    throw statusFailure(current, hostKey, response);
-                }
-                return download(request, current, response);
+            FormBody hopForm = form;
+            Hop answer = hosts.exchange(hostKey, p, () -> breaker.peek(hop),
+                    () -> exchange(request, hop, hostKey, headers, hopForm, cookies), RedirectFollower::dropUnwanted);
+            if (answer instanceof Hop.Done done) {
+                return done.result();
             }
+            Hop.Redirect redirect = (Hop.Redirect) answer;
+            URI next = redirect.location();
+            if (redirect.asGet()) {
+                form = null; // a form's answer is fetched with a GET (RFC 9110 §15.4.2-4, as browsers do)
+            }
+            if (redirects + 1 > maxRedirects) {
+                throw FetchException.fatal(request.url(), FetchFailure.TOO_MANY_REDIRECTS, String.format(
+                        Locale.ROOT, "more than %d redirects, last to %s", maxRedirects, next));
+            }
+            if (!seen.add(normalize(next))) {
+                throw FetchException.fatal(request.url(), FetchFailure.REDIRECT_LOOP, String.format(
+                        Locale.ROOT, "redirect loop: %s leads back to %s", current, next));
+            }
+            current = next;
+        }
+    }
+
+    /** What one hop came to: where it redirects, or the attempt's result. */
+    private sealed interface Hop {
+        record Redirect(URI location, boolean asGet) implements Hop {
+        }
+
+        record Done(FetchResult result) implements Hop {
+        }
+    }
+
+    /** One request to {@code current} and its answer, run with the host's slot held (on the host's lane). */
+    private Hop exchange(FetchRequest request, URI current, String hostKey, Map<String, String> headers,
+                         FormBody form, CookieJar cookies) throws InterruptedException {
+        Map<String, String> hopHeaders = headers;
+        if (cookies != null) {
+            String cookie = cookies.header(current);
+            if (cookie != null) {
+                hopHeaders = new LinkedHashMap<>(headers);
+                hopHeaders.put("Cookie", cookie);
+            }
+        }
+        HopResponse response = client.send(current, hopHeaders, form);
+        int status = response.statusCode();
+        if (cookies != null) {
+            cookies.received(current, response.headers().map());
+        }
+        if (isRedirect(status) && response.headers().firstValue("Location").isPresent()) {
+            discard(response);
+            return new Hop.Redirect(resolve(current, response.headers().firstValue("Location").get()),
+                    status == 301 || status == 302 || status == 303);
+        }
+        if (status == 304) {
+            discard(response);
+            return new Hop.Done(new FetchResult.NotModified(request.url(), current,
+                    response.headers().firstValue("ETag").orElse(request.conditional().etag()),
+                    response.headers().firstValue("Last-Modified").orElse(request.conditional().lastModified())));
+        }
+        if (status < 200 || status > 299) {
+            discard(response);
+            throw statusFailure(current, hostKey, response);
+        }
+        return new Hop.Done(download(request, current, response));
+    }
+
+    /** Deletes the temp file of a fetched body nobody will take (its caller was interrupted). */
+    private static void dropUnwanted(Hop unwanted) {
+        if (unwanted instanceof Hop.Done(FetchResult.Fetched f) && f.body() != null) {
+            TempFiles.deleteQuietly(f.body());
         }
     }
 
