@@ -71,6 +71,8 @@ final class HopClient implements AutoCloseable {
         try {
             // toASCIIString: a URL with non-ASCII characters (an IRI) goes on the wire percent-encoded as UTF-8
             connection = (HttpURLConnection) URI.create(url.toASCIIString()).toURL().openConnection(Proxy.NO_PROXY);
+            HttpURLConnection opened = connection;
+            HostLanes.onCancel(opened::disconnect); // a platform thread's blocking read ignores interrupts
             connection.setInstanceFollowRedirects(false);
             connection.setUseCaches(false);
             connection.setConnectTimeout(connectTimeoutMillis);

@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,13 +26,18 @@ import java.util.function.Consumer;
  * <p>
  * A lane has as many threads as the host may have requests in flight (at most {@link #MAX_WIDTH}), serves its queue
  * first come first served, and lets its threads end after {@link #IDLE_SECONDS} idle seconds; the per-host scheduler
- * still grants every slot, so a lane never makes a host busier than its politeness allows.
+ * still grants every slot, so a lane never makes a host busier than its politeness allows. A caller that gives up
+ * (is interrupted) cancels its exchange: the lane thread is interrupted and the exchange's connection closed
+ * ({@link #onCancel}), since a platform thread's blocking socket read does not end on an interrupt.
  */
 final class HostLanes implements AutoCloseable {
     static final int MAX_WIDTH = 64;
     private static final long IDLE_SECONDS = 10;
+    /** The cancellation of the exchange running on this lane thread (none on other threads). */
+    private static final ThreadLocal<Cancellation> RUNNING = new ThreadLocal<>();
 
     private final ConcurrentHashMap<String, ThreadPoolExecutor> lanes = new ConcurrentHashMap<>();
+    private final Set<Cancellation> running = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
@@ -43,14 +49,22 @@ final class HostLanes implements AutoCloseable {
             throws InterruptedException {
         // set once, by whichever comes first: the exchange delivering its result, or the caller giving up on it
         AtomicBoolean settled = new AtomicBoolean();
+        Cancellation cancellation = new Cancellation();
         Future<T> result;
         try {
             result = lane(hostKey, width).submit(() -> {
-                T value = exchange.call();
-                if (settled.getAndSet(true)) {
-                    discard.accept(value);
+                RUNNING.set(cancellation);
+                running.add(cancellation);
+                try {
+                    T value = exchange.call();
+                    if (settled.getAndSet(true)) {
+                        discard.accept(value);
+                    }
+                    return value;
+                } finally {
+                    running.remove(cancellation);
+                    RUNNING.remove();
                 }
-                return value;
             });
         } catch (RejectedExecutionException e) {
             throw new InterruptedException("the fetcher is closed");
@@ -62,12 +76,51 @@ final class HostLanes implements AutoCloseable {
                 discardFinished(result, discard);
             } else {
                 result.cancel(true);
+                cancellation.cancel();
             }
             throw e;
         } catch (CancellationException e) {
             throw new InterruptedException("the fetcher was closed during the exchange");
         } catch (ExecutionException e) {
             throw rethrow(e.getCause());
+        }
+    }
+
+    /**
+     * Called by an exchange on its lane thread: {@code abort} is run (at once if that happened already) when the
+     * exchange's caller gives up on it. An interrupt alone does not end a platform thread's blocking socket read, so an
+     * exchange registers what ends it (closing its connection); without that the host's slot would stay held until
+     * the read timeout. Elsewhere (not on a lane) this does nothing.
+     */
+    static void onCancel(Runnable abort) {
+        Cancellation c = RUNNING.get();
+        if (c != null) {
+            c.onCancel(abort);
+        }
+    }
+
+    /** What ends one exchange early, and whether its caller gave up on it. */
+    private static final class Cancellation {
+        private Runnable abort;
+        private boolean cancelled;
+
+        synchronized void onCancel(Runnable action) {
+            if (cancelled) {
+                action.run();
+            } else {
+                abort = action;
+            }
+        }
+
+        void cancel() {
+            Runnable action;
+            synchronized (this) {
+                cancelled = true;
+                action = abort;
+            }
+            if (action != null) {
+                action.run();
+            }
         }
     }
 
@@ -127,7 +180,7 @@ final class HostLanes implements AutoCloseable {
         }
     }
 
-    /** Interrupts the exchanges in progress and refuses new ones; their callers see an interruption. */
+    /** Ends the exchanges in progress and refuses new ones; their callers see an interruption. */
     @Override
     public void close() {
         closed = true;
@@ -138,5 +191,6 @@ final class HostLanes implements AutoCloseable {
                 }
             }
         }
+        running.forEach(Cancellation::cancel); // after the interrupts, so that the exchanges end as interrupted
     }
 }

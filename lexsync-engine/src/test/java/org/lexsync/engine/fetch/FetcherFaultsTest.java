@@ -1,6 +1,7 @@
 package org.lexsync.engine.fetch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,6 +122,26 @@ class FetcherFaultsTest {
             Thread.currentThread().interrupt();
         } finally {
             waiter.interrupt();
+        }
+    }
+
+    @Test
+    void aFetchGivenUpWhileThePublisherStallsFreesTheHostAtOnce() throws Exception {
+        FixtureResource other = publisher.resources().get(1);
+        publisher.faults().always(doc.path(), Fault.latency(Duration.ofSeconds(25)));
+        try (Fetcher slow = TestFetchers.fast(temp).readTimeout(Duration.ofSeconds(20))
+                .totalTimeout(Duration.ofSeconds(22)).build()) {
+            Thread stalled = Thread.ofVirtual().start(() -> slow.fetch(FetchRequest.of(doc.uri())));
+            while (publisher.requests().stream().noneMatch(r -> r.path().equals(doc.path()))) {
+                Thread.sleep(10);
+            }
+            stalled.interrupt();
+            stalled.join(Duration.ofSeconds(10));
+            assertThat(stalled.isAlive()).isFalse();
+            // one request in flight per host: this waits for the stalled exchange's slot, well before its read timeout
+            FetchResult next = assertTimeoutPreemptively(Duration.ofSeconds(12),
+                    () -> slow.fetch(FetchRequest.of(other.uri())));
+            assertThat(next).isInstanceOf(FetchResult.Fetched.class);
         }
     }
 
