@@ -24,14 +24,16 @@ import java.util.function.Consumer;
  * session 10). A lane thread blocks in the kernel and starts the next request itself. The callers (virtual threads)
  * wait for their exchange's result and do everything else — planning, verifying, committing — off that path.
  * <p>
- * A lane has as many threads as the host may have requests in flight (at most {@link #MAX_WIDTH}), serves its queue
+ * A lane has as many threads as the host may have requests in flight (at most {@link #MAX_WIDTH}: a host allowing more
+ * is not served by a lane, see {@code HostPoliteness.exchange}), serves its queue
  * first come first served, and lets its threads end after {@link #IDLE_SECONDS} idle seconds; the per-host scheduler
  * still grants every slot, so a lane never makes a host busier than its politeness allows. A caller that gives up
  * (is interrupted) cancels its exchange: the lane thread is interrupted and the exchange's connection closed
  * ({@link #onCancel}), since a platform thread's blocking socket read does not end on an interrupt.
  */
 final class HostLanes implements AutoCloseable {
-    static final int MAX_WIDTH = 64;
+    /** The most requests in flight to one host that a lane serves; wider hosts are served on the callers' threads. */
+    static final int MAX_WIDTH = 4;
     private static final long IDLE_SECONDS = 10;
     /** The cancellation of the exchange running on this lane thread (none on other threads). */
     private static final ThreadLocal<Cancellation> RUNNING = new ThreadLocal<>();

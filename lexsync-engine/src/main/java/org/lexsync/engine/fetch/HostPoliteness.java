@@ -83,12 +83,24 @@ final class HostPoliteness {
 
     /**
      * Runs {@code exchange} holding a permit for {@code hostKey} (as {@link #acquire(String, Politeness, Runnable)}
-     * grants it), on the host's lane ({@link HostLanes}), and returns its result; the permit is closed when the
-     * exchange ends. A result the caller can no longer take (it was interrupted) goes to {@code discard}.
+     * grants it) and returns its result; the permit is closed when the exchange ends. While the host allows at most
+     * {@link HostLanes#MAX_WIDTH} requests in flight the exchange runs on the host's lane ({@link HostLanes}): there
+     * the exchanges follow one another, and a lane thread going straight on to the next one is what sets the pace.
+     * A host allowing more runs each exchange on its caller's (virtual) thread: with many in flight the wait is
+     * spread over them, and as many platform threads as requests would only take turns on the cores (measured in
+     * docs/benchmarks.md, "Cold one-shot sync", session 10). A result the caller can no longer take (it was
+     * interrupted) goes to {@code discard}.
      */
+    @SuppressWarnings("try") // the permit is held for its scope only
     <T> T exchange(String hostKey, Politeness politeness, Runnable admit, Exchange<T> exchange,
                    Consumer<? super T> discard) throws InterruptedException {
-        return lanes.run(hostKey, width(hostKey, politeness), () -> {
+        int width = width(hostKey, politeness);
+        if (width > HostLanes.MAX_WIDTH) {
+            try (Permit permit = acquire(hostKey, politeness, admit)) {
+                return exchange.call();
+            }
+        }
+        return lanes.run(hostKey, width, () -> {
             try (Permit permit = acquire(hostKey, politeness, admit)) {
                 return exchange.call();
             }
