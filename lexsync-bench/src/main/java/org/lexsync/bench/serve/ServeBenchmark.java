@@ -150,10 +150,14 @@ public final class ServeBenchmark {
                 etags.put(t.path(), new String[] {a.headers().firstValue("ETag").orElseThrow(),
                         b.headers().firstValue("ETag").orElseThrow()});
                 if (t.path().equals("feed/current.atom") && !t.conditional()) {
-                    Target floor = new Target("floor: fixed bytes, same size", "bench/bytes/" + a.body().length,
-                            false, t.path());
+                    Target floor = new Target("floor: bare Javalin route, same size",
+                            "bench/bytes/" + a.body().length, false, t.path());
                     targets.add(floor);
                     etags.put(floor.path(), new String[] {"", ""});
+                    Target jetty = new Target("floor: bare Jetty handler, same size",
+                            "bench/jetty-bytes/" + a.body().length, false, t.path());
+                    targets.add(jetty);
+                    etags.put(jetty.path(), new String[] {"", ""});
                 }
             }
             Wrk wrk = new Wrk(Integer.parseInt(o.get("--threads")), Integer.parseInt(o.get("--connections")),
