@@ -19,6 +19,8 @@ import org.lexsync.engine.model.PublishedDocument;
  * again (its ETag is known without rendering) and the copy kept if the ETag is unchanged, rendered again otherwise.
  * Concurrent requests for a document being rendered wait for that one rendering. Bytes and gzip forms are held
  * within a budget, least recently used first out; a document larger than half the budget is served but not kept.
+ * They live in direct buffers, outside the heap: the JVM's direct memory limit is the maximum heap size unless set,
+ * and the default budget is at most a quarter of that.
  * Blobs and resource files (already stored bytes) and anything not textual (dump packages) are streamed, not kept.
  */
 final class DocumentCache {

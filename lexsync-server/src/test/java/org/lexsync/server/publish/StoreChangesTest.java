@@ -15,11 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.store.PostgresDatabase;
 
 /**
  * {@link StoreChanges} on a real SQLite store: a write through the watched facade changes the mark at once; a write
  * by another facade on the same files (as another process's would) changes the files' stamp; a stamp younger than
- * the settling time is never trusted. The files' ages are set back explicitly instead of waiting.
+ * the settling time is never trusted. The files' ages are set back explicitly instead of waiting. On PostgreSQL a
+ * head read is trusted for at most the poll interval.
  */
 class StoreChangesTest {
     @TempDir
@@ -88,5 +90,23 @@ class StoreChangesTest {
         StoreChanges.Mark then = changes.mark();
         assertThat(then.settled()).isFalse();
         assertThat(changes.unchanged(then, changes.mark())).isFalse();
+    }
+
+    @Test
+    void onPostgresqlOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create();
+             LexSync pg = LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
+                     .build()) {
+            StoreChanges onPg = new StoreChanges(pg);
+            StoreChanges.Mark then = onPg.mark();
+            StoreChanges.Mark soon = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
+                    then.nanos() + StoreChanges.POLL_NANOS - 1);
+            StoreChanges.Mark late = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
+                    then.nanos() + StoreChanges.POLL_NANOS);
+            assertThat(onPg.unchanged(then, soon)).isTrue();
+            assertThat(onPg.unchanged(then, late)).isFalse();
+            pg.register(source("mine"));
+            assertThat(onPg.unchanged(then, onPg.mark())).isFalse();
+        }
     }
 }
