@@ -39,6 +39,13 @@ public final class BenchServer {
      */
     private static final class FixedBytes implements org.lexsync.server.ServerFeature {
         private static final String JETTY = "/bench/jetty-bytes/";
+        private static final HttpField ETAG = new PreEncodedHttpField(HttpHeader.ETAG, "\"fixed\"");
+        private static final HttpField LAST_MODIFIED = new PreEncodedHttpField(HttpHeader.LAST_MODIFIED,
+                "Wed, 25 Nov 2026 00:00:00 GMT");
+        private static final HttpField NO_CACHE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-cache");
+        private static final HttpField VARY = new PreEncodedHttpField(HttpHeader.VARY, "Accept-Encoding");
+        private static final HttpField ACCEPT_RANGES = new PreEncodedHttpField(HttpHeader.ACCEPT_RANGES, "bytes");
+        private static final HttpField ATOM = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, "application/atom+xml");
         private final java.util.Map<Integer, byte[]> bodies = new java.util.concurrent.ConcurrentHashMap<>();
         private final java.util.Map<Integer, java.nio.ByteBuffer> direct = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -91,14 +98,6 @@ public final class BenchServer {
                 }
             });
         }
-
-        private static final HttpField ETAG = new PreEncodedHttpField(HttpHeader.ETAG, "\"fixed\"");
-        private static final HttpField LAST_MODIFIED = new PreEncodedHttpField(HttpHeader.LAST_MODIFIED,
-                "Wed, 25 Nov 2026 00:00:00 GMT");
-        private static final HttpField NO_CACHE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-cache");
-        private static final HttpField VARY = new PreEncodedHttpField(HttpHeader.VARY, "Accept-Encoding");
-        private static final HttpField ACCEPT_RANGES = new PreEncodedHttpField(HttpHeader.ACCEPT_RANGES, "bytes");
-        private static final HttpField ATOM = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, "application/atom+xml");
     }
 
     public static void main(String[] args) throws Exception {
