@@ -337,6 +337,25 @@ public final class LexSync implements AutoCloseable {
         return ConfigFiles.publishSettings(configFile, baseUrl);
     }
 
+    /**
+     * Write transactions committed through this facade since it opened (harvests, applies, ingestion, registered
+     * sources, runs and leases), counted right after each commit, before the writing call returns: one volatile read,
+     * for a reader that keeps something derived from the store (the server's published documents) to tell without a
+     * query that nothing was written through this facade since it last looked. Writes by other processes or other
+     * facades on the same store are not counted; {@link #sqliteFile()} is what they change on SQLite.
+     */
+    public long commits() {
+        return store.commits();
+    }
+
+    /**
+     * The store's SQLite database file (its write-ahead log is this path with {@code -wal} added), empty on
+     * PostgreSQL or when the JDBC URL names no plain file.
+     */
+    public Optional<Path> sqliteFile() {
+        return store.config().sqliteFile();
+    }
+
     /** The last journal sequence number, 0 for an empty journal. */
     public long lastSeq() {
         return store.journal().lastSeq();

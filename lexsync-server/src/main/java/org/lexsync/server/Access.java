@@ -2,6 +2,8 @@ package org.lexsync.server;
 
 import io.javalin.http.Context;
 import java.util.Locale;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.ServerSettings;
 
@@ -24,6 +26,16 @@ public final class Access {
         }
     }
 
+    /**
+     * Lets a request with this {@code Authorization} header (null: none) read, or throws the 401 after handing
+     * {@code challenge} the {@code WWW-Authenticate} value to answer with: for handlers outside Javalin's router.
+     */
+    public void requireRead(@Nullable String authorization, Consumer<String> challenge) {
+        if (!settings.openReads()) {
+            presented(authorization, challenge);
+        }
+    }
+
     /** The token of a request that must carry one with {@code role}: 401 without a valid token, 403 without the role. */
     public AccessToken require(Context ctx, AccessToken.Role role) {
         AccessToken token = presented(ctx);
@@ -34,14 +46,17 @@ public final class Access {
     }
 
     private AccessToken presented(Context ctx) {
-        String header = ctx.header("Authorization");
+        return presented(ctx.header("Authorization"), value -> ctx.header("WWW-Authenticate", value));
+    }
+
+    private AccessToken presented(@Nullable String header, Consumer<String> challenge) {
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            ctx.header("WWW-Authenticate", "Bearer");
+            challenge.accept("Bearer");
             throw new ApiError(401, "this needs an Authorization: Bearer token (server.tokens in lexsync.yaml)");
         }
         String secret = header.substring(7).strip();
         return settings.token(secret).orElseThrow(() -> {
-            ctx.header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+            challenge.accept("Bearer error=\"invalid_token\"");
             return new ApiError(401, "the bearer token is not one of server.tokens".toLowerCase(Locale.ROOT));
         });
     }

@@ -1,5 +1,7 @@
 package org.lexsync.server;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
@@ -9,20 +11,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every error the server answers is JSON with a message ({@code {"status": 404, "error": "…"}}); an unexpected
- * exception is logged with its stack trace and answered with a short message only, never the trace.
+ * exception is logged with its stack trace and answered with a short message only, never the trace. Public for the
+ * handlers that answer before Javalin's router (the published aggregate), so that their errors read the same.
  */
-final class ErrorResponses {
+public final class ErrorResponses {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponses.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ErrorResponses() {
     }
 
     static void install(RoutesConfig routes) {
         routes.exception(ApiError.class, (e, ctx) -> answer(ctx, e.status(), e.getMessage()));
-        routes.exception(Exception.class, (e, ctx) -> {
-            LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
-            answer(ctx, 500, "internal error: " + e.getClass().getSimpleName() + " (logged by the server)");
-        });
+        routes.exception(Exception.class,
+                (e, ctx) -> answer(ctx, 500, unexpected(ctx.method().name(), ctx.path(), e)));
         routes.error(404, ctx -> {
             String type = ctx.res().getContentType();
             // a JSON error or a page's own HTML "not found" (the dashboard) stands; anything else gets the JSON one
@@ -39,9 +41,28 @@ final class ErrorResponses {
     }
 
     static void answer(Context ctx, int status, String message) {
+        ctx.status(status).json(body(status, message));
+    }
+
+    /** Logs an unexpected failure of {@code method path} with its stack trace; the 500's message, without it. */
+    public static String unexpected(String method, String path, Exception e) {
+        LOG.error("{} {} failed", method, path, e);
+        return "internal error: " + e.getClass().getSimpleName() + " (logged by the server)";
+    }
+
+    /** The JSON error body, UTF-8, as {@link #install}'s handlers answer it (media type {@code application/json}). */
+    public static byte[] json(int status, String message) {
+        try {
+            return JSON.writeValueAsBytes(body(status, message));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of a number and a string is always JSON", e);
+        }
+    }
+
+    private static Map<String, Object> body(int status, String message) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", status);
         body.put("error", message);
-        ctx.status(status).json(body);
+        return body;
     }
 }

@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
+import org.eclipse.jetty.server.Handler;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.Configuration;
@@ -21,7 +23,7 @@ import org.lexsync.engine.model.ServerSettings;
 /**
  * The always-on aggregator behind {@code lexsync serve} (docs/architecture.md, "The server"): one HTTP listener
  * (Javalin on Jetty) over one engine facade, with the server's features — each a {@link ServerFeature} — adding
- * their routes and background work. Build with {@link #builder}, then {@link #start()}; {@link #close()} stops the
+ * their routes, Jetty handlers in front of Javalin's, and background work. Build with {@link #builder}, then {@link #start()}; {@link #close()} stops the
  * features in reverse order and then the listener. The facade stays the caller's to close.
  */
 public final class LexSyncServer implements AutoCloseable {
@@ -42,7 +44,30 @@ public final class LexSyncServer implements AutoCloseable {
             for (ServerFeature f : this.features) {
                 f.routes(config.routes);
             }
+            frontHandlers(this.features).ifPresent(front -> config.jetty.modifyServer(s -> s.setHandler(front)));
         });
+    }
+
+    /**
+     * The features' front handlers chained in feature order (each wrapping the next); Javalin puts its servlet stack
+     * inside the innermost when it starts.
+     */
+    private static Optional<Handler.Wrapper> frontHandlers(List<ServerFeature> features) {
+        Handler.Wrapper first = null;
+        Handler.Wrapper last = null;
+        for (ServerFeature f : features) {
+            Handler.Wrapper h = f.frontHandler().orElse(null);
+            if (h == null) {
+                continue;
+            }
+            if (last == null) {
+                first = h;
+            } else {
+                last.setHandler(h);
+            }
+            last = h;
+        }
+        return Optional.ofNullable(first);
     }
 
     /** A builder for a server over {@code lexsync} (which must not be read-only when sources are to run). */

@@ -29,8 +29,10 @@ import org.lexsync.engine.model.ExportReport;
  * against Debian's nginx serving the static export ({@code lexsync publish}) of the same store on the same machine,
  * both measured with Debian's {@code wrk} over loopback, alternately, several rounds: the subscription document
  * {@code feed/current.atom} (200, and 304 to {@code If-None-Match} with the server's own ETag), one Resource List part
- * of 50,000 entries and one closed Atom archive. Prints requests/s, latency p50/p99, CPU per request of each server,
- * the load average, and the ratio ours/nginx (target ≥ 0.5 for the 200s).
+ * of 50,000 entries and one closed Atom archive, and two floors of our stack against nginx's subscription document:
+ * the same number of fixed bytes from a bare Javalin route and from a bare Jetty handler ({@link BenchServer}; a server
+ * from a build before the Jetty floor answers that one 404, counted as non-2xx). Prints requests/s, latency p50/p99,
+ * CPU per request of each server, the load average, and the ratio ours/nginx (target ≥ 0.5 for the 200s).
  *
  * <p>The store is {@link PublishBenchmark#generate}'s (N resources created, then updated: 2N journal rows, through the
  * commit path, no network; the default 60,025 gives 120,050 rows: 1,200 closed archives of 100, 50 entries in the
@@ -150,10 +152,14 @@ public final class ServeBenchmark {
                 etags.put(t.path(), new String[] {a.headers().firstValue("ETag").orElseThrow(),
                         b.headers().firstValue("ETag").orElseThrow()});
                 if (t.path().equals("feed/current.atom") && !t.conditional()) {
-                    Target floor = new Target("floor: fixed bytes, same size", "bench/bytes/" + a.body().length,
-                            false, t.path());
+                    Target floor = new Target("floor: bare Javalin route, same size",
+                            "bench/bytes/" + a.body().length, false, t.path());
                     targets.add(floor);
                     etags.put(floor.path(), new String[] {"", ""});
+                    Target jetty = new Target("floor: bare Jetty handler, same size",
+                            "bench/jetty-bytes/" + a.body().length, false, t.path());
+                    targets.add(jetty);
+                    etags.put(jetty.path(), new String[] {"", ""});
                 }
             }
             Wrk wrk = new Wrk(Integer.parseInt(o.get("--threads")), Integer.parseInt(o.get("--connections")),

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.flywaydb.core.Flyway;
 
@@ -32,6 +33,7 @@ final class Db implements AutoCloseable {
     private final boolean sqlite;
     private final boolean readOnly;
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final AtomicLong commits = new AtomicLong();
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -143,6 +145,11 @@ final class Db implements AutoCloseable {
         return ds;
     }
 
+    /** Write transactions committed through this object since it opened (counted after each commit). */
+    long commits() {
+        return commits.get();
+    }
+
     /** Runs read work on a pooled connection in auto-commit mode. */
     <T> T read(String operation, Work<T> work) {
         try (Connection c = ds.getConnection()) {
@@ -166,6 +173,7 @@ final class Db implements AutoCloseable {
             try {
                 T result = work.run(c);
                 c.commit();
+                commits.incrementAndGet();
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;

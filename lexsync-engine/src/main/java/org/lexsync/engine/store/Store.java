@@ -102,6 +102,15 @@ public final class Store implements AutoCloseable {
         return db.dataSource();
     }
 
+    /**
+     * Write transactions this store object committed since it opened, counted right after each commit: a reader
+     * keeping something derived from the store compares it to tell, without a query, that nothing was written
+     * through this object meanwhile. Writes of other processes or other store objects are not counted.
+     */
+    public long commits() {
+        return db.commits();
+    }
+
     /** True on SQLite, false on PostgreSQL. */
     public boolean sqlite() {
         return db.sqlite();

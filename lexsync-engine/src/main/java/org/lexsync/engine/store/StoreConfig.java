@@ -3,6 +3,7 @@ package org.lexsync.engine.store;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where and how the store lives: one data directory (blobs, temp files, and the SQLite database unless a
@@ -55,6 +56,22 @@ public record StoreConfig(Path dataDir, String jdbcUrl, String user, String pass
 
     public boolean sqlite() {
         return effectiveJdbcUrl().startsWith("jdbc:sqlite:");
+    }
+
+    /**
+     * The SQLite database file, when the URL names one by its path (the default, or {@code jdbc:sqlite:PATH});
+     * empty on PostgreSQL and for a {@code file:} URI or an in-memory database.
+     */
+    public Optional<Path> sqliteFile() {
+        String url = effectiveJdbcUrl();
+        if (!url.startsWith("jdbc:sqlite:")) {
+            return Optional.empty();
+        }
+        String file = url.substring("jdbc:sqlite:".length());
+        if (file.isEmpty() || file.startsWith("file:") || file.startsWith(":") || file.contains("?")) {
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(file).toAbsolutePath());
     }
 
     @Override

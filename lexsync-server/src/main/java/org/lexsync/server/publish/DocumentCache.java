@@ -14,11 +14,13 @@ import org.lexsync.engine.model.PublishedDocument;
 /**
  * The rendered bytes of the published aggregate's textual documents (Atom feeds and archives, ResourceSync documents,
  * ELI Sitemap and feed), so that a request does not project the journal again while it stands still. A copy is
- * served while the journal head ({@code LexSync.lastSeq()}, read by the caller per request) is the one it was made
- * at; a closed (immutable) document for as long as its publication; when the head moved, the document is looked up
+ * served while the journal head (as the caller knows it: read again only after {@link StoreChanges} saw a write) is
+ * the one it was made at; a closed (immutable) document for as long as its publication; when the head moved, the document is looked up
  * again (its ETag is known without rendering) and the copy kept if the ETag is unchanged, rendered again otherwise.
  * Concurrent requests for a document being rendered wait for that one rendering. Bytes and gzip forms are held
  * within a budget, least recently used first out; a document larger than half the budget is served but not kept.
+ * They live in direct buffers, outside the heap: the JVM's direct memory limit is the maximum heap size unless set,
+ * and the default budget is at most a quarter of that.
  * Blobs and resource files (already stored bytes) and anything not textual (dump packages) are streamed, not kept.
  */
 final class DocumentCache {

@@ -1,0 +1,101 @@
+package org.lexsync.server.publish;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.LexSync;
+
+/**
+ * Tells the publish routes, without a query, whether the store may have changed since they last read its journal
+ * head and sources, so that a request reads the store only after a change (docs/architecture.md, "Publishing the
+ * aggregate", what a request costs). Take a {@link #mark()} before reading the head; a later mark
+ * {@link #unchanged unchanged} from it means the head read then is still the head.
+ *
+ * <ul>
+ *   <li><b>Writes through this server's facade</b> (harvests by the scheduler, pings and run-now, ingestion, sources
+ *   registered on reload): {@link LexSync#commits()}, counted right after each commit and before the writing call
+ *   returns, so the very next request sees them, on every store.</li>
+ *   <li><b>Writes by another process on a SQLite store</b> (a cron {@code lexsync sync} while the server runs): every
+ *   commit in WAL mode writes the {@code -wal} file, a checkpoint the database file, so a stat of both (size and
+ *   modification time; one system call each, no database lock) is compared per request. A modification time is
+ *   only as fine as the file system's clock (a kernel tick, up to 2 s on coarse file systems), so two commits within
+ *   one tick could leave the same stamp: a mark taken less than {@link #SETTLE_MILLIS} after the files' last
+ *   modification is never trusted, and requests read the head until the files have been still that long. Any later
+ *   commit then gets a newer timestamp, so it is seen by the first request that starts after it. A false alarm (a
+ *   lease renewal, a run record) costs one head read. Assumes the file's clock is this host's (a local file system;
+ *   not a clock stepped backwards).</li>
+ *   <li><b>Writes by another process on PostgreSQL</b>: no file to watch; the head is read again at most
+ *   {@link #POLL_NANOS} after the last read, so such a write is seen within a second. {@code LISTEN/NOTIFY} would
+ *   make it immediate but needs triggers on the journal and sources tables and a connection of its own; not done.</li>
+ * </ul>
+ */
+final class StoreChanges {
+    /** How long the store's files must be still before their stamp is trusted (covers coarse timestamps). */
+    static final long SETTLE_MILLIS = 2_000;
+    /** Without files to watch (PostgreSQL), the longest a head read is trusted. */
+    static final long POLL_NANOS = 1_000_000_000L;
+
+    private final LexSync lexsync;
+    private final @Nullable Path database;
+    private final @Nullable Path wal;
+
+    StoreChanges(LexSync lexsync) {
+        this.lexsync = lexsync;
+        this.database = lexsync.sqliteFile().orElse(null);
+        this.wal = database == null ? null : database.resolveSibling(database.getFileName() + "-wal");
+    }
+
+    /**
+     * Where the store stands as far as can be told without a query: this facade's commits, and the stamps of the
+     * database files (SQLite) or the time of the mark (PostgreSQL).
+     */
+    record Mark(long commits, long databaseSize, long databaseModified, long walSize, long walModified,
+                boolean settled, long nanos) {
+    }
+
+    /** The mark of now; take it before reading what it guards. */
+    Mark mark() {
+        long commits = lexsync.commits();
+        if (database == null || wal == null) {
+            return new Mark(commits, 0, 0, 0, 0, false, System.nanoTime());
+        }
+        BasicFileAttributes db;
+        BasicFileAttributes log;
+        try {
+            db = attributes(database);
+            log = attributes(wal);
+        } catch (IOException e) {
+            return new Mark(commits, 0, 0, 0, 0, false, 0);   // cannot tell: never trusted, the head is read
+        }
+        long dbModified = db == null ? 0 : db.lastModifiedTime().toMillis();
+        long walModified = log == null ? 0 : log.lastModifiedTime().toMillis();
+        long age = System.currentTimeMillis() - Math.max(dbModified, walModified);
+        return new Mark(commits, db == null ? -1 : db.size(), dbModified, log == null ? -1 : log.size(), walModified,
+                age > SETTLE_MILLIS, 0);
+    }
+
+    /** True when nothing can have been written to the store between {@code then} and {@code now}. */
+    boolean unchanged(Mark then, Mark now) {
+        if (then.commits() != now.commits()) {
+            return false;
+        }
+        if (database == null) {
+            return now.nanos() - then.nanos() < POLL_NANOS;
+        }
+        return then.settled() && then.databaseSize() == now.databaseSize()
+                && then.databaseModified() == now.databaseModified() && then.walSize() == now.walSize()
+                && then.walModified() == now.walModified();
+    }
+
+    /** The file's attributes, null when it does not exist (no WAL beside a store opened read-only). */
+    private static @Nullable BasicFileAttributes attributes(Path file) throws IOException {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+}

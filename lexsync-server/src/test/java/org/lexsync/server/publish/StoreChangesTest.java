@@ -1,0 +1,112 @@
+package org.lexsync.server.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.AtomOptions;
+import org.lexsync.engine.model.Source;
+import org.lexsync.engine.store.PostgresDatabase;
+
+/**
+ * {@link StoreChanges} on a real SQLite store: a write through the watched facade changes the mark at once; a write
+ * by another facade on the same files (as another process's would) changes the files' stamp; a stamp younger than
+ * the settling time is never trusted. The files' ages are set back explicitly instead of waiting. On PostgreSQL a
+ * head read is trusted for at most the poll interval.
+ */
+class StoreChangesTest {
+    @TempDir
+    Path dir;
+    private LexSync watched;
+    private StoreChanges changes;
+
+    @BeforeEach
+    void open() {
+        watched = LexSync.builder(dir).build();
+        changes = new StoreChanges(watched);
+    }
+
+    @AfterEach
+    void close() {
+        watched.close();
+    }
+
+    private static Source source(String id) {
+        return Source.builder(id, AtomOptions.DEFAULT).url(URI.create("http://127.0.0.1:9/" + id + ".atom")).build();
+    }
+
+    /** Sets the database files' modification time an hour back, as if nothing had written for that long. */
+    private void settle() throws Exception {
+        Path db = watched.sqliteFile().orElseThrow();
+        FileTime old = FileTime.from(Instant.now().minus(1, ChronoUnit.HOURS));
+        for (Path f : new Path[] {db, db.resolveSibling(db.getFileName() + "-wal")}) {
+            if (Files.exists(f)) {
+                Files.setLastModifiedTime(f, old);
+            }
+        }
+    }
+
+    @Test
+    void stillFilesAndNoCommitMeanUnchanged() throws Exception {
+        settle();
+        StoreChanges.Mark then = changes.mark();
+        assertThat(then.settled()).isTrue();
+        assertThat(changes.unchanged(then, changes.mark())).isTrue();
+    }
+
+    @Test
+    void aWriteThroughTheWatchedFacadeIsSeenAtOnce() throws Exception {
+        settle();
+        StoreChanges.Mark then = changes.mark();
+        watched.register(source("mine"));
+        settle();   // even with the files' stamps put back, the facade's commit count moved
+        assertThat(changes.unchanged(then, changes.mark())).isFalse();
+    }
+
+    @Test
+    void anotherFacadesWriteIsSeen() throws Exception {
+        settle();
+        StoreChanges.Mark then = changes.mark();
+        try (LexSync other = LexSync.builder(dir).build()) {
+            other.register(source("theirs"));
+        }
+        StoreChanges.Mark now = changes.mark();
+        assertThat(now.commits()).isEqualTo(then.commits());
+        assertThat(changes.unchanged(then, now)).isFalse();
+    }
+
+    @Test
+    void aStampYoungerThanTheSettlingTimeIsNotTrusted() {
+        watched.register(source("fresh"));
+        StoreChanges.Mark then = changes.mark();
+        assertThat(then.settled()).isFalse();
+        assertThat(changes.unchanged(then, changes.mark())).isFalse();
+    }
+
+    @Test
+    void onPostgresqlOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create();
+             LexSync pg = LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
+                     .build()) {
+            StoreChanges onPg = new StoreChanges(pg);
+            StoreChanges.Mark then = onPg.mark();
+            StoreChanges.Mark soon = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
+                    then.nanos() + StoreChanges.POLL_NANOS - 1);
+            StoreChanges.Mark late = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
+                    then.nanos() + StoreChanges.POLL_NANOS);
+            assertThat(onPg.unchanged(then, soon)).isTrue();
+            assertThat(onPg.unchanged(then, late)).isFalse();
+            pg.register(source("mine"));
+            assertThat(onPg.unchanged(then, onPg.mark())).isFalse();
+        }
+    }
+}
