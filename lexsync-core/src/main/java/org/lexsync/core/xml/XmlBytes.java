@@ -82,25 +82,27 @@ final class XmlBytes {
     /** Writes an attribute value, escaped. */
     void attributeValue(String s) throws XMLStreamException {
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        while (i < n) {
+            i = plainRun(s, i, n, ATTRIBUTE);
+            if (i == n) {
+                return;
+            }
             char c = s.charAt(i);
             if (c < 0x80) {
-                if (ATTRIBUTE[c] == PLAIN) {
-                    put((byte) c);
-                } else {
-                    switch (c) {
-                        case '&' -> raw("&amp;");
-                        case '<' -> raw("&lt;");
-                        case '"' -> raw("&quot;");
-                        case '\t', '\n', '\r' -> reference(c);
-                        default -> throw invalid(c);
-                    }
+                switch (c) {
+                    case '&' -> raw("&amp;");
+                    case '<' -> raw("&lt;");
+                    case '"' -> raw("&quot;");
+                    case '\t', '\n', '\r' -> reference(c);
+                    default -> throw invalid(c);
                 }
             } else if (c == 0xfffe || c == 0xffff) {
                 reference(c);
             } else {
                 i = encode(s, i, c);
             }
+            i++;
         }
     }
 
@@ -114,26 +116,30 @@ final class XmlBytes {
         int n = s.length();
         boolean blocks = n >= 12;
         boolean afterEscape = false;
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        while (i < n) {
+            int run = plainRun(s, i, n, TEXT);
+            if (run > i) {
+                afterEscape = false;
+                i = run;
+                if (i == n) {
+                    return;
+                }
+            }
             char c = s.charAt(i);
             if (c < 0x80) {
-                if (TEXT[c] == PLAIN) {
-                    put((byte) c);
-                    afterEscape = false;
-                    continue;
-                }
                 switch (c) {
                     case '&' -> raw("&amp;");
                     case '<' -> raw("&lt;");
                     case '>' -> {
-                        boolean escape = i == 0 || s.charAt(i - 1) == ']'
-                                || blocks && (afterEscape || i % COPY_BLOCK == 0);
-                        if (!escape) {
+                        if (i == 0 || s.charAt(i - 1) == ']' || blocks && (afterEscape || i % COPY_BLOCK == 0)) {
+                            raw("&gt;");
+                        } else {
                             put((byte) c);
                             afterEscape = false;
+                            i++;
                             continue;
                         }
-                        raw("&gt;");
                     }
                     case '\r', 0x7f -> reference(c);
                     default -> throw invalid(c);
@@ -146,7 +152,34 @@ final class XmlBytes {
                 i = encode(s, i, c);
                 afterEscape = false;
             }
+            i++;
         }
+    }
+
+    /**
+     * Copies the ASCII characters from {@code i} on that {@code table} marks plain straight into the buffer; returns
+     * the index of the first other character, or {@code n}.
+     */
+    private int plainRun(String s, int i, int n, byte[] table) throws XMLStreamException {
+        while (i < n) {
+            if (pos == buf.length) {
+                drain();
+            }
+            byte[] b = buf;
+            int p = pos;
+            int end = Math.min(n, i + (b.length - p));
+            while (i < end) {
+                char c = s.charAt(i);
+                if (c >= 0x80 || table[c] != PLAIN) {
+                    pos = p;
+                    return i;
+                }
+                b[p++] = (byte) c;
+                i++;
+            }
+            pos = p;
+        }
+        return n;
     }
 
     /** Writes the buffer to the stream and flushes it. */
