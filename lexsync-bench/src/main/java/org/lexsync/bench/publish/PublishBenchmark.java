@@ -45,7 +45,10 @@ import org.lexsync.engine.store.StoreConfig;
  *
  * <pre>java -Xmx256m -Xlog:gc:file=gc.log -cp lexsync-bench/target/benchmarks.jar \
  *     org.lexsync.bench.publish.PublishBenchmark --resources 1000000 --dir /tmp/publish-bench \
- *     [--lookups true] [--source-feeds true] [--export true] [--keep false]</pre>
+ *     [--lookups true] [--source-feeds true] [--export true] [--keep false] [--threads CORES]</pre>
+ *
+ * <p>{@code --threads N} drains the documents of each family on N threads (default: the number of cores; 1 for
+ * the single-threaded figures of earlier sessions).
  */
 public final class PublishBenchmark {
     private static final String SOURCE = "gen";
@@ -60,6 +63,7 @@ public final class PublishBenchmark {
         boolean lookups = true;
         boolean sources = true;
         boolean keep = false;
+        int threads = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--resources" -> resources = Integer.parseInt(args[i + 1]);
@@ -68,6 +72,7 @@ public final class PublishBenchmark {
                 case "--lookups" -> lookups = Boolean.parseBoolean(args[i + 1]);
                 case "--source-feeds" -> sources = Boolean.parseBoolean(args[i + 1]);
                 case "--keep" -> keep = Boolean.parseBoolean(args[i + 1]);
+                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -85,6 +90,8 @@ public final class PublishBenchmark {
             long active = lexsync.resourceCount(null);
             System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", active, rows);
             if (lookups) {
+                System.out.printf(Locale.ROOT, "documents drained by %d thread(s) (--threads)%n", threads);
+                drainer = threads > 1 ? java.util.concurrent.Executors.newFixedThreadPool(threads) : null;
                 List<String> scopes = new ArrayList<>(List.of(""));
                 if (sources) {
                     scopes.add(SOURCE);
@@ -96,6 +103,9 @@ public final class PublishBenchmark {
                     all.add(changeLists(p, scope, rows, sampler));
                 }
                 all.print();
+                if (drainer != null) {
+                    drainer.shutdown();
+                }
             }
             if (export) {
                 Path out = dir.resolve("export");
@@ -152,12 +162,13 @@ public final class PublishBenchmark {
         Phase ph = new Phase("Atom feed " + (scope.isEmpty() ? "(aggregate)" : scope) + ", archives + current");
         sampler.reset();
         Phase.Mark m = Phase.mark();
-        long bytes = 0;
         long archives = rows / p.settings().archiveSize();
+        List<String> paths = new ArrayList<>();
         for (long n = 1; n <= archives; n++) {
-            bytes += drain(p, prefix + "archive/" + n + ".atom");
+            paths.add(prefix + "archive/" + n + ".atom");
         }
-        bytes += drain(p, prefix + "current.atom");
+        paths.add(prefix + "current.atom");
+        long bytes = drainAll(p, paths);
         ph.end(m, rows, bytes, sampler);
         ph.documents = archives + 1;
         ph.print();
@@ -170,10 +181,11 @@ public final class PublishBenchmark {
         sampler.reset();
         Phase.Mark m = Phase.mark();
         long parts = (active + p.settings().listSize() - 1) / p.settings().listSize();
-        long bytes = drain(p, set(scope) + "resourcelist.xml");
+        List<String> paths = new ArrayList<>(List.of(set(scope) + "resourcelist.xml"));
         for (long n = 1; parts > 1 && n <= parts; n++) {
-            bytes += drain(p, set(scope) + "resourcelist/" + n + ".xml");
+            paths.add(set(scope) + "resourcelist/" + n + ".xml");
         }
+        long bytes = drainAll(p, paths);
         ph.end(m, active, bytes, sampler);
         ph.documents = parts > 1 ? parts + 1 : 1;
         ph.print();
@@ -193,13 +205,44 @@ public final class PublishBenchmark {
                 lists.add(piece.substring(0, end).replace(p.settings().baseUrl().toString(), ""));
             }
         }
-        for (String list : lists) {
-            bytes += drain(p, list);
-        }
+        bytes += drainAll(p, lists);
         ph.end(m, rows, bytes, sampler);
         ph.documents = lists.size() + 1;
         ph.print();
         return ph;
+    }
+
+    /** The threads documents are drained by in the lookups ({@code --threads}, default: the cores); null: one. */
+    private static java.util.concurrent.ExecutorService drainer;
+
+    /**
+     * Drains every document of {@code paths}, on the {@code --threads} threads when more than one (independent
+     * documents in parallel, as a server answers them or a static export could write them); the bytes in all.
+     */
+    private static long drainAll(Publication p, List<String> paths) throws IOException {
+        if (drainer == null) {
+            long bytes = 0;
+            for (String path : paths) {
+                bytes += drain(p, path);
+            }
+            return bytes;
+        }
+        List<java.util.concurrent.Future<Long>> futures = new ArrayList<>(paths.size());
+        for (String path : paths) {
+            futures.add(drainer.submit(() -> drain(p, path)));
+        }
+        long bytes = 0;
+        try {
+            for (java.util.concurrent.Future<Long> f : futures) {
+                bytes += f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("draining failed: " + e.getCause(), e.getCause());
+        }
+        return bytes;
     }
 
     private static long drain(Publication p, String path) throws IOException {

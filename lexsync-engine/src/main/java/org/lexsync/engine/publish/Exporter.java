@@ -25,6 +25,8 @@ import org.lexsync.engine.store.NoSuchBlobException;
  * archive not yet on disk, each closed archive written once (temp file, then an atomic rename), the subscription
  * document rewritten only when its bytes changed, and every file the entries point at copied once by content
  * address. A marker file holds the settings' fingerprint: other settings (another base URL) write everything anew.
+ * Closed archives, ResourceSync and ELI documents and resource files are written by a {@link WriterPool} (the cores,
+ * at most 4) while this thread reads on; the marker is written after all of them.
  */
 final class Exporter {
     static final String MARKER = ".lexsync-publish";
@@ -34,9 +36,11 @@ final class Exporter {
     private final BlobDocuments blobs;
     private final JournalView journal;
     private final String fingerprint;
-    private long written;
-    private long unchanged;
+    private final java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong unchanged = new java.util.concurrent.atomic.AtomicLong();
     private long entries;
+    /** Writes closed archives and other independent documents while the journal is read on (WriterPool). */
+    private WriterPool writers;
 
     private final ResourceSyncSource resourceSync;
     private final ResourceDocuments resourceDocuments;
@@ -58,7 +62,8 @@ final class Exporter {
     }
 
     ExportReport run() {
-        try {
+        try (WriterPool pool = WriterPool.forCores()) {
+            writers = pool;
             Files.createDirectories(dir);
             Path marker = dir.resolve(MARKER);
             List<String> lines = Files.exists(marker) ? Files.readAllLines(marker, StandardCharsets.UTF_8) : List.of();
@@ -72,22 +77,24 @@ final class Exporter {
                 PublishedDocument doc = resourceSync.document(path).orElseThrow();
                 if (doc.immutable() && same && resourceSync.closedBySeq(path) <= resourcesUpTo
                         && Files.exists(target(path))) {
-                    unchanged++;
+                    unchanged.incrementAndGet();
                 } else {
-                    writeDocument(doc);
+                    pool.submit(() -> writeDocument(doc));
                 }
             }
             for (String path : eli.paths()) {
-                writeDocument(eli.document(path).orElseThrow());
+                PublishedDocument doc = eli.document(path).orElseThrow();
+                pool.submit(() -> writeDocument(doc));
             }
             exportResources(resourcesUpTo, lastSeq);
+            pool.await();
             java.util.Map<String, byte[]> dumpDocuments = new java.util.LinkedHashMap<>();
-            written += new DumpExport(dir, resourceSync, blobs).run(dumpDocuments);
+            written.addAndGet(new DumpExport(dir, resourceSync, blobs).run(dumpDocuments));
             for (java.util.Map.Entry<String, byte[]> d : dumpDocuments.entrySet()) {
                 writeIfChanged(d.getKey(), d.getValue());
             }
             Files.writeString(marker, fingerprint + "\n" + lastSeq + "\n", StandardCharsets.UTF_8);
-            return new ExportReport(written, unchanged, entries, lastSeq);
+            return new ExportReport(written.get(), unchanged.get(), entries, lastSeq);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot export to " + dir + ": " + e.getMessage(), e);
         }
@@ -113,10 +120,10 @@ final class Exporter {
             if (first > 1 && journal.seqAt(feed.scope(), (first - 1) * size - 1) > exportedUpTo) {
                 first--;
             }
-            unchanged += first - 1;
+            unchanged.addAndGet(first - 1);
         }
         long from = (first - 1) * size;
-        List<JournalVersion> chunk = new ArrayList<>(size);
+        List<List<JournalVersion>> chunk = new ArrayList<>(List.of(new ArrayList<>(size)));
         long[] n = {first};
         boolean aggregate = feed.scope() == null;
         IOException[] failure = new IOException[1];
@@ -128,10 +135,12 @@ final class Exporter {
                 if (aggregate) {
                     copyBlobs(v);
                 }
-                chunk.add(v);
-                if (chunk.size() == size) {
-                    writeClosed(feed, n[0], closed, chunk);
-                    chunk.clear();
+                List<JournalVersion> rows = chunk.get(0);
+                rows.add(v);
+                if (rows.size() == size) {
+                    long number = n[0];
+                    writers.submit(() -> writeClosed(feed, number, closed, rows));
+                    chunk.set(0, new ArrayList<>(size));
                     n[0]++;
                 }
             } catch (IOException e) {
@@ -141,9 +150,10 @@ final class Exporter {
         if (failure[0] != null) {
             throw failure[0];
         }
-        Instant updated = chunk.isEmpty() ? lastUpdated(feed, closed) : chunk.get(chunk.size() - 1).entry().collected();
+        List<JournalVersion> rest = chunk.get(0);
+        Instant updated = rest.isEmpty() ? lastUpdated(feed, closed) : rest.get(rest.size() - 1).entry().collected();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        feed.write(bytes, chunk, 0, closed, updated);
+        feed.write(bytes, rest, 0, closed, updated);
         writeIfChanged(feed.currentPath(), bytes.toByteArray());
         writeIfChanged(feed.archivePath(closed + 1), bytes.toByteArray());
     }
@@ -162,9 +172,9 @@ final class Exporter {
                 String path = ResourcePaths.path(v.entry().sourceId(), v.entry().resourceUri());
                 java.util.Optional<PublishedDocument> doc = resourceDocuments.document(path);
                 if (doc.isPresent()) {
-                    writeDocument(doc.get());
+                    writers.submit(() -> writeDocument(doc.get()));
                 } else if (Files.deleteIfExists(target(path))) {
-                    written++;
+                    written.incrementAndGet();
                 }
             } catch (IOException e) {
                 failure[0] = e;
@@ -189,11 +199,11 @@ final class Exporter {
         }
         if (Files.exists(target) && Files.mismatch(tmp, target) == -1) {
             Files.delete(tmp);
-            unchanged++;
+            unchanged.incrementAndGet();
             return;
         }
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        written++;
+        written.incrementAndGet();
     }
 
     /** The subscription document's date when it holds no rows: the newest closed archive's, or the epoch. */
@@ -213,19 +223,19 @@ final class Exporter {
             feed.write(out, rows, n, closed, updated);
         }
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        written++;
+        written.incrementAndGet();
     }
 
     private void writeIfChanged(String path, byte[] bytes) throws IOException {
         Path target = target(path);
         if (Files.exists(target) && Arrays.equals(Files.readAllBytes(target), bytes)) {
-            unchanged++;
+            unchanged.incrementAndGet();
             return;
         }
         Path tmp = temp(target);
         Files.write(tmp, bytes);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        written++;
+        written.incrementAndGet();
     }
 
     /** Copies every file of a row once by content address; a blob the store no longer holds (gc) is skipped. */
@@ -243,7 +253,7 @@ final class Exporter {
                 continue;
             }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            written++;
+            written.incrementAndGet();
         }
     }
 
@@ -255,13 +265,17 @@ final class Exporter {
         return p;
     }
 
-    /** Directories made (or found) in this export, so that a million files do not stat their parents a million times. */
-    private final java.util.Set<Path> made = new java.util.HashSet<>();
+    /**
+     * Directories made (or found) in this export, so that a million files do not stat their parents a million times;
+     * a directory is added once it exists, so a writer thread never writes into one another is still making.
+     */
+    private final java.util.Set<Path> made = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private Path temp(Path target) throws IOException {
         Path parent = target.getParent();
-        if (made.add(parent)) {
+        if (!made.contains(parent)) {
             Files.createDirectories(parent);
+            made.add(parent);
         }
         return target.resolveSibling("." + target.getFileName() + ".tmp");
     }

@@ -59,7 +59,7 @@ public final class Journal {
                     + extraColumns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
                     + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
             boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 st.setLong(1, afterSeq);
@@ -71,12 +71,31 @@ public final class Journal {
                         visitor.accept(reader.read(rs));
                     }
                 }
-                c.commit();
+                if (cursor) {
+                    c.commit();
+                }
             } finally {
-                c.setAutoCommit(auto);
+                if (cursor) {
+                    c.setAutoCommit(auto);
+                }
             }
             return null;
         });
+    }
+
+    /**
+     * Opens the transaction a streamed read needs on PostgreSQL (a fetch size keeps a cursor only inside one); true
+     * when it did. On SQLite the read stays in autocommit mode, where its one statement reads one snapshot: the
+     * store's transactions there are IMMEDIATE (they take the write lock), so a transaction per read would make
+     * documents published at once — a server's requests, the export's writer threads — wait for each other and
+     * for the harvesters' commits.
+     */
+    private boolean cursorTransaction(java.sql.Connection c) throws java.sql.SQLException {
+        if (db.sqlite()) {
+            return false;
+        }
+        c.setAutoCommit(false);
+        return true;
     }
 
     private static JournalEntry entry(ResultSet rs) throws java.sql.SQLException {
@@ -111,7 +130,7 @@ public final class Journal {
                 sql = sql.replace(" LIMIT -1", " LIMIT ALL");
             }
             boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 if (sourceId != null) {
@@ -122,9 +141,13 @@ public final class Journal {
                         visitor.accept(version(rs));
                     }
                 }
-                c.commit();
+                if (cursor) {
+                    c.commit();
+                }
             } finally {
-                c.setAutoCommit(auto);
+                if (cursor) {
+                    c.setAutoCommit(auto);
+                }
             }
             return null;
         });
@@ -184,7 +207,7 @@ public final class Journal {
                     + " WHERE r.status = 'active' AND r.last_seq > ?" + (sourceId == null ? "" : " AND r.source_id = ?")
                     + " ORDER BY r.last_seq" + (limit > 0 ? " LIMIT " + limit : "");
             boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 st.setLong(1, afterSeq);
@@ -196,9 +219,13 @@ public final class Journal {
                         visitor.accept(version(rs));
                     }
                 }
-                c.commit();
+                if (cursor) {
+                    c.commit();
+                }
             } finally {
-                c.setAutoCommit(auto);
+                if (cursor) {
+                    c.setAutoCommit(auto);
+                }
             }
             return null;
         });
@@ -255,7 +282,7 @@ public final class Journal {
     private void streamLongs(String operation, String sql, String sourceId, java.util.function.LongConsumer visitor) {
         db.read(operation, c -> {
             boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(10_000);
                 if (sourceId != null) {
@@ -266,9 +293,13 @@ public final class Journal {
                         visitor.accept(rs.getLong(1));
                     }
                 }
-                c.commit();
+                if (cursor) {
+                    c.commit();
+                }
             } finally {
-                c.setAutoCommit(auto);
+                if (cursor) {
+                    c.setAutoCommit(auto);
+                }
             }
             return null;
         });

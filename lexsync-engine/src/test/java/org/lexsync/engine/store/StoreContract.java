@@ -93,6 +93,34 @@ abstract class StoreContract {
     }
 
     @Test
+    void aStreamedJournalReadHoldsUpNeitherAnotherReadNorACommit() throws Exception {   // issue 16, session 10
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"), write("http://x/b", "2024-01-01T00:00:00Z", "b"));
+        List<Long> inner = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        store.journal().forEachVersionSince(0, null, 1, outer -> {
+            // while this read streams: another thread's streamed read and commit (the export's writers, a server
+            // answering two documents, a harvest committing during a publication)
+            Thread other = new Thread(() -> {
+                try {
+                    store.journal().forEachVersionSince(0, null, 0, v -> inner.add(v.entry().seq()));
+                    commit(null, write("http://x/c", "2024-01-02T00:00:00Z", "c"));
+                } catch (RuntimeException e) {
+                    failures.add(e);
+                }
+            });
+            other.start();
+            try {
+                other.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(failures).isEmpty();
+        assertThat(inner).containsExactly(1L, 2L);
+        assertThat(store.journal().lastSeq()).isEqualTo(3);
+    }
+
+    @Test
     void eachJournalRowKeepsTheVersionItWroteForPublishing() {   // V6__journal_version.sql, issue 16
         ResourceWrite first = new ResourceWrite("http://x/a", false, ts("2024-01-01T00:00:00Z"), "2023-12-31",
                 "Tab\there, line\nbreak = 100%", List.of(new Link("via", "http://o/a", Map.of("type", "text/html"))),
