@@ -39,6 +39,30 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
 
     /** The instant at second (or finer) precision, always written in UTC with {@code Z}. */
     public static W3cDateTime of(Instant instant) {
+        Converted last = lastConverted;
+        if (last != null && last.instant().equals(instant)) {
+            return last.value();
+        }
+        W3cDateTime value = convert(instant);
+        lastConverted = new Converted(instant, value);
+        return value;
+    }
+
+    /*
+     * One-entry caches of the last conversion and the last formatting: the rows a publication projects come in
+     * batches that share one collection time, each written two or three times (lastmod, datetime; updated and
+     * provenance). Records with final fields only, so a racing reader sees a whole pair or the previous one.
+     */
+    private record Converted(Instant instant, W3cDateTime value) {
+    }
+
+    private record Formatted(W3cDateTime value, String text) {
+    }
+
+    private static Converted lastConverted;
+    private static Formatted lastFormatted;
+
+    private static W3cDateTime convert(Instant instant) {
         OffsetDateTime t = instant.atOffset(ZoneOffset.UTC);
         int nano = t.getNano();
         if (nano == 0) {
@@ -102,6 +126,16 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     /** The canonical W3C form at the value's own precision: upper-case T, {@code Z} or {@code ±hh:mm}. */
     @Override
     public String toString() {
+        Formatted last = lastFormatted;
+        if (last != null && last.value().equals(this)) {
+            return last.text();
+        }
+        String text = format();
+        lastFormatted = new Formatted(this, text);
+        return text;
+    }
+
+    private String format() {
         StringBuilder b = new StringBuilder(32);
         pad(b, year, 4);
         if (precision == Precision.YEAR) {

@@ -12,7 +12,8 @@ public record BlobKey(String sha256) {
         }
         sha256 = sha256.toLowerCase(Locale.ROOT);
         for (int i = 0; i < 64; i++) {
-            if (Character.digit(sha256.charAt(i), 16) < 0) {
+            char c = sha256.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
                 throw new IllegalArgumentException("a blob key is 64 hex digits of SHA-256, was " + sha256);
             }
         }

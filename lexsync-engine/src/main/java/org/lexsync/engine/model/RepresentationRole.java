@@ -10,7 +10,14 @@ public enum RepresentationRole {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    private static final RepresentationRole[] ROLES = values();
+
     public static RepresentationRole fromToken(String token) {
+        for (RepresentationRole r : ROLES) {
+            if (r.name().equalsIgnoreCase(token)) {
+                return r;
+            }
+        }
         return valueOf(token.toUpperCase(Locale.ROOT));
     }
 }

@@ -117,13 +117,13 @@ final class AtomArchiveFeed {
         if (path.equals(currentPath()) || n == closed + 1) {
             // the subscription document, also at the address of the archive it will become
             long from = closed * settings.archiveSize();
-            Optional<JournalVersion> last = total == 0 ? Optional.empty() : journal.row(scope, total - 1);
-            long lastSeq = last.map(v -> v.entry().seq()).orElse(0L);
-            Instant updated = last.map(v -> v.entry().collected()).orElse(Instant.EPOCH);
+            Optional<JournalView.Stamp> last = total == 0 ? Optional.empty() : journal.stamp(scope, total - 1);
+            long lastSeq = last.map(JournalView.Stamp::seq).orElse(0L);
+            Instant updated = last.map(JournalView.Stamp::collected).orElse(Instant.EPOCH);
             return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-current", prefix, Long.toString(total),
                     Long.toString(lastSeq), fingerprint), updated, false, out -> {
-                        List<JournalVersion> rows = new ArrayList<>();
-                        journal.rows(scope, from, total - from, rows::add);
+                        List<JournalView.HeldRow> rows = new ArrayList<>();
+                        journal.heldRows(scope, from, total - from, rows::add);
                         write(out, rows, 0, closed, updated);
                     }));
         }
@@ -131,12 +131,12 @@ final class AtomArchiveFeed {
             return Optional.empty();
         }
         long from = (n - 1) * settings.archiveSize();
-        JournalVersion last = journal.row(scope, from + settings.archiveSize() - 1).orElseThrow();
-        Instant updated = last.entry().collected();
+        JournalView.Stamp last = journal.stamp(scope, from + settings.archiveSize() - 1).orElseThrow();
+        Instant updated = last.collected();
         return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-archive", prefix, Long.toString(n),
-                Long.toString(last.entry().seq()), fingerprint), updated, true, out -> {
-                    List<JournalVersion> rows = new ArrayList<>(settings.archiveSize());
-                    journal.rows(scope, from, settings.archiveSize(), rows::add);
+                Long.toString(last.seq()), fingerprint), updated, true, out -> {
+                    List<JournalView.HeldRow> rows = new ArrayList<>(settings.archiveSize());
+                    journal.heldRows(scope, from, settings.archiveSize(), rows::add);
                     write(out, rows, n, closed, updated);
                 }));
     }
@@ -146,7 +146,8 @@ final class AtomArchiveFeed {
      * {@code closed} archives (which is also served as archive {@code closed + 1}); {@code rows} are exactly its rows
      * in journal order.
      */
-    void write(OutputStream out, List<JournalVersion> rows, long n, long closed, Instant updated) throws IOException {
+    void write(OutputStream out, List<JournalView.HeldRow> rows, long n, long closed, Instant updated)
+            throws IOException {
         List<Link> links = new ArrayList<>(5);
         if (n == 0) {
             links.add(link("self", currentPath()));

@@ -24,7 +24,6 @@ import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.SourceFeed;
-import org.lexsync.engine.store.Journal;
 import org.lexsync.core.xml.XmlElement;
 
 /**
@@ -53,17 +52,16 @@ final class AtomItems {
     private final PublishSettings settings;
     private final EntryIds ids;
 
-    AtomItems(PublishSettings settings, Journal journal) {
+    AtomItems(PublishSettings settings) {
         this.settings = settings;
-        this.ids = new EntryIds(settings, journal);
+        this.ids = new EntryIds(settings);
     }
 
     /** The items of {@code rows} (in order) in the feed of {@code scope} (null: the whole aggregate). */
-    List<FeedItem> items(@Nullable String scope, List<JournalVersion> rows) {
-        List<String> itemIds = ids.of(scope, rows);
+    List<FeedItem> items(@Nullable String scope, List<JournalView.HeldRow> rows) {
         List<FeedItem> out = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            out.add(item(rows.get(i), itemIds.get(i)));
+        for (JournalView.HeldRow row : rows) {
+            out.add(item(row.version(), ids.of(scope, row.version(), row.firstHolder())));
         }
         return out;
     }

@@ -1,9 +1,6 @@
 package org.lexsync.engine.publish;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.JournalVersion;
 import org.lexsync.engine.model.PublishSettings;
@@ -17,7 +14,7 @@ import org.lexsync.engine.store.Journal;
  * URI once). The whole aggregate mixes sources, and two sources may hold the same URI (a document republished by
  * another publisher, a source configured twice): with one id, a consumer would read the second source's entry as a
  * revision of the first's, and its deletion as the deletion of the other. So in the aggregate the plain URI belongs
- * to the source whose row came FIRST in the journal ({@link Journal#firstSources}); every other source's rows of
+ * to the source whose row came FIRST in the journal ({@link Journal#forEachVersionWithHolderSince}); every other source's rows of
  * that URI get an id of their own, {@code {feed id}/{source}/{percent-encoded URI}} (the source feed's id, then the
  * URI with everything but RFC 3986 unreserved characters encoded, so it is one path segment of a valid IRI).
  *
@@ -28,29 +25,18 @@ import org.lexsync.engine.store.Journal;
  */
 final class EntryIds {
     private final PublishSettings settings;
-    private final Journal journal;
 
-    EntryIds(PublishSettings settings, Journal journal) {
+    EntryIds(PublishSettings settings) {
         this.settings = settings;
-        this.journal = journal;
     }
 
-    /** The id of each of {@code rows} (in order) in the feed of {@code scope} (null: the whole aggregate). */
-    List<String> of(@Nullable String scope, List<JournalVersion> rows) {
-        List<String> ids = new ArrayList<>(rows.size());
-        if (scope != null) {
-            rows.forEach(v -> ids.add(v.entry().resourceUri()));
-            return ids;
-        }
-        List<String> uris = new ArrayList<>(rows.size());
-        rows.forEach(v -> uris.add(v.entry().resourceUri()));
-        Map<String, String> first = journal.firstSources(uris);
-        for (JournalVersion v : rows) {
-            String uri = v.entry().resourceUri();
-            String owner = first.get(uri);
-            ids.add(owner == null || owner.equals(v.entry().sourceId()) ? uri : qualified(v.entry().sourceId(), uri));
-        }
-        return ids;
+    /**
+     * The id of {@code row} in the feed of {@code scope} (null: the whole aggregate); {@code firstHolder}: whether
+     * the row's source wrote the first journal row of its URI (only read for the aggregate).
+     */
+    String of(@Nullable String scope, JournalVersion row, boolean firstHolder) {
+        String uri = row.entry().resourceUri();
+        return scope == null && !firstHolder ? qualified(row.entry().sourceId(), uri) : uri;
     }
 
     /** The id of {@code uri} of a source that was not the first to hold it. */

@@ -123,20 +123,20 @@ final class Exporter {
             unchanged.addAndGet(first - 1);
         }
         long from = (first - 1) * size;
-        List<List<JournalVersion>> chunk = new ArrayList<>(List.of(new ArrayList<>(size)));
+        List<List<JournalView.HeldRow>> chunk = new ArrayList<>(List.of(new ArrayList<>(size)));
         long[] n = {first};
         boolean aggregate = feed.scope() == null;
         IOException[] failure = new IOException[1];
-        journal.rows(feed.scope(), from, total - from, v -> {
+        journal.heldRows(feed.scope(), from, total - from, row -> {
             if (failure[0] != null) {
                 return;
             }
             try {
                 if (aggregate) {
-                    copyBlobs(v);
+                    copyBlobs(row.version());
                 }
-                List<JournalVersion> rows = chunk.get(0);
-                rows.add(v);
+                List<JournalView.HeldRow> rows = chunk.get(0);
+                rows.add(row);
                 if (rows.size() == size) {
                     long number = n[0];
                     writers.submit(() -> writeClosed(feed, number, closed, rows));
@@ -150,8 +150,9 @@ final class Exporter {
         if (failure[0] != null) {
             throw failure[0];
         }
-        List<JournalVersion> rest = chunk.get(0);
-        Instant updated = rest.isEmpty() ? lastUpdated(feed, closed) : rest.get(rest.size() - 1).entry().collected();
+        List<JournalView.HeldRow> rest = chunk.get(0);
+        Instant updated = rest.isEmpty() ? lastUpdated(feed, closed)
+                : rest.get(rest.size() - 1).version().entry().collected();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         feed.write(bytes, rest, 0, closed, updated);
         writeIfChanged(feed.currentPath(), bytes.toByteArray());
@@ -211,13 +212,14 @@ final class Exporter {
         if (closed == 0) {
             return Instant.EPOCH;
         }
-        return journal.row(feed.scope(), closed * feed.archiveSize() - 1).map(v -> v.entry().collected())
+        return journal.stamp(feed.scope(), closed * feed.archiveSize() - 1).map(JournalView.Stamp::collected)
                 .orElse(Instant.EPOCH);
     }
 
-    private void writeClosed(AtomArchiveFeed feed, long n, long closed, List<JournalVersion> rows) throws IOException {
+    private void writeClosed(AtomArchiveFeed feed, long n, long closed, List<JournalView.HeldRow> rows)
+            throws IOException {
         Path target = target(feed.archivePath(n));
-        Instant updated = rows.get(rows.size() - 1).entry().collected();
+        Instant updated = rows.get(rows.size() - 1).version().entry().collected();
         Path tmp = temp(target);
         try (OutputStream out = Files.newOutputStream(tmp)) {
             feed.write(out, rows, n, closed, updated);

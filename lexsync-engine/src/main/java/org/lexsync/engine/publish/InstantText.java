@@ -13,7 +13,23 @@ final class InstantText {
     private InstantText() {
     }
 
+    /** The last instant written and its text: rows come in batches sharing one collection time. */
+    private record Last(Instant instant, String text) {
+    }
+
+    private static Last last;
+
     static String of(Instant t) {
+        Last l = last;
+        if (l != null && l.instant().equals(t)) {
+            return l.text();
+        }
+        String text = format(t);
+        last = new Last(t, text);
+        return text;
+    }
+
+    private static String format(Instant t) {
         long seconds = t.getEpochSecond();
         long days = Math.floorDiv(seconds, 86_400L);
         int secOfDay = (int) Math.floorMod(seconds, 86_400L);

@@ -1,5 +1,6 @@
 package org.lexsync.engine.publish;
 
+import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -89,8 +90,18 @@ final class JournalView {
         return journal.seqAfter(scope, p.first()[block], off);
     }
 
-    /** Streams the rows at positions {@code [from, from + n)} of {@code scope} in journal order. */
-    void rows(@Nullable String scope, long from, long n, Consumer<JournalVersion> visitor) {
+    /**
+     * A row of a scope, with whether its source was the first in the journal to hold its resource URI (always true
+     * in a source's own scope: a source holds a URI once). What the Atom feeds project ({@link EntryIds}).
+     */
+    record HeldRow(JournalVersion version, boolean firstHolder) {
+    }
+
+    /**
+     * Streams the rows at positions {@code [from, from + n)} of {@code scope} in journal order, each with whether its
+     * source was the first to hold its URI.
+     */
+    void heldRows(@Nullable String scope, long from, long n, Consumer<HeldRow> visitor) {
         if (n <= 0) {
             return;
         }
@@ -98,21 +109,25 @@ final class JournalView {
         if (seq < 0) {
             return;
         }
-        journal.forEachVersionSince(seq - 1, scope, n, visitor);
-    }
-
-    /** Streams every row of {@code scope} from position {@code from} on. */
-    void rowsFrom(@Nullable String scope, long from, Consumer<JournalVersion> visitor) {
-        long seq = seqAt(scope, from);
-        if (seq >= 0) {
-            journal.forEachVersionSince(seq - 1, scope, 0, visitor);
+        if (scope == null) {
+            journal.forEachVersionWithHolderSince(seq - 1, n, (v, first) -> visitor.accept(new HeldRow(v, first)));
+        } else {
+            journal.forEachVersionSince(seq - 1, scope, n, v -> visitor.accept(new HeldRow(v, true)));
         }
     }
 
-    /** The row at {@code position} of {@code scope}. */
-    Optional<JournalVersion> row(@Nullable String scope, long position) {
-        JournalVersion[] found = new JournalVersion[1];
-        rows(scope, position, 1, v -> found[0] = v);
+    /** The sequence number and collection time of a row. */
+    record Stamp(long seq, Instant collected) {
+    }
+
+    /** The sequence number and collection time of the row at {@code position} of {@code scope}, without the row. */
+    Optional<Stamp> stamp(@Nullable String scope, long position) {
+        long seq = seqAt(scope, position);
+        if (seq < 0) {
+            return Optional.empty();
+        }
+        Stamp[] found = new Stamp[1];
+        journal.forEachCollectedSince(seq - 1, scope, 1, (s, at) -> found[0] = new Stamp(s, at));
         return Optional.ofNullable(found[0]);
     }
 }

@@ -39,7 +39,7 @@ public final class Publisher {
         this.blobs = new BlobDocuments(store.blobs());
         this.fingerprint = Etags.of("settings", settings.toString());
         List<SourceRecord> sources = store.sources().list();
-        AtomItems items = new AtomItems(settings, store.journal());
+        AtomItems items = new AtomItems(settings);
         feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
         List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
         ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));

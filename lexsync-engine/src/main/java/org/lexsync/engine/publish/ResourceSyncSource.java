@@ -330,17 +330,17 @@ final class ResourceSyncSource {
             Instant[] times = new Instant[2];
             int[] part = {0};
             java.util.function.Predicate<Instant> inDay = inDay(d.day());
-            journal.forEachSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, e -> {
-                if (!inDay.test(e.collected())) {
+            journal.forEachCollectedSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, (seq, at) -> {
+                if (!inDay.test(at)) {
                     return;
                 }
                 if (state[0] % size == 0) {
-                    state[1] = e.seq();
-                    times[0] = e.collected();
+                    state[1] = seq;
+                    times[0] = at;
                 }
                 state[0]++;
-                state[2] = e.seq();
-                times[1] = e.collected();
+                state[2] = seq;
+                times[1] = at;
                 if (state[0] % size == 0 || state[0] == d.count()) {
                     long count = state[0] % size == 0 ? size : state[0] % size;
                     boolean closed = dayClosed || count == size;

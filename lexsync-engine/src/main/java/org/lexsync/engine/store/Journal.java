@@ -20,9 +20,11 @@ import org.lexsync.core.time.W3cDateTimes;
  */
 public final class Journal {
     private final Db db;
+    private final TextColumns text;
 
     Journal(Db db) {
         this.db = db;
+        this.text = new TextColumns(db.sqlite());
     }
 
     /**
@@ -30,7 +32,7 @@ public final class Journal {
      * {@code sourceId} null for all sources, {@code limit <= 0} for no limit.
      */
     public void forEachSince(long afterSeq, String sourceId, long limit, Consumer<JournalEntry> visitor) {
-        streamSince("read journal", "", afterSeq, sourceId, limit, Journal::entry, visitor);
+        streamSince("read journal", ENTRY_COLUMNS, afterSeq, sourceId, limit, this::entry, visitor);
     }
 
     /**
@@ -39,8 +41,52 @@ public final class Journal {
      * <= 0} for no limit. What publishing projects (docs/architecture.md, "Publishing the aggregate").
      */
     public void forEachVersionSince(long afterSeq, String sourceId, long limit, Consumer<JournalVersion> visitor) {
-        streamSince("read journal versions", ", version", afterSeq, sourceId, limit, Journal::version, visitor);
+        streamSince("read journal versions", ENTRY_COLUMNS + ", version", afterSeq, sourceId, limit, this::version,
+                visitor);
     }
+
+    /** Receives a row and whether its source was the first in the journal to hold its resource URI. */
+    @FunctionalInterface
+    public interface HolderVisitor {
+        void accept(JournalVersion version, boolean firstHolder);
+    }
+
+    /**
+     * As {@link #forEachVersionSince} over all sources, each row with whether its source wrote the first journal row
+     * of its resource URI (the lowest sequence number, whichever source wrote it). Append-only, so the answer for a
+     * row never changes: the aggregate feed names a resource by its plain URI only for that source
+     * (docs/architecture.md, "Publishing the aggregate"). One seek per row on the covering index
+     * {@code journal_by_uri} ({@code V11__journal_by_uri.sql}), inside the row's own query.
+     */
+    public void forEachVersionWithHolderSince(long afterSeq, long limit, HolderVisitor visitor) {
+        streamSince("read journal versions and first holders", ENTRY_COLUMNS + ", version, (SELECT k.source_id"
+                        + " FROM journal k WHERE k.resource_uri = journal.resource_uri ORDER BY k.seq LIMIT 1) = source_id",
+                afterSeq, null, limit, rs -> {
+                    visitor.accept(version(rs), rs.getBoolean(10));
+                    return null;
+                }, ignored -> { });
+    }
+
+    /** A row's sequence number and collection time. */
+    @FunctionalInterface
+    public interface CollectedVisitor {
+        void accept(long seq, Instant collected);
+    }
+
+    /**
+     * As {@link #forEachSince}, each row's sequence number and collection time only: the light pass that cuts daily
+     * Change Lists into parts.
+     */
+    public void forEachCollectedSince(long afterSeq, String sourceId, long limit, CollectedVisitor visitor) {
+        streamSince("read journal times", "seq, collected_at", afterSeq, sourceId, limit,
+                rs -> {
+                    visitor.accept(rs.getLong(1), Resources.instant(text.get(rs, 2)));
+                    return null;
+                }, ignored -> { });
+    }
+
+    private static final String ENTRY_COLUMNS = "seq, source_id, resource_uri, kind, source_ts, collected_at, checksums,"
+            + " run_id";
 
     /** Reads one row of the columns {@link #streamSince} selects. */
     @FunctionalInterface
@@ -52,11 +98,10 @@ public final class Journal {
      * The rows with {@code seq > afterSeq} in sequence order, streamed in one read transaction with a fetch size
      * (PostgreSQL keeps a cursor instead of loading them all), each read by {@code reader}.
      */
-    private <T> void streamSince(String operation, String extraColumns, long afterSeq, String sourceId, long limit,
+    private <T> void streamSince(String operation, String columns, long afterSeq, String sourceId, long limit,
                                  RowReader<T> reader, Consumer<T> visitor) {
         db.read(operation, c -> {
-            String sql = "SELECT seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id"
-                    + extraColumns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
+            String sql = "SELECT " + columns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
                     + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
             boolean auto = c.getAutoCommit();
             boolean cursor = cursorTransaction(c);
@@ -98,18 +143,18 @@ public final class Journal {
         return true;
     }
 
-    private static JournalEntry entry(ResultSet rs) throws java.sql.SQLException {
-        String ts = rs.getString(5);
+    private JournalEntry entry(ResultSet rs) throws java.sql.SQLException {
+        String ts = text.get(rs, 5);
         long run = rs.getLong(8);
         Long runId = rs.wasNull() ? null : run;
-        return new JournalEntry(rs.getLong(1), rs.getString(2), rs.getString(3),
-                ChangeKind.fromToken(rs.getString(4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
-                Resources.instant(rs.getString(6)), Digests.parse(rs.getString(7)), runId);
+        return new JournalEntry(rs.getLong(1), text.get(rs, 2), text.get(rs, 3),
+                ChangeKind.fromToken(text.get(rs, 4)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
+                Resources.instant(text.get(rs, 6)), Digests.parse(text.get(rs, 7)), runId);
     }
 
-    private static JournalVersion version(ResultSet rs) throws java.sql.SQLException {
+    private JournalVersion version(ResultSet rs) throws java.sql.SQLException {
         JournalEntry e = entry(rs);
-        VersionCodec.Version v = VersionCodec.decode(rs.getString(9));
+        VersionCodec.Version v = VersionCodec.decode(text.get(rs, 9));
         return v == null ? new JournalVersion(e, false, null, null, List.of(), List.of())
                 : new JournalVersion(e, true, v.title(), v.published(), v.links(), v.representations());
     }
@@ -153,51 +198,11 @@ public final class Journal {
         });
     }
 
-    /**
-     * For each of {@code uris}, the source of the first journal row of that resource URI (the lowest sequence number,
-     * whichever source wrote it); URIs without a row are left out. Append-only, so the answer for a URI never changes
-     * once it has one: the aggregate feed names a resource by its plain URI only for this source
-     * (docs/architecture.md, "Publishing the aggregate"). Index {@code journal_by_uri},
-     * {@code V11__journal_by_uri.sql}.
-     */
-    public java.util.Map<String, String> firstSources(java.util.Collection<String> uris) {
-        java.util.Map<String, String> first = new java.util.HashMap<>();
-        if (uris.isEmpty()) {
-            return first;
-        }
-        List<String> all = List.copyOf(new java.util.LinkedHashSet<>(uris));
-        return db.read("read first sources", c -> {
-            java.util.Map<String, Long> seqs = new java.util.HashMap<>();
-            for (int from = 0; from < all.size(); from += FIRST_SOURCES_CHUNK) {
-                List<String> part = all.subList(from, Math.min(all.size(), from + FIRST_SOURCES_CHUNK));
-                String sql = "SELECT resource_uri, seq, source_id FROM journal WHERE resource_uri IN ("
-                        + "?,".repeat(part.size() - 1) + "?)";
-                try (PreparedStatement st = c.prepareStatement(sql)) {
-                    for (int i = 0; i < part.size(); i++) {
-                        st.setString(i + 1, part.get(i));
-                    }
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            String uri = rs.getString(1);
-                            long seq = rs.getLong(2);
-                            Long known = seqs.get(uri);
-                            if (known == null || seq < known) {
-                                seqs.put(uri, seq);
-                                first.put(uri, rs.getString(3));
-                            }
-                        }
-                    }
-                }
-            }
-            return first;
-        });
-    }
-
-    private static final int FIRST_SOURCES_CHUNK = 500;
 
     /**
      * As {@link #forEachCurrentVersion} from the row after {@code afterSeq} on: a page found by the last sequence
-     * number of the page before it (a seek on {@code resources_by_seq}) instead of an OFFSET over every row before it.
+     * number of the page before it (a seek on {@code resources_current_by_seq}, which covers status and source)
+     * instead of an OFFSET over every row before it.
      */
     public void forEachCurrentVersionAfter(String sourceId, long afterSeq, long limit,
                                            Consumer<JournalVersion> visitor) {

@@ -13,10 +13,29 @@ final class StoredInstants {
     private StoredInstants() {
     }
 
+    /**
+     * The last text read and its instant: rows are written in batches that share one collection time, so a stream
+     * of journal rows reads the same text many times running. A record, so a racing reader sees a whole pair.
+     */
+    private record Last(String text, Instant instant) {
+    }
+
+    private static Last last;
+
     static Instant parse(String s) {
         if (s == null) {
             return null;
         }
+        Last l = last;
+        if (l != null && l.text().equals(s)) {
+            return l.instant();
+        }
+        Instant at = read(s);
+        last = new Last(s, at);
+        return at;
+    }
+
+    private static Instant read(String s) {
         int n = s.length();
         if (n < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
                 || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z') {

@@ -147,6 +147,52 @@ abstract class StoreContract {
     }
 
     @Test
+    void eachRowSaysWhetherItsSourceWasTheFirstToHoldItsUri() {   // issue 16: the aggregate's entry ids
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a1"));
+        store.commit(new CommitBatch("s2", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a2"),
+                write("http://x/b", "2024-01-01T00:00:00Z", "b2")), null, null));
+        commit(null, ResourceWrite.deletion("http://x/a", ts("2024-02-01T00:00:00Z")), write("http://x/b",
+                "2024-02-01T00:00:00Z", "b1"));
+        List<String> rows = new ArrayList<>();
+        store.journal().forEachVersionWithHolderSince(0, 0, (v, first) -> rows.add(v.entry().sourceId() + " "
+                + v.entry().resourceUri() + " " + first));
+
+        assertThat(rows).containsExactly("s1 http://x/a true", "s2 http://x/a false", "s2 http://x/b true",
+                "s1 http://x/a true", "s1 http://x/b false");
+        List<String> limited = new ArrayList<>();
+        store.journal().forEachVersionWithHolderSince(2, 2, (v, first) -> limited.add(v.entry().seq() + " " + first));
+        assertThat(limited).containsExactly("3 true", "4 true");
+    }
+
+    @Test
+    void textColumnsReadBackEmptyNonAsciiAndAstralTextExactly() {   // TextColumns: bytes on SQLite
+        String title = "Łódź — \u00e9t\u00e9 \u2713 \ud834\udd1e \u0000? no: tab\tend";
+        ResourceWrite w = write("http://x/\u00fc\u00f1\u00ee", "2024-01-01T00:00:00Z", "x");
+        commit(null, new ResourceWrite(w.uri(), false, w.sourceTimestamp(), "", title.replace("\u0000", ""),
+                w.links(), w.representations()));
+        List<org.lexsync.engine.model.JournalVersion> rows = new ArrayList<>();
+        store.journal().forEachVersionSince(0, null, 0, rows::add);
+
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).entry().resourceUri()).isEqualTo("http://x/\u00fc\u00f1\u00ee");
+        assertThat(rows.get(0).title()).isEqualTo(title.replace("\u0000", ""));
+        assertThat(rows.get(0).published()).isNull();   // an empty publication date is stored as none
+        assertThat(rows.get(0).entry().runId()).isNull();
+    }
+
+    @Test
+    void theLightPassGivesEachRowsSequenceAndCollectionTime() {   // Change List parts
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"), write("http://x/b", "2024-01-01T00:00:00Z", "b"));
+        List<org.lexsync.engine.model.JournalEntry> full = new ArrayList<>();
+        store.journal().forEachSince(0, null, 0, full::add);
+        List<String> light = new ArrayList<>();
+        store.journal().forEachCollectedSince(0, "s1", 0, (seq, at) -> light.add(seq + " " + at));
+
+        assertThat(light).containsExactly(full.get(0).seq() + " " + full.get(0).collected(),
+                full.get(1).seq() + " " + full.get(1).collected());
+    }
+
+    @Test
     void theCurrentVersionsAreTheRowsThatMadeEachActiveResource() {
         commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a1"), write("http://x/b", "2024-01-01T00:00:00Z", "b1"));
         commit(null, write("http://x/a", "2024-02-01T00:00:00Z", "a2"));
