@@ -49,9 +49,10 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     }
 
     /*
-     * One-entry caches of the last conversion and the last formatting: the rows a publication projects come in
-     * batches that share one collection time, each written two or three times (lastmod, datetime; updated and
-     * provenance). Records with final fields only, so a racing reader sees a whole pair or the previous one.
+     * Small caches of the last conversions and formattings: the rows a publication projects come in batches that
+     * share one collection time, written two or three times each (lastmod, datetime; updated and provenance) between
+     * other dates (an entry's published date). Two slots, the one just hit kept: a value alternating with others
+     * stays. Records with final fields only, so a racing reader sees a whole pair or an older one, never a torn one.
      */
     private record Converted(Instant instant, W3cDateTime value) {
     }
@@ -60,7 +61,8 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     }
 
     private static Converted lastConverted;
-    private static Formatted lastFormatted;
+    private static Formatted recentFormatted;
+    private static Formatted olderFormatted;
 
     private static W3cDateTime convert(Instant instant) {
         OffsetDateTime t = instant.atOffset(ZoneOffset.UTC);
@@ -126,12 +128,19 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     /** The canonical W3C form at the value's own precision: upper-case T, {@code Z} or {@code ±hh:mm}. */
     @Override
     public String toString() {
-        Formatted last = lastFormatted;
-        if (last != null && last.value().equals(this)) {
-            return last.text();
+        Formatted recent = recentFormatted;
+        if (recent != null && recent.value().equals(this)) {
+            return recent.text();
+        }
+        Formatted older = olderFormatted;
+        if (older != null && older.value().equals(this)) {
+            olderFormatted = recent;
+            recentFormatted = older;
+            return older.text();
         }
         String text = format();
-        lastFormatted = new Formatted(this, text);
+        olderFormatted = recent;
+        recentFormatted = new Formatted(this, text);
         return text;
     }
 

@@ -82,4 +82,26 @@ class W3cDateTimeTest {
         assertThat(oneDigit.compareTo(twoDigits)).isNotZero();
         assertThat(new TreeSet<>(java.util.List.of(utc, cet, oneDigit, twoDigits))).hasSize(4);
     }
+
+    @Test
+    void interleavedValuesEachKeepTheirOwnTextAndInstant() {   // the last-values caches of of() and toString()
+        String[] texts = {"2024-01-01T00:00:00Z", "2024-01-01T00:00Z", "2024-01-01T01:00:00+01:00",
+                "2024-01-01T00:00:00.5Z", "2024-01-01"};
+        W3cDateTime[] values = new W3cDateTime[texts.length];
+        for (int i = 0; i < texts.length; i++) {
+            values[i] = W3cDateTimes.parseOrNull(texts[i]);
+        }
+        Instant[] instants = {Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("2024-01-01T00:00:00.5Z"),
+                Instant.parse("2030-06-30T12:34:56.789Z")};
+        for (int round = 0; round < 7; round++) {
+            for (int i = round % texts.length; i < texts.length; i += 1 + round % 2) {
+                assertThat(values[i].toString()).isEqualTo(texts[i]);
+                assertThat(values[0].toString()).isEqualTo(texts[0]);
+            }
+            for (int i = round % instants.length; i < instants.length; i++) {
+                assertThat(W3cDateTime.of(instants[i]).toInstant()).isEqualTo(instants[i]);
+                assertThat(W3cDateTime.of(instants[0]).toString()).isEqualTo("2024-01-01T00:00:00Z");
+            }
+        }
+    }
 }

@@ -10,12 +10,17 @@ public record BlobKey(String sha256) {
         if (sha256 == null || sha256.length() != 64) {
             throw new IllegalArgumentException("a blob key is 64 hex digits of SHA-256, was " + sha256);
         }
-        sha256 = sha256.toLowerCase(Locale.ROOT);
+        boolean lower = true;
         for (int i = 0; i < 64; i++) {
             char c = sha256.charAt(i);
-            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+            if (c >= 'A' && c <= 'F') {
+                lower = false;
+            } else if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
                 throw new IllegalArgumentException("a blob key is 64 hex digits of SHA-256, was " + sha256);
             }
+        }
+        if (!lower) {
+            sha256 = sha256.toLowerCase(Locale.ROOT);
         }
     }
 

@@ -111,33 +111,34 @@ final class AtomArchiveFeed {
 
     /** The document at {@code path}, or empty when it is not (yet) one of this feed's documents. */
     Optional<PublishedDocument> document(String path) {
-        long total = journal.count(scope);
+        JournalView.Scope rows = journal.at(scope);
+        long total = rows.count();
         long closed = total / settings.archiveSize();
         long n = archiveNumber(path);
         if (path.equals(currentPath()) || n == closed + 1) {
             // the subscription document, also at the address of the archive it will become
             long from = closed * settings.archiveSize();
-            Optional<JournalView.Stamp> last = total == 0 ? Optional.empty() : journal.stamp(scope, total - 1);
+            Optional<JournalView.Stamp> last = total == 0 ? Optional.empty() : rows.stamp(total - 1);
             long lastSeq = last.map(JournalView.Stamp::seq).orElse(0L);
             Instant updated = last.map(JournalView.Stamp::collected).orElse(Instant.EPOCH);
             return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-current", prefix, Long.toString(total),
                     Long.toString(lastSeq), fingerprint), updated, false, out -> {
-                        List<JournalView.HeldRow> rows = new ArrayList<>();
-                        journal.heldRows(scope, from, total - from, rows::add);
-                        write(out, rows, 0, closed, updated);
+                        List<JournalView.HeldRow> held = new ArrayList<>();
+                        rows.heldRows(from, total - from, held::add);
+                        write(out, held, 0, closed, updated);
                     }));
         }
         if (n == 0 || n > closed) {
             return Optional.empty();
         }
         long from = (n - 1) * settings.archiveSize();
-        JournalView.Stamp last = journal.stamp(scope, from + settings.archiveSize() - 1).orElseThrow();
+        JournalView.Stamp last = rows.stamp(from + settings.archiveSize() - 1).orElseThrow();
         Instant updated = last.collected();
         return Optional.of(new PublishedDocument(path, TYPE, Etags.of("atom-archive", prefix, Long.toString(n),
                 Long.toString(last.seq()), fingerprint), updated, true, out -> {
-                    List<JournalView.HeldRow> rows = new ArrayList<>(settings.archiveSize());
-                    journal.heldRows(scope, from, settings.archiveSize(), rows::add);
-                    write(out, rows, n, closed, updated);
+                    List<JournalView.HeldRow> held = new ArrayList<>(settings.archiveSize());
+                    rows.heldRows(from, settings.archiveSize(), held::add);
+                    write(out, held, n, closed, updated);
                 }));
     }
 

@@ -107,7 +107,8 @@ final class Exporter {
      */
     private void exportFeed(AtomArchiveFeed feed, boolean keepClosed, long exportedUpTo) throws IOException {
         int size = feed.archiveSize();
-        long total = journal.count(feed.scope());
+        JournalView.Scope rows = journal.at(feed.scope());
+        long total = rows.count();
         long closed = total / size;
         entries = Math.max(entries, total);
         long first = 1;
@@ -117,7 +118,7 @@ final class Exporter {
             }
             // the last archive found may be the copy of the subscription document the previous export wrote at the
             // address of the archive it would become: written again if its last row came after that export
-            if (first > 1 && journal.seqAt(feed.scope(), (first - 1) * size - 1) > exportedUpTo) {
+            if (first > 1 && rows.seqAt((first - 1) * size - 1) > exportedUpTo) {
                 first--;
             }
             unchanged.addAndGet(first - 1);
@@ -127,7 +128,7 @@ final class Exporter {
         long[] n = {first};
         boolean aggregate = feed.scope() == null;
         IOException[] failure = new IOException[1];
-        journal.heldRows(feed.scope(), from, total - from, row -> {
+        rows.heldRows(from, total - from, row -> {
             if (failure[0] != null) {
                 return;
             }
@@ -135,11 +136,11 @@ final class Exporter {
                 if (aggregate) {
                     copyBlobs(row.version());
                 }
-                List<JournalView.HeldRow> rows = chunk.get(0);
-                rows.add(row);
-                if (rows.size() == size) {
+                List<JournalView.HeldRow> archive = chunk.get(0);
+                archive.add(row);
+                if (archive.size() == size) {
                     long number = n[0];
-                    writers.submit(() -> writeClosed(feed, number, closed, rows));
+                    writers.submit(() -> writeClosed(feed, number, closed, archive));
                     chunk.set(0, new ArrayList<>(size));
                     n[0]++;
                 }
@@ -151,7 +152,7 @@ final class Exporter {
             throw failure[0];
         }
         List<JournalView.HeldRow> rest = chunk.get(0);
-        Instant updated = rest.isEmpty() ? lastUpdated(feed, closed)
+        Instant updated = rest.isEmpty() ? lastUpdated(rows, feed, closed)
                 : rest.get(rest.size() - 1).version().entry().collected();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         feed.write(bytes, rest, 0, closed, updated);
@@ -208,11 +209,11 @@ final class Exporter {
     }
 
     /** The subscription document's date when it holds no rows: the newest closed archive's, or the epoch. */
-    private Instant lastUpdated(AtomArchiveFeed feed, long closed) {
+    private Instant lastUpdated(JournalView.Scope rows, AtomArchiveFeed feed, long closed) {
         if (closed == 0) {
             return Instant.EPOCH;
         }
-        return journal.stamp(feed.scope(), closed * feed.archiveSize() - 1).map(JournalView.Stamp::collected)
+        return rows.stamp(closed * feed.archiveSize() - 1).map(JournalView.Stamp::collected)
                 .orElse(Instant.EPOCH);
     }
 

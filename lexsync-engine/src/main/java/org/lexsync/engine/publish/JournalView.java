@@ -1,7 +1,10 @@
 package org.lexsync.engine.publish;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.JournalVersion;
@@ -10,10 +13,13 @@ import org.lexsync.engine.store.Journal;
 /**
  * The journal as publishing reads it: rows of one scope (a source, or {@code null} for the whole aggregate) by
  * position, so that a document covering positions {@code [from, to)} is found without reading the rows before it.
- * Read only.
+ * Read only. A document asks its questions of one {@link Scope}, the scope as it stood when the document was looked
+ * up: one read of the journal's end per document, and the same answers for its headers and its body.
  */
 final class JournalView {
     private final Journal journal;
+    private final int step;
+    private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
 
     /** {@code step}: the archive size, the length of the index's blocks. */
     JournalView(Journal journal, int step) {
@@ -25,32 +31,19 @@ final class JournalView {
         return journal.lastSeq();
     }
 
-    long count(@Nullable String scope) {
-        return positions(scope).count();
-    }
-
     /**
-     * The first and the last sequence number of each block of {@code step} positions of a scope, valid while the
-     * journal ends at {@code lastSeq}.
+     * A scope's rows as the journal holds them now, with its position index, built with one pass over the scope's
+     * sequence numbers per journal state. Blocks are as long as an archive, so that an archive's first and last rows
+     * are found in the index without a query and a page in the middle of millions of rows is otherwise found with a
+     * short seek instead of an OFFSET over all rows before it. Two {@code long}s per block: 320 KB for 2,000,000 rows
+     * in archives of 100.
      */
-    private record Positions(long lastSeq, long count, long[] first, long[] last) {
-    }
-
-    private final int step;
-    private final java.util.Map<String, Positions> positions = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * The scope's position index, built with one pass over its sequence numbers per journal state. Blocks are as
-     * long as an archive, so that an archive's first and last rows are found in the index without a query and a
-     * page in the middle of millions of rows is otherwise found with a short seek instead of an OFFSET over all
-     * rows before it. Two {@code long}s per block: 320 KB for 2,000,000 rows in archives of 100.
-     */
-    private Positions positions(@Nullable String scope) {
+    Scope at(@Nullable String scope) {
         long last = journal.lastSeq();
         String key = scope == null ? "" : "s:" + scope;
-        Positions p = positions.get(key);
-        if (p != null && p.lastSeq() == last) {
-            return p;
+        Scope s = scopes.get(key);
+        if (s != null && s.lastSeq == last) {
+            return s;
         }
         long[][] blocks = {new long[1024], new long[1024]};
         long[] n = {0};
@@ -58,8 +51,8 @@ final class JournalView {
             int i = (int) (n[0] / step);
             if (n[0] % step == 0) {
                 if (i == blocks[0].length) {
-                    blocks[0] = java.util.Arrays.copyOf(blocks[0], i * 2);
-                    blocks[1] = java.util.Arrays.copyOf(blocks[1], i * 2);
+                    blocks[0] = Arrays.copyOf(blocks[0], i * 2);
+                    blocks[1] = Arrays.copyOf(blocks[1], i * 2);
                 }
                 blocks[0][i] = seq;
             }
@@ -67,27 +60,9 @@ final class JournalView {
             n[0]++;
         });
         int size = (int) ((n[0] + step - 1) / step);
-        p = new Positions(last, n[0], java.util.Arrays.copyOf(blocks[0], size),
-                java.util.Arrays.copyOf(blocks[1], size));
-        positions.put(key, p);
-        return p;
-    }
-
-    /** The sequence number at {@code position} of {@code scope}, or -1. */
-    long seqAt(@Nullable String scope, long position) {
-        Positions p = positions(scope);
-        if (position < 0 || position >= p.count()) {
-            return -1;
-        }
-        int block = (int) (position / step);
-        long off = position % step;
-        if (off == 0) {
-            return p.first()[block];
-        }
-        if (off == step - 1 || position == p.count() - 1) {
-            return p.last()[block];
-        }
-        return journal.seqAfter(scope, p.first()[block], off);
+        s = new Scope(scope, last, n[0], Arrays.copyOf(blocks[0], size), Arrays.copyOf(blocks[1], size));
+        scopes.put(key, s);
+        return s;
     }
 
     /**
@@ -97,37 +72,75 @@ final class JournalView {
     record HeldRow(JournalVersion version, boolean firstHolder) {
     }
 
-    /**
-     * Streams the rows at positions {@code [from, from + n)} of {@code scope} in journal order, each with whether its
-     * source was the first to hold its URI.
-     */
-    void heldRows(@Nullable String scope, long from, long n, Consumer<HeldRow> visitor) {
-        if (n <= 0) {
-            return;
-        }
-        long seq = seqAt(scope, from);
-        if (seq < 0) {
-            return;
-        }
-        if (scope == null) {
-            journal.forEachVersionWithHolderSince(seq - 1, n, (v, first) -> visitor.accept(new HeldRow(v, first)));
-        } else {
-            journal.forEachVersionSince(seq - 1, scope, n, v -> visitor.accept(new HeldRow(v, true)));
-        }
-    }
-
     /** The sequence number and collection time of a row. */
     record Stamp(long seq, Instant collected) {
     }
 
-    /** The sequence number and collection time of the row at {@code position} of {@code scope}, without the row. */
-    Optional<Stamp> stamp(@Nullable String scope, long position) {
-        long seq = seqAt(scope, position);
-        if (seq < 0) {
-            return Optional.empty();
+    /**
+     * One scope's rows while the journal ended at {@code lastSeq}: the first and the last sequence number of each
+     * block of {@code step} positions. The journal is append-only, so its answers stay true for the rows it counts.
+     */
+    final class Scope {
+        private final @Nullable String scope;
+        private final long lastSeq;
+        private final long count;
+        private final long[] first;
+        private final long[] last;
+
+        private Scope(@Nullable String scope, long lastSeq, long count, long[] first, long[] last) {
+            this.scope = scope;
+            this.lastSeq = lastSeq;
+            this.count = count;
+            this.first = first;
+            this.last = last;
         }
-        Stamp[] found = new Stamp[1];
-        journal.forEachCollectedSince(seq - 1, scope, 1, (s, at) -> found[0] = new Stamp(s, at));
-        return Optional.ofNullable(found[0]);
+
+        /** How many rows the scope has. */
+        long count() {
+            return count;
+        }
+
+        /** The sequence number at {@code position}, or -1. */
+        long seqAt(long position) {
+            if (position < 0 || position >= count) {
+                return -1;
+            }
+            int block = (int) (position / step);
+            long off = position % step;
+            if (off == 0) {
+                return first[block];
+            }
+            if (off == step - 1 || position == count - 1) {
+                return last[block];
+            }
+            return journal.seqAfter(scope, first[block], off);
+        }
+
+        /** Streams the rows at positions {@code [from, from + n)} in journal order, each with its first-holder flag. */
+        void heldRows(long from, long n, Consumer<HeldRow> visitor) {
+            if (n <= 0) {
+                return;
+            }
+            long seq = seqAt(from);
+            if (seq < 0) {
+                return;
+            }
+            if (scope == null) {
+                journal.forEachVersionWithHolderSince(seq - 1, n, (v, holder) -> visitor.accept(new HeldRow(v, holder)));
+            } else {
+                journal.forEachVersionSince(seq - 1, scope, n, v -> visitor.accept(new HeldRow(v, true)));
+            }
+        }
+
+        /** The sequence number and collection time of the row at {@code position}, without the row. */
+        Optional<Stamp> stamp(long position) {
+            long seq = seqAt(position);
+            if (seq < 0) {
+                return Optional.empty();
+            }
+            Stamp[] found = new Stamp[1];
+            journal.forEachCollectedSince(seq - 1, scope, 1, (s, at) -> found[0] = new Stamp(s, at));
+            return Optional.ofNullable(found[0]);
+        }
     }
 }

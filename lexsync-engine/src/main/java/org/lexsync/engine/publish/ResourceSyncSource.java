@@ -57,6 +57,7 @@ final class ResourceSyncSource {
     private final org.lexsync.engine.store.Resources resources;
     private final List<String> sources;
     private final String fingerprint;
+    private final ChangeParts changeParts;
 
     ResourceSyncSource(PublishSettings settings, Journal journal, org.lexsync.engine.store.Resources resources,
                        List<String> sources, String fingerprint) {
@@ -65,6 +66,7 @@ final class ResourceSyncSource {
         this.resources = resources;
         this.sources = List.copyOf(sources);
         this.fingerprint = fingerprint;
+        this.changeParts = new ChangeParts(journal, settings.listSize());
     }
 
     /** The set directories: {@code all} and one per source. */
@@ -296,61 +298,9 @@ final class ResourceSyncSource {
         }
     }
 
-    private final java.util.Map<String, CachedParts> partCache = new java.util.concurrent.ConcurrentHashMap<>();
-
-    private record CachedParts(long lastSeq, List<ChangePart> parts) {
-    }
-
-    /**
-     * The Change List parts of a scope, oldest first; reads the journal's days and each part's bounds once per
-     * journal state (kept until the journal grows).
-     */
+    /** The Change List parts of a scope, oldest first, as the journal ends now ({@link ChangeParts}). */
     List<ChangePart> changeParts(@Nullable String scope) {
-        long last = journal.lastSeq();
-        String key = scope == null ? "" : "s:" + scope;
-        CachedParts cached = partCache.get(key);
-        if (cached != null && cached.lastSeq() == last) {
-            return cached.parts();
-        }
-        List<ChangePart> parts = computeParts(scope);
-        partCache.put(key, new CachedParts(last, parts));
-        return parts;
-    }
-
-    private List<ChangePart> computeParts(@Nullable String scope) {
-        List<Journal.Day> days = journal.days(scope);
-        List<ChangePart> out = new ArrayList<>();
-        int size = settings.listSize();
-        for (int i = 0; i < days.size(); i++) {
-            Journal.Day d = days.get(i);
-            boolean dayClosed = i < days.size() - 1;
-            long nextDay = dayClosed ? days.get(i + 1).firstSeq() : 0;
-            // one light pass over the day's rows (no versions decoded): where each part starts and ends
-            long[] state = new long[3];   // rows seen, the part's first seq, the last seq seen
-            Instant[] times = new Instant[2];
-            int[] part = {0};
-            java.util.function.Predicate<Instant> inDay = inDay(d.day());
-            journal.forEachCollectedSince(d.firstSeq() - 1, scope, d.lastSeq() - d.firstSeq() + 1, (seq, at) -> {
-                if (!inDay.test(at)) {
-                    return;
-                }
-                if (state[0] % size == 0) {
-                    state[1] = seq;
-                    times[0] = at;
-                }
-                state[0]++;
-                state[2] = seq;
-                times[1] = at;
-                if (state[0] % size == 0 || state[0] == d.count()) {
-                    long count = state[0] % size == 0 ? size : state[0] % size;
-                    boolean closed = dayClosed || count == size;
-                    // the row that closed it: its own last when full, else the next day's first
-                    out.add(new ChangePart(d.day(), ++part[0], state[1], state[0] - count, count, state[2],
-                            times[0], times[1], closed, !closed ? 0 : count == size ? state[2] : nextDay));
-                }
-            });
-        }
-        return out;
+        return changeParts.of(scope);
     }
 
     /** Streams the rows of one Change List part in journal order. */
