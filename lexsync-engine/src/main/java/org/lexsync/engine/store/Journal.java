@@ -201,7 +201,7 @@ public final class Journal {
 
     /**
      * As {@link #forEachCurrentVersion} from the row after {@code afterSeq} on: a page found by the last sequence
-     * number of the page before it (a seek on {@code resources_current_by_seq}, which covers status and source)
+     * number of the page before it (a seek on {@code resources_active_by_seq} or {@code resources_source_by_seq})
      * instead of an OFFSET over every row before it.
      */
     public void forEachCurrentVersionAfter(String sourceId, long afterSeq, long limit,
