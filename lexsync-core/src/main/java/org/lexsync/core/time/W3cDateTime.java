@@ -39,30 +39,14 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
 
     /** The instant at second (or finer) precision, always written in UTC with {@code Z}. */
     public static W3cDateTime of(Instant instant) {
-        Converted last = lastConverted;
-        if (last != null && last.instant().equals(instant)) {
-            return last.value();
-        }
-        W3cDateTime value = convert(instant);
-        lastConverted = new Converted(instant, value);
-        return value;
+        return CONVERTED.get(instant);
     }
 
-    /*
-     * Small caches of the last conversions and formattings: the rows a publication projects come in batches that
-     * share one collection time, written two or three times each (lastmod, datetime; updated and provenance) between
-     * other dates (an entry's published date). Two slots, the one just hit kept: a value alternating with others
-     * stays. Records with final fields only, so a racing reader sees a whole pair or an older one, never a torn one.
-     */
-    private record Converted(Instant instant, W3cDateTime value) {
-    }
-
-    private record Formatted(W3cDateTime value, String text) {
-    }
-
-    private static Converted lastConverted;
-    private static Formatted recentFormatted;
-    private static Formatted olderFormatted;
+    /** Recent conversions and formattings: a publication's rows share collection times ({@link RecentConversions}). */
+    private static final RecentConversions<Instant, W3cDateTime> CONVERTED =
+            new RecentConversions<>(W3cDateTime::convert);
+    private static final RecentConversions<W3cDateTime, String> FORMATTED =
+            new RecentConversions<>(W3cDateTime::format);
 
     private static W3cDateTime convert(Instant instant) {
         OffsetDateTime t = instant.atOffset(ZoneOffset.UTC);
@@ -128,20 +112,7 @@ public record W3cDateTime(Precision precision, int year, int month, int day, int
     /** The canonical W3C form at the value's own precision: upper-case T, {@code Z} or {@code ±hh:mm}. */
     @Override
     public String toString() {
-        Formatted recent = recentFormatted;
-        if (recent != null && recent.value().equals(this)) {
-            return recent.text();
-        }
-        Formatted older = olderFormatted;
-        if (older != null && older.value().equals(this)) {
-            olderFormatted = recent;
-            recentFormatted = older;
-            return older.text();
-        }
-        String text = format();
-        olderFormatted = recent;
-        recentFormatted = new Formatted(this, text);
-        return text;
+        return FORMATTED.get(this);
     }
 
     private String format() {

@@ -1,6 +1,7 @@
 package org.lexsync.engine.publish;
 
 import java.time.Instant;
+import org.lexsync.core.time.RecentConversions;
 
 /**
  * {@link Instant#toString()} (ISO-8601 in UTC, {@code 2024-01-01T00:00:00Z}, fraction in groups of three digits)
@@ -13,20 +14,11 @@ final class InstantText {
     private InstantText() {
     }
 
-    /** The last instant written and its text: rows come in batches sharing one collection time. */
-    private record Last(Instant instant, String text) {
-    }
-
-    private static Last last;
+    /** Rows come in batches sharing one collection time. */
+    private static final RecentConversions<Instant, String> RECENT = new RecentConversions<>(InstantText::format);
 
     static String of(Instant t) {
-        Last l = last;
-        if (l != null && l.instant().equals(t)) {
-            return l.text();
-        }
-        String text = format(t);
-        last = new Last(t, text);
-        return text;
+        return RECENT.get(t);
     }
 
     private static String format(Instant t) {

@@ -3,6 +3,7 @@ package org.lexsync.engine.store;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import org.lexsync.core.time.RecentConversions;
 
 /**
  * Reads back the instants the store writes ({@link Instant#toString()}: {@code 2026-11-21T23:55:05.123Z})
@@ -13,26 +14,11 @@ final class StoredInstants {
     private StoredInstants() {
     }
 
-    /**
-     * The last text read and its instant: rows are written in batches that share one collection time, so a stream
-     * of journal rows reads the same text many times running. A record, so a racing reader sees a whole pair.
-     */
-    private record Last(String text, Instant instant) {
-    }
-
-    private static Last last;
+    /** A stream of journal rows reads the same text many times running: a batch shares one collection time. */
+    private static final RecentConversions<String, Instant> RECENT = new RecentConversions<>(StoredInstants::read);
 
     static Instant parse(String s) {
-        if (s == null) {
-            return null;
-        }
-        Last l = last;
-        if (l != null && l.text().equals(s)) {
-            return l.instant();
-        }
-        Instant at = read(s);
-        last = new Last(s, at);
-        return at;
+        return s == null ? null : RECENT.get(s);
     }
 
     private static Instant read(String s) {
