@@ -92,9 +92,7 @@ final class DatabaseBlobStore implements BlobStore {
 
     @Override
     public void forEach(Consumer<BlobInfo> visitor) {
-        db.read("list small blobs", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+        db.stream("list small blobs", c -> {
             try (PreparedStatement st = c.prepareStatement("SELECT sha256, length FROM blobs")) {
                 st.setFetchSize(1000);
                 try (ResultSet rs = st.executeQuery()) {
@@ -102,9 +100,6 @@ final class DatabaseBlobStore implements BlobStore {
                         visitor.accept(new BlobInfo(new BlobKey(rs.getString(1)), rs.getLong(2), null));
                     }
                 }
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
             }
             return null;
         });

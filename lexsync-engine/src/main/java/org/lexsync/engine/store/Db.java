@@ -159,6 +159,29 @@ final class Db implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a streamed read of many rows: in a transaction on PostgreSQL (a fetch size keeps a cursor only inside one),
+     * in autocommit mode on SQLite, where the statements open on one connection share one snapshot until the last of
+     * them finishes. A transaction there would be IMMEDIATE (the store's transaction mode: it takes the write lock),
+     * so a listing streamed to a slow client, or two documents published at once, would hold up every commit.
+     */
+    <T> T stream(String operation, Work<T> work) {
+        return read(operation, c -> {
+            if (sqlite) {
+                return work.run(c);
+            }
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } finally {
+                c.setAutoCommit(auto);
+            }
+        });
+    }
+
     /** Runs work in one transaction: all of it commits or none of it does. */
     <T> T write(String operation, Work<T> work) {
         if (readOnly) {

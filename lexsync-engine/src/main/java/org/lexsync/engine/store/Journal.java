@@ -95,16 +95,14 @@ public final class Journal {
     }
 
     /**
-     * The rows with {@code seq > afterSeq} in sequence order, streamed in one read transaction with a fetch size
-     * (PostgreSQL keeps a cursor instead of loading them all), each read by {@code reader}.
+     * The rows with {@code seq > afterSeq} in sequence order, streamed with a fetch size ({@link Db#stream}:
+     * PostgreSQL keeps a cursor instead of loading them all), each read by {@code reader}.
      */
     private <T> void streamSince(String operation, String columns, long afterSeq, String sourceId, long limit,
                                  RowReader<T> reader, Consumer<T> visitor) {
-        db.read(operation, c -> {
+        db.stream(operation, c -> {
             String sql = "SELECT " + columns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
                     + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
-            boolean auto = c.getAutoCommit();
-            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 st.setLong(1, afterSeq);
@@ -116,31 +114,9 @@ public final class Journal {
                         visitor.accept(reader.read(rs));
                     }
                 }
-                if (cursor) {
-                    c.commit();
-                }
-            } finally {
-                if (cursor) {
-                    c.setAutoCommit(auto);
-                }
             }
             return null;
         });
-    }
-
-    /**
-     * Opens the transaction a streamed read needs on PostgreSQL (a fetch size keeps a cursor only inside one); true
-     * when it did. On SQLite the read stays in autocommit mode, where its one statement reads one snapshot: the
-     * store's transactions there are IMMEDIATE (they take the write lock), so a transaction per read would make
-     * documents published at once — a server's requests, the export's writer threads — wait for each other and
-     * for the harvesters' commits.
-     */
-    private boolean cursorTransaction(java.sql.Connection c) throws java.sql.SQLException {
-        if (db.sqlite()) {
-            return false;
-        }
-        c.setAutoCommit(false);
-        return true;
     }
 
     private JournalEntry entry(ResultSet rs) throws java.sql.SQLException {
@@ -165,7 +141,7 @@ public final class Journal {
      * A snapshot of current state as a projection of the journal (a ResourceSync Resource List, §10).
      */
     public void forEachCurrentVersion(String sourceId, long offset, long limit, Consumer<JournalVersion> visitor) {
-        db.read("read current versions", c -> {
+        db.stream("read current versions", c -> {
             String sql = "SELECT j.seq, j.source_id, j.resource_uri, j.kind, j.source_ts, j.collected_at, j.checksums,"
                     + " j.run_id, j.version FROM resources r JOIN journal j ON j.seq = r.last_seq"
                     + " WHERE r.status = 'active'" + (sourceId == null ? "" : " AND r.source_id = ?")
@@ -174,8 +150,6 @@ public final class Journal {
             if (!db.sqlite() && limit <= 0) {
                 sql = sql.replace(" LIMIT -1", " LIMIT ALL");
             }
-            boolean auto = c.getAutoCommit();
-            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 if (sourceId != null) {
@@ -185,13 +159,6 @@ public final class Journal {
                     while (rs.next()) {
                         visitor.accept(version(rs));
                     }
-                }
-                if (cursor) {
-                    c.commit();
-                }
-            } finally {
-                if (cursor) {
-                    c.setAutoCommit(auto);
                 }
             }
             return null;
@@ -206,13 +173,11 @@ public final class Journal {
      */
     public void forEachCurrentVersionAfter(String sourceId, long afterSeq, long limit,
                                            Consumer<JournalVersion> visitor) {
-        db.read("read current versions", c -> {
+        db.stream("read current versions", c -> {
             String sql = "SELECT j.seq, j.source_id, j.resource_uri, j.kind, j.source_ts, j.collected_at, j.checksums,"
                     + " j.run_id, j.version FROM resources r JOIN journal j ON j.seq = r.last_seq"
                     + " WHERE r.status = 'active' AND r.last_seq > ?" + (sourceId == null ? "" : " AND r.source_id = ?")
                     + " ORDER BY r.last_seq" + (limit > 0 ? " LIMIT " + limit : "");
-            boolean auto = c.getAutoCommit();
-            boolean cursor = cursorTransaction(c);
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(1000);
                 st.setLong(1, afterSeq);
@@ -223,13 +188,6 @@ public final class Journal {
                     while (rs.next()) {
                         visitor.accept(version(rs));
                     }
-                }
-                if (cursor) {
-                    c.commit();
-                }
-            } finally {
-                if (cursor) {
-                    c.setAutoCommit(auto);
                 }
             }
             return null;
@@ -283,11 +241,9 @@ public final class Journal {
                 + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq", sourceId, visitor);
     }
 
-    /** Streams the one long column of {@code sql} (bound to {@code sourceId} when not null) in one read transaction. */
+    /** Streams the one long column of {@code sql} (bound to {@code sourceId} when not null), {@link Db#stream}. */
     private void streamLongs(String operation, String sql, String sourceId, java.util.function.LongConsumer visitor) {
-        db.read(operation, c -> {
-            boolean auto = c.getAutoCommit();
-            boolean cursor = cursorTransaction(c);
+        db.stream(operation, c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(10_000);
                 if (sourceId != null) {
@@ -297,13 +253,6 @@ public final class Journal {
                     while (rs.next()) {
                         visitor.accept(rs.getLong(1));
                     }
-                }
-                if (cursor) {
-                    c.commit();
-                }
-            } finally {
-                if (cursor) {
-                    c.setAutoCommit(auto);
                 }
             }
             return null;

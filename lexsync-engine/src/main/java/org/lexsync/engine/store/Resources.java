@@ -113,15 +113,8 @@ public final class Resources {
      * {@code sourceId} null means all sources; tombstones only when {@code includeDeleted}.
      */
     public void forEach(String sourceId, boolean includeDeleted, Consumer<ResourceState> visitor) {
-        db.read("list resources", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
-                stream(c, sourceId, includeDeleted, visitor);
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
-            }
+        db.stream("list resources", c -> {
+            stream(c, sourceId, includeDeleted, visitor);
             return null;
         });
     }
@@ -132,15 +125,8 @@ public final class Resources {
      * both primary-key indexes, reading only the listed columns.
      */
     public void forEachSummary(String sourceId, boolean includeDeleted, Consumer<ResourceSummary> visitor) {
-        db.read("list resources", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
-                streamSummaries(c, sourceId, includeDeleted, null, null, Long.MAX_VALUE, visitor);
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
-            }
+        db.stream("list resources", c -> {
+            streamSummaries(c, sourceId, includeDeleted, null, null, Long.MAX_VALUE, visitor);
             return null;
         });
     }
@@ -152,15 +138,8 @@ public final class Resources {
      */
     public void forEachSummaryAfter(String sourceId, boolean includeDeleted, String afterSource, String afterUri,
                                     long limit, Consumer<ResourceSummary> visitor) {
-        db.read("list resources", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
-                streamSummaries(c, sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
-            }
+        db.stream("list resources", c -> {
+            streamSummaries(c, sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
             return null;
         });
     }
@@ -170,9 +149,7 @@ public final class Resources {
      * callers that only need to know what is there (an audit's "extra" resources).
      */
     public void forEachActiveUri(String sourceId, Consumer<String> visitor) {
-        db.read("list resource URIs", c -> {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
+        db.stream("list resource URIs", c -> {
             try (PreparedStatement st = c.prepareStatement(
                     "SELECT uri FROM resources WHERE source_id = ? AND status = 'active' ORDER BY uri")) {
                 st.setFetchSize(1000);
@@ -182,9 +159,6 @@ public final class Resources {
                         visitor.accept(rs.getString(1));
                     }
                 }
-                c.commit();
-            } finally {
-                c.setAutoCommit(auto);
             }
             return null;
         });

@@ -121,6 +121,65 @@ abstract class StoreContract {
     }
 
     @Test
+    void aStreamedResourceListingLetsACommitThrough() throws Exception {   // a listing streamed to a slow client
+        commit(null, write("http://x/a", "2024-01-01T00:00:00Z", "a"), write("http://x/b", "2024-01-01T00:00:00Z", "b"));
+        List<String> listed = new ArrayList<>();
+        store.resources().forEachSummary(null, false, r -> {
+            listed.add(r.uri());
+            if (listed.size() == 1) {
+                assertCommitsMeanwhile("http://x/c");
+            }
+        });
+        store.resources().forEachActiveUri("s1", uri -> {
+            if (uri.equals("http://x/a")) {
+                assertCommitsMeanwhile("http://x/d");
+            }
+        });
+        store.resources().forEach("s1", false, r -> {
+            if (r.uri().equals("http://x/a")) {
+                assertCommitsMeanwhile("http://x/e");
+            }
+        });
+
+        assertThat(listed).containsExactly("http://x/a", "http://x/b");   // one snapshot: c came after it began
+        assertThat(store.resources().count("s1", false)).isEqualTo(5);
+    }
+
+    @Test
+    void aStreamedBlobListingLetsACommitThrough() throws Exception {   // the dashboard's store counts
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a")),
+                List.of(inline("a")), null));
+        boolean[] once = {false};
+        store.blobs().forEach(b -> {
+            if (!once[0]) {
+                once[0] = true;
+                assertCommitsMeanwhile("http://x/b");
+            }
+        });
+        assertThat(once[0]).isTrue();
+    }
+
+    /** Commits a write of {@code uri} on another thread and fails unless it is done within 20 s. */
+    private void assertCommitsMeanwhile(String uri) {
+        Throwable[] failure = new Throwable[1];
+        Thread other = new Thread(() -> {
+            try {
+                commit(null, write(uri, "2024-01-02T00:00:00Z", uri));
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        });
+        other.start();
+        try {
+            other.join(20_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        assertThat(other.isAlive()).as("a commit waited for a streamed read").isFalse();
+        assertThat(failure[0]).isNull();
+    }
+
+    @Test
     void eachJournalRowKeepsTheVersionItWroteForPublishing() {   // V6__journal_version.sql, issue 16
         ResourceWrite first = new ResourceWrite("http://x/a", false, ts("2024-01-01T00:00:00Z"), "2023-12-31",
                 "Tab\there, line\nbreak = 100%", List.of(new Link("via", "http://o/a", Map.of("type", "text/html"))),
