@@ -32,37 +32,58 @@ final class JournalView {
     }
 
     /**
-     * A scope's rows as the journal holds them now, with its position index, built with one pass over the scope's
-     * sequence numbers per journal state. Blocks are as long as an archive, so that an archive's first and last rows
-     * are found in the index without a query and a page in the middle of millions of rows is otherwise found with a
-     * short seek instead of an OFFSET over all rows before it. Two {@code long}s per block: 320 KB for 2,000,000 rows
-     * in archives of 100.
+     * A scope's rows as the journal holds them now, with its position index. Blocks are as long as an archive, so
+     * that an archive's first and last rows are found in the index without a query and a page in the middle of
+     * millions of rows is otherwise found with a short seek instead of an OFFSET over all rows before it. Two
+     * {@code long}s per block: 320 KB for 2,000,000 rows in archives of 100. Built with one pass over the scope's
+     * sequence numbers the first time, then, the journal being append-only, extended with the rows after the last one
+     * read: a server publishing while harvests commit reads only the new rows after each commit.
      */
     Scope at(@Nullable String scope) {
         long last = journal.lastSeq();
         String key = scope == null ? "" : "s:" + scope;
-        Scope s = scopes.get(key);
-        if (s != null && s.lastSeq == last) {
-            return s;
+        Scope known = scopes.get(key);
+        if (known != null && known.lastSeq >= last) {
+            return known;
         }
-        long[][] blocks = {new long[1024], new long[1024]};
-        long[] n = {0};
-        journal.forEachSeq(scope, seq -> {
-            int i = (int) (n[0] / step);
-            if (n[0] % step == 0) {
-                if (i == blocks[0].length) {
-                    blocks[0] = Arrays.copyOf(blocks[0], i * 2);
-                    blocks[1] = Arrays.copyOf(blocks[1], i * 2);
-                }
-                blocks[0][i] = seq;
-            }
-            blocks[1][i] = seq;
-            n[0]++;
-        });
-        int size = (int) ((n[0] + step - 1) / step);
-        s = new Scope(scope, last, n[0], Arrays.copyOf(blocks[0], size), Arrays.copyOf(blocks[1], size));
-        scopes.put(key, s);
+        Positions p = known == null ? new Positions(0, new long[1024], new long[1024], 0)
+                : new Positions(known.count, Arrays.copyOf(known.first, Math.max(1024, known.first.length + 1)),
+                        Arrays.copyOf(known.last, Math.max(1024, known.first.length + 1)), known.lastSeq);
+        journal.forEachSeqSince(p.readUpTo, scope, p::add);
+        int size = (int) ((p.count + step - 1) / step);
+        Scope s = new Scope(scope, Math.max(last, p.readUpTo), p.count, Arrays.copyOf(p.first, size),
+                Arrays.copyOf(p.last, size));
+        scopes.merge(key, s, (old, now) -> now.lastSeq >= old.lastSeq ? now : old);
         return s;
+    }
+
+    /** The position index while it is being built or extended. */
+    private final class Positions {
+        private long count;
+        private long[] first;
+        private long[] last;
+        private long readUpTo;
+
+        Positions(long count, long[] first, long[] last, long readUpTo) {
+            this.count = count;
+            this.first = first;
+            this.last = last;
+            this.readUpTo = readUpTo;
+        }
+
+        void add(long seq) {
+            int i = (int) (count / step);
+            if (count % step == 0) {
+                if (i == first.length) {
+                    first = Arrays.copyOf(first, i * 2);
+                    last = Arrays.copyOf(last, i * 2);
+                }
+                first[i] = seq;
+            }
+            last[i] = seq;
+            count++;
+            readUpTo = seq;
+        }
     }
 
     /**

@@ -200,7 +200,11 @@ public final class Journal {
      */
     public void forEachCurrentSeq(String sourceId, java.util.function.LongConsumer visitor) {
         streamLongs("read current sequence", "SELECT last_seq FROM resources WHERE status = 'active'"
-                + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY last_seq", sourceId, visitor);
+                + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY last_seq", st -> {
+                    if (sourceId != null) {
+                        st.setString(1, sourceId);
+                    }
+                }, visitor);
     }
 
     /** One UTC day of the journal: its rows' first and last sequence numbers and how many rows it has. */
@@ -235,20 +239,32 @@ public final class Journal {
         return aggregate("read journal end", "MAX(seq)", sourceId);
     }
 
-    /** Streams the sequence numbers of {@code sourceId}'s rows (null: all) in order: the cheapest full pass. */
-    public void forEachSeq(String sourceId, java.util.function.LongConsumer visitor) {
-        streamLongs("read journal sequence", "SELECT seq FROM journal"
-                + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY seq", sourceId, visitor);
+    /**
+     * Streams the sequence numbers of {@code sourceId}'s rows (null: all) after {@code afterSeq}, in order: the
+     * cheapest pass (an index only).
+     */
+    public void forEachSeqSince(long afterSeq, String sourceId, java.util.function.LongConsumer visitor) {
+        streamLongs("read journal sequence", "SELECT seq FROM journal WHERE seq > ?"
+                + (sourceId == null ? "" : " AND source_id = ?") + " ORDER BY seq", st -> {
+                    st.setLong(1, afterSeq);
+                    if (sourceId != null) {
+                        st.setString(2, sourceId);
+                    }
+                }, visitor);
     }
 
-    /** Streams the one long column of {@code sql} (bound to {@code sourceId} when not null), {@link Db#stream}. */
-    private void streamLongs(String operation, String sql, String sourceId, java.util.function.LongConsumer visitor) {
+    /** Binds a statement's parameters. */
+    @FunctionalInterface
+    private interface Binder {
+        void bind(PreparedStatement st) throws java.sql.SQLException;
+    }
+
+    /** Streams the one long column of {@code sql}, its parameters bound by {@code binder}, {@link Db#stream}. */
+    private void streamLongs(String operation, String sql, Binder binder, java.util.function.LongConsumer visitor) {
         db.stream(operation, c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setFetchSize(10_000);
-                if (sourceId != null) {
-                    st.setString(1, sourceId);
-                }
+                binder.bind(st);
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
                         visitor.accept(rs.getLong(1));

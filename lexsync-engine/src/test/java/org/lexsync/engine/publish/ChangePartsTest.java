@@ -2,8 +2,6 @@ package org.lexsync.engine.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,12 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.core.checksum.HashAlgorithm;
-import org.lexsync.engine.model.BlobKey;
-import org.lexsync.engine.model.RepresentationRole;
-import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.store.CommitBatch;
-import org.lexsync.engine.store.ResourceWrite;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
 
@@ -44,7 +37,7 @@ class ChangePartsTest {
             ChangeParts growing = new ChangeParts(store.journal(), SIZE);
             List<List<ResourceSyncSource.ChangePart>> seen = new ArrayList<>();
             for (int i = 0; i < times.length; i++) {
-                store.commit(new CommitBatch(i % 2 == 0 ? "a" : "b", null, List.of(write("http://x/" + i)), null,
+                store.commit(new CommitBatch(i % 2 == 0 ? "a" : "b", null, List.of(TestWrites.write("http://x/" + i)), null,
                         null));
                 setCollected(i + 1, times[i]);
                 seen.add(growing.of(null));
@@ -65,7 +58,7 @@ class ChangePartsTest {
             String[] times = {"2024-03-01T01:00:00Z", "2024-03-01T02:00:00Z", "2024-03-01T03:00:00Z",
                     "2024-03-01T04:00:00Z", "2024-03-02T05:00:00Z"};
             for (int i = 0; i < times.length; i++) {
-                store.commit(new CommitBatch("a", null, List.of(write("http://x/" + i)), null, null));
+                store.commit(new CommitBatch("a", null, List.of(TestWrites.write("http://x/" + i)), null, null));
                 setCollected(i + 1, times[i]);
             }
             List<ResourceSyncSource.ChangePart> parts = new ChangeParts(store.journal(), SIZE).of("a");
@@ -107,13 +100,5 @@ class ChangePartsTest {
             st.setLong(2, seq);
             assertThat(st.executeUpdate()).isEqualTo(1);
         }
-    }
-
-    private static ResourceWrite write(String uri) {
-        byte[] bytes = uri.getBytes(StandardCharsets.UTF_8);
-        String sha = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes)).sha256();
-        return new ResourceWrite(uri, false, null, null, "t", List.of(), List.of(new RepresentationState(
-                URI.create(uri + ".pdf"), RepresentationRole.PRIMARY, "application/pdf", bytes.length, null, sha,
-                new BlobKey(sha), null, null, List.of())));
     }
 }
