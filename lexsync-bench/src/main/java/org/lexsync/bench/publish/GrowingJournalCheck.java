@@ -19,9 +19,9 @@ import org.lexsync.engine.store.StoreConfig;
 
 /**
  * What publishing costs a server right after a harvest commits: on a big store (a {@link PublishBenchmark} store,
- * {@code --keep true}), commits one row to a source {@code grow}, then times the lookup of an Atom archive and the
- * rendering of the Change List Index, several rounds. The first round builds the position index and the Change List
- * parts; later ones show what one new row costs.
+ * {@code --keep true}), commits one row to a source {@code grow}, then times the lookup of an Atom archive, the
+ * rendering of the Change List Index and the lookup of a Resource List part, several rounds. The first round builds
+ * the position index and the Change List parts; later ones show what one new row costs.
  *
  * <pre>java -cp benchmarks.jar org.lexsync.bench.publish.GrowingJournalCheck STORE/data [ROUNDS]</pre>
  *
@@ -45,8 +45,11 @@ public final class GrowingJournalCheck {
                 publisher.document("resourcesync/all/changelist.xml").orElseThrow().body()
                         .writeTo(OutputStream.nullOutputStream());
                 long t2 = System.nanoTime();
+                publisher.document("resourcesync/all/resourcelist/2.xml").orElseThrow();
+                long t3 = System.nanoTime();
                 System.out.printf(Locale.ROOT, "round %d, one row committed: Atom archive lookup %.1f ms, Change List"
-                        + " Index %.1f ms%n", round, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
+                        + " Index %.1f ms, Resource List part lookup %.1f ms%n", round, (t1 - t0) / 1e6,
+                        (t2 - t1) / 1e6, (t3 - t2) / 1e6);
             }
         }
     }
@@ -54,8 +57,8 @@ public final class GrowingJournalCheck {
     private static ResourceWrite write(String uri) {
         byte[] bytes = uri.getBytes(StandardCharsets.UTF_8);
         String sha = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes)).sha256();
-        return new ResourceWrite(uri, false, null, null, "t", List.of(), List.of(new RepresentationState(URI.create(uri),
-                RepresentationRole.PRIMARY, "text/plain", bytes.length, null, sha, new BlobKey(sha), null, null,
-                List.of())));
+        return new ResourceWrite(uri, false, null, null, "t", List.of(), List.of(new RepresentationState(
+                URI.create(uri), RepresentationRole.PRIMARY, "text/plain", bytes.length, null, sha, new BlobKey(sha),
+                null, null, List.of())));
     }
 }

@@ -14,9 +14,10 @@ import org.lexsync.engine.store.Journal;
  * URI once). The whole aggregate mixes sources, and two sources may hold the same URI (a document republished by
  * another publisher, a source configured twice): with one id, a consumer would read the second source's entry as a
  * revision of the first's, and its deletion as the deletion of the other. So in the aggregate the plain URI belongs
- * to the source whose row came FIRST in the journal ({@link Journal#forEachVersionWithHolderSince}); every other source's rows of
- * that URI get an id of their own, {@code {feed id}/{source}/{percent-encoded URI}} (the source feed's id, then the
- * URI with everything but RFC 3986 unreserved characters encoded, so it is one path segment of a valid IRI).
+ * to the source whose row came FIRST in the journal (each row's query says whether its source did:
+ * {@link Journal#forEachVersionWithHolderSince}); every other source's rows of that URI get an id of their own,
+ * {@code {feed id}/{source}/{percent-encoded URI}} (the source feed's id, then the URI with everything but RFC 3986
+ * unreserved characters encoded, so it is one path segment of a valid IRI).
  *
  * <p>This never changes what a published row was called: the journal is append-only, so which source came first
  * is fixed by the first row of the URI, before any later row is published; a closed archive stays the same bytes.

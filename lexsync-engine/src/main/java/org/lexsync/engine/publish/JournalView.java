@@ -147,7 +147,8 @@ final class JournalView {
                 return;
             }
             if (scope == null) {
-                journal.forEachVersionWithHolderSince(seq - 1, n, (v, holder) -> visitor.accept(new HeldRow(v, holder)));
+                journal.forEachVersionWithHolderSince(seq - 1, n,
+                        (v, holder) -> visitor.accept(new HeldRow(v, holder)));
             } else {
                 journal.forEachVersionSince(seq - 1, scope, n, v -> visitor.accept(new HeldRow(v, true)));
             }

@@ -37,8 +37,8 @@ class ChangePartsTest {
             ChangeParts growing = new ChangeParts(store.journal(), SIZE);
             List<List<ResourceSyncSource.ChangePart>> seen = new ArrayList<>();
             for (int i = 0; i < times.length; i++) {
-                store.commit(new CommitBatch(i % 2 == 0 ? "a" : "b", null, List.of(TestWrites.write("http://x/" + i)), null,
-                        null));
+                store.commit(new CommitBatch(i % 2 == 0 ? "a" : "b", null, List.of(TestWrites.write("http://x/" + i)),
+                        null, null));
                 setCollected(i + 1, times[i]);
                 seen.add(growing.of(null));
             }
