@@ -33,7 +33,7 @@ final class ChangeParts {
     /** The parts of {@code scope} (null: the whole journal), oldest day first, as the journal ends now. */
     List<ResourceSyncSource.ChangePart> of(@Nullable String scope) {
         long last = journal.lastSeq();
-        Cut cut = cuts.computeIfAbsent(scope == null ? "" : "s:" + scope, k -> new Cut(scope));
+        Cut cut = cuts.computeIfAbsent(scope == null ? "" : "s:" + scope, k -> new Cut());
         synchronized (cut) {
             if (cut.readUpTo < last) {
                 journal.forEachCollectedSince(cut.readUpTo, scope, 0, cut::add);
@@ -46,16 +46,11 @@ final class ChangeParts {
 
     /** One scope's pass so far: every day's state, in day order. */
     private final class Cut {
-        private final @Nullable String scope;
         private final TreeMap<String, Day> days = new TreeMap<>();
         private long readUpTo;
         private Day current;
         private long currentDayNumber = Long.MIN_VALUE;
         private List<ResourceSyncSource.ChangePart> parts = List.of();
-
-        Cut(@Nullable String scope) {
-            this.scope = scope;
-        }
 
         void add(long seq, Instant at) {
             long dayNumber = Math.floorDiv(at.getEpochSecond(), 86_400L);

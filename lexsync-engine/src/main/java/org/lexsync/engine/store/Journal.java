@@ -32,7 +32,7 @@ public final class Journal {
      * {@code sourceId} null for all sources, {@code limit <= 0} for no limit.
      */
     public void forEachSince(long afterSeq, String sourceId, long limit, Consumer<JournalEntry> visitor) {
-        streamSince("read journal", ENTRY_COLUMNS, afterSeq, sourceId, limit, this::entry, visitor);
+        streamSince("read journal", ENTRY_COLUMNS, afterSeq, sourceId, limit, rs -> visitor.accept(entry(rs)));
     }
 
     /**
@@ -41,8 +41,8 @@ public final class Journal {
      * <= 0} for no limit. What publishing projects (docs/architecture.md, "Publishing the aggregate").
      */
     public void forEachVersionSince(long afterSeq, String sourceId, long limit, Consumer<JournalVersion> visitor) {
-        streamSince("read journal versions", ENTRY_COLUMNS + ", version", afterSeq, sourceId, limit, this::version,
-                visitor);
+        streamSince("read journal versions", ENTRY_COLUMNS + ", version", afterSeq, sourceId, limit,
+                rs -> visitor.accept(version(rs)));
     }
 
     /** Receives a row and whether its source was the first in the journal to hold its resource URI. */
@@ -61,10 +61,7 @@ public final class Journal {
     public void forEachVersionWithHolderSince(long afterSeq, long limit, HolderVisitor visitor) {
         streamSince("read journal versions and first holders", ENTRY_COLUMNS + ", version, (SELECT k.source_id"
                         + " FROM journal k WHERE k.resource_uri = journal.resource_uri ORDER BY k.seq LIMIT 1) = source_id",
-                afterSeq, null, limit, rs -> {
-                    visitor.accept(version(rs), rs.getBoolean(10));
-                    return null;
-                }, ignored -> { });
+                afterSeq, null, limit, rs -> visitor.accept(version(rs), rs.getBoolean(10)));
     }
 
     /** A row's sequence number and collection time. */
@@ -79,27 +76,24 @@ public final class Journal {
      */
     public void forEachCollectedSince(long afterSeq, String sourceId, long limit, CollectedVisitor visitor) {
         streamSince("read journal times", "seq, collected_at", afterSeq, sourceId, limit,
-                rs -> {
-                    visitor.accept(rs.getLong(1), Resources.instant(text.get(rs, 2)));
-                    return null;
-                }, ignored -> { });
+                rs -> visitor.accept(rs.getLong(1), Resources.instant(text.get(rs, 2))));
     }
 
     private static final String ENTRY_COLUMNS = "seq, source_id, resource_uri, kind, source_ts, collected_at, checksums,"
             + " run_id";
 
-    /** Reads one row of the columns {@link #streamSince} selects. */
+    /** Takes one row of the columns {@link #streamSince} selects. */
     @FunctionalInterface
-    private interface RowReader<T> {
-        T read(ResultSet rs) throws java.sql.SQLException;
+    private interface RowVisitor {
+        void visit(ResultSet rs) throws java.sql.SQLException;
     }
 
     /**
      * The rows with {@code seq > afterSeq} in sequence order, streamed with a fetch size ({@link Db#stream}:
-     * PostgreSQL keeps a cursor instead of loading them all), each read by {@code reader}.
+     * PostgreSQL keeps a cursor instead of loading them all), each handed to {@code visitor}.
      */
-    private <T> void streamSince(String operation, String columns, long afterSeq, String sourceId, long limit,
-                                 RowReader<T> reader, Consumer<T> visitor) {
+    private void streamSince(String operation, String columns, long afterSeq, String sourceId, long limit,
+                             RowVisitor visitor) {
         db.stream(operation, c -> {
             String sql = "SELECT " + columns + " FROM journal WHERE seq > ?" + (sourceId == null ? "" : " AND source_id = ?")
                     + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
@@ -111,7 +105,7 @@ public final class Journal {
                 }
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        visitor.accept(reader.read(rs));
+                        visitor.visit(rs);
                     }
                 }
             }
