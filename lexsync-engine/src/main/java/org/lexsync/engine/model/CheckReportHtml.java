@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.lexsync.core.xml.XmlEscape;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -78,7 +79,7 @@ final class CheckReportHtml {
     }
 
     private static String esc(String s) {
-        return CheckReportJunit.text(s).replace("'", "&#39;");
+        return XmlEscape.html(s);
     }
 
     private static String anchor(String rule) {

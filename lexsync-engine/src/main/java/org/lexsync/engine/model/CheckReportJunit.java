@@ -1,5 +1,6 @@
 package org.lexsync.engine.model;
 
+import org.lexsync.core.xml.XmlEscape;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
@@ -50,28 +51,11 @@ final class CheckReportJunit {
         out.write("</testsuite>\n");
     }
 
-    static String text(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                default -> {
-                    if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
-                        b.append(c);
-                    } else {
-                        b.append('?'); // XML 1.0 forbids other control characters
-                    }
-                }
-            }
-        }
-        return b.toString();
+    private static String text(String s) {
+        return XmlEscape.text(s);
     }
 
     private static String attr(String s) {
-        return text(s).replace("\n", "&#10;");
+        return XmlEscape.attribute(s);
     }
 }
