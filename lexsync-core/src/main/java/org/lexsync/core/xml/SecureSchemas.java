@@ -38,14 +38,14 @@ public final class SecureSchemas {
                 if (url == null) {
                     throw new IllegalStateException("missing resource " + names[i]);
                 }
-                sources[i] = new StreamSource(url.openStream(), url.toExternalForm());
+                sources[i] = new StreamSource(anchor.getResourceAsStream(names[i]), url.toExternalForm());
             }
             SchemaFactory f = SchemaFactory.newDefaultInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             f.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
             return f.newSchema(sources);
-        } catch (IOException | SAXException e) {
+        } catch (SAXException e) {
             throw new IllegalStateException("cannot load " + String.join(", ", names) + ": " + e.getMessage(), e);
         } finally {
             for (StreamSource s : sources) {

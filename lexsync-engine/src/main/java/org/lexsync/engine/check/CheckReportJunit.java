@@ -1,5 +1,8 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine.check;
 
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
 import org.lexsync.core.xml.XmlEscape;
 import java.io.IOException;
 import java.io.Writer;
@@ -11,11 +14,12 @@ import org.lexsync.core.findings.Severity;
  * test case per rule, named by the rule id; a rule broken with errors is a failure listing its examples, one broken
  * only with warnings passes with its findings in {@code system-out}; an unreadable root is an error of the suite.
  */
-final class CheckReportJunit {
+public final class CheckReportJunit {
     private CheckReportJunit() {
     }
 
-    static void write(CheckReport r, Writer out) throws IOException {
+    /** Writes {@code r} to {@code out}. */
+    public static void write(CheckReport r, Writer out) throws IOException {
         long failures = r.rules().stream().filter(x -> !x.passed() && x.severity() == Severity.ERROR).count();
         double seconds = (r.finished().toEpochMilli() - r.started().toEpochMilli()) / 1000.0;
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
