@@ -150,6 +150,49 @@ class ConfigReloadTest {
     }
 
     @Test
+    void aFileTruncatedByAnEditorIsReadAgainAfterTheSettleDelayNotRefused() throws Exception {
+        Path file = write(SOURCES + tokens(TOKEN_A));
+        lexsync = LexSync.builder(dir.resolve("data")).build();
+        ConfigReload[] reload = new ConfigReload[1];
+        server = LexSyncServer.builder(lexsync).configuration(LexSync.readConfiguration(file))
+                .settings(LexSync.readConfiguration(file).server().withPort(0))
+                .feature(c -> reload[0] = new ConfigReload(c, Duration.ofHours(1), Duration.ofSeconds(2))).build()
+                .start();
+        write("");
+        java.util.concurrent.CompletableFuture<ConfigReload.Outcome> outcome = new java.util.concurrent.CompletableFuture<>();
+        Thread reader = Thread.ofPlatform().start(() -> {
+            try {
+                outcome.complete(reload[0].reload());
+            } catch (RuntimeException e) {
+                outcome.completeExceptionally(e);
+            }
+        });
+        Eventually.until("the reload waits for the file to settle", LIMIT,
+                () -> reader.getState() == Thread.State.TIMED_WAITING || outcome.isDone());
+        write(SOURCES + "  - {id: third, protocol: atom, url: 'http://127.0.0.1:9/third'}\n" + tokens(TOKEN_A));
+
+        assertThat(outcome.get(30, java.util.concurrent.TimeUnit.SECONDS).added()).containsExactly("third");
+        assertThat(sourcesInForce()).containsExactly("first", "second", "third");
+    }
+
+    @Test
+    void aTokenRemovedFromTheFileStopsWorkingOnceTheWatcherSeesIt() throws Exception {
+        String closedReads = "  open-reads: false\n";
+        start(SOURCES + tokens(TOKEN_A) + closedReads, Duration.ofMillis(100));
+        assertThat(send("GET", "/metrics", TOKEN_A).statusCode()).isEqualTo(200);
+        write(SOURCES + tokens(TOKEN_B) + closedReads);
+
+        Eventually.until("the old token is refused", LIMIT, () -> {
+            try {
+                return send("GET", "/metrics", TOKEN_A).statusCode() == 401;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(send("GET", "/metrics", TOKEN_B).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void aRotatedTokenTakesEffectAtOnce() throws Exception {
         start(SOURCES + tokens(TOKEN_A));
         write(SOURCES + tokens(TOKEN_B));
