@@ -35,17 +35,19 @@ public record SeedSpec(String template, @Nullable Pages pages, @Nullable Window 
     public SeedSpec {
         Objects.requireNonNull(template, "template");
         String uses = search == null ? template : template + " " + String.join(" ", search.fields().values());
-        String where = search == null ? "the URL" : "neither the URL nor the search fields";
+        String who = search == null ? "the URL uses" : "the URL or the search fields use";
+        String none = search == null ? "the URL has no " : "neither the URL nor the search fields have ";
         if (uses.contains("{page}") != (pages != null)) {
-            throw new IllegalArgumentException(pages == null ? "{page} is used but no pages: are given"
-                    : "pages: are given but " + where + " use {page}");
+            throw new IllegalArgumentException(pages == null ? who + " {page} but no pages: are given"
+                    : "pages: are given but " + none + "{page}");
         }
         if ((uses.contains("{from}") || uses.contains("{to}")) != (window != null)) {
-            throw new IllegalArgumentException(window == null ? "{from}/{to} are used but no window: is given"
-                    : "a window: is given but " + where + " use {from} or {to}");
+            throw new IllegalArgumentException(window == null ? who + " {from}/{to} but no window: is given"
+                    : "a window: is given but " + (search == null ? "the URL has neither {from} nor {to}"
+                    : none + "{from} or {to}"));
         }
         if (range != null && !uses.contains("{" + range.name() + "}")) {
-            throw new IllegalArgumentException("a range: named " + range.name() + " but " + where + " use {"
+            throw new IllegalArgumentException("a range: named " + range.name() + " but " + none + "{"
                     + range.name() + "}");
         }
         if (pages != null && range != null && range.open()) {
