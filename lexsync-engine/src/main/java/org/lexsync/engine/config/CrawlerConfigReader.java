@@ -58,6 +58,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *       date: {css: .date, date-format: dd.MM.yyyy}
  *     attachments: {css: a.file, include: '\.(pdf|doc|html)$'}
  * </pre>
+ * Search forms, open offset ranges, windows of the last period, post-back paging and the stop marker are read by
+ * {@link CrawlerPagingReader}.
  */
 final class CrawlerConfigReader {
     private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail");

@@ -21,8 +21,9 @@ import org.jsoup.nodes.Element;
 
 /**
  * The crawler a {@link CrawlerSpec} describes: lists by expanding its seeds (result pages, date windows, an integer
- * range) and following "next" links, and extracts fields and attachments with CSS or XPath selectors. A Java crawler
- * can reuse its pieces ({@link #field}, {@link #links}).
+ * range, an open offset range, a search form filled per binding) and following "next" links or ASP.NET post-backs
+ * until a stop marker, and extracts fields and attachments with CSS or XPath selectors. A Java crawler can reuse its
+ * pieces ({@link #field}, {@link #links}).
  */
 public final class GenericCrawler implements PortalCrawler {
     private final CrawlerSpec spec;

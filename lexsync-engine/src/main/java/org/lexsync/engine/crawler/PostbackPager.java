@@ -28,6 +28,8 @@ final class PostbackPager {
      * The post-back of the first element {@code next} matches on {@code page} that scripts one (its {@code href} or
      * {@code onclick}, or those of a link inside it), filled from {@code form} (CSS; null: the form holding
      * {@code __VIEWSTATE}, else the first form); null when none does.
+     *
+     * @throws PageUnavailableException when a link posts back but the page has no such form
      */
     static @Nullable Postback next(CrawlSession session, Page page, SelectorSpec next, @Nullable String form) {
         for (Element e : next.select(page.document())) {
@@ -40,6 +42,10 @@ final class PostbackPager {
             }
             String selector = form != null ? form
                     : page.document().selectFirst(STATE_FORM) != null ? STATE_FORM : "form";
+            if (page.document().selectFirst(selector) == null) {
+                throw new PageUnavailableException(page.url(), 0, "form-missing", "the pager link " + next
+                        + " posts back, but the page has no form " + selector);
+            }
             CrawlSession.Submission s = session.fill(page, selector,
                     Map.of("__EVENTTARGET", event[0], "__EVENTARGUMENT", event[1]));
             return new Postback(s.action(), s.body().fields(), s.body().charset());

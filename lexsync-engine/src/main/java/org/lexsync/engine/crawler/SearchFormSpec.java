@@ -46,10 +46,13 @@ public record SearchFormSpec(@Nullable String form, Map<String, String> fields) 
      * Fills the form on {@code formPage} with {@code values} and submits it through {@code session} as its
      * {@code method} says.
      *
-     * @throws ExtractionException when the page has no such form
-     * @throws PageUnavailableException when the result page cannot be had
+     * @throws PageUnavailableException when the page has no such form, or the result page cannot be had
      */
     Page submit(CrawlSession session, Page formPage, Map<String, String> values) {
+        if (formPage.document().selectFirst(formSelector()) == null) {
+            throw new PageUnavailableException(formPage.url(), 0, "form-missing", "the search page has no form "
+                    + formSelector() + " (has the portal changed its HTML?)");
+        }
         CrawlSession.Submission s = session.fill(formPage, formSelector(), values);
         org.jsoup.nodes.Element form = Objects.requireNonNull(formPage.document().selectFirst(formSelector()));
         if (!form.attr("method").toLowerCase(Locale.ROOT).equals("post")) {
