@@ -188,4 +188,22 @@ class CrawlerPagingEndToEndTest {
             assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
         }
     }
+
+    /** A search page without the configured form stops the run with what is missing (the portal changed). */
+    @Test
+    void aSearchPageWithoutItsFormStopsTheRun() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 5, 0, 10)) {
+            h.open(source(h, """
+                    seeds:
+                      - url: court/search
+                        search: {form: 'form#advanced', fields: {chamber: civil}}
+                    listing: {item: 'ul.results a.act'}
+                    """));
+            HarvestReport r = h.crawl();
+            assertThat(r.apply().gap().reason()).isEqualTo("form-missing");
+            assertThat(r.apply().gap().message()).contains("no form form#advanced");
+            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status())
+                    .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+        }
+    }
 }
