@@ -206,4 +206,21 @@ class CrawlerPagingEndToEndTest {
                     .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
         }
     }
+
+    /** Without a stop marker an open range ends after stop-after-empty pages without items. */
+    @Test
+    void anOpenOffsetRangeEndsAfterTheConfiguredEmptyPages() throws Exception {
+        try (PortalHarness h = new PortalHarness(dir, 25, 0, 10)) {
+            h.open(source(h, """
+                    seeds:
+                      - url: court/list?begin={begin}
+                        range: {name: begin, from: 0, step: 10}
+                    listing: {item: 'ul.results a.act', stop-after-empty: 2}
+                    """));
+            assertThat(h.crawl().apply().counts().created()).isEqualTo(25);
+            assertThat(h.portalRequests().stream().filter(q -> q.path().equals("/portal/court/list"))
+                    .map(RecordedRequest::query)).containsExactly("begin=0", "begin=10", "begin=20", "begin=30",
+                    "begin=40");
+        }
+    }
 }
