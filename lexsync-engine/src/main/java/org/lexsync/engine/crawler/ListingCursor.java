@@ -42,7 +42,8 @@ record ListingCursor(int seed, int binding, int page, int empties, @Nullable URI
                 return Optional.of(new ListingCursor(seed, binding, page, empties, null,
                         p[4].substring(POSTBACK.length())));
             }
-            return Optional.of(new ListingCursor(seed, binding, page, empties, p.length == 5 ? URI.create(p[4]) : null));
+            URI url = p.length == 5 ? URI.create(p[4]) : null;
+            return Optional.of(new ListingCursor(seed, binding, page, empties, url));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
