@@ -15,13 +15,24 @@ import org.jspecify.annotations.Nullable;
  *
  * @param fields      detail fields by name; {@code id} becomes the group id, {@code title} the title, {@code date}
  *                    the publication date; all are kept as metadata
+ * @param paging      the listing's stop marker and post-back form ({@link PagingSpec})
  */
 public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
                           @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
                           int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
-                          @Nullable Charset charset) {
+                          @Nullable Charset charset, PagingSpec paging) {
+
+    /** A crawler without a stop marker, post-backs from the default form. */
+    public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
+                       @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
+                       int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
+                       @Nullable Charset charset) {
+        this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
+                PagingSpec.DEFAULT);
+    }
 
     public CrawlerSpec {
+        Objects.requireNonNull(paging, "paging");
         seeds = List.copyOf(seeds);
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);

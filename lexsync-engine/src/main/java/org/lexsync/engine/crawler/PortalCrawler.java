@@ -24,4 +24,12 @@ public interface PortalCrawler {
      * @throws ExtractionException when a required field is missing (the sanity gate fails the run)
      */
     DocumentGroup extract(Page detail);
+
+    /**
+     * The seed the listing page at {@code cursor} (null: the first) belongs to and its item selector, for redesign
+     * detection across runs; null (the default) when the crawler does not say, and no such check is made.
+     */
+    default @Nullable ListingSeed listingSeed(@Nullable String cursor) {
+        return null;
+    }
 }
