@@ -2,6 +2,9 @@ package org.lexsync.server.api;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -196,18 +199,20 @@ public final class ApiRoutes implements ServerFeature {
         }
 
         static @Nullable Cursor parse(@Nullable String text) {
-            if (text == null || text.isEmpty()) {
+            if (text == null) {
                 return null;
             }
             try {
-                String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+                String s = StandardCharsets.UTF_8.newDecoder()
+                        .decode(ByteBuffer.wrap(Base64.getUrlDecoder().decode(text))).toString();
                 int nl = s.indexOf('\n');
-                if (nl < 1) {
+                if (nl < 1 || nl == s.length() - 1 || !URI.create(s.substring(nl + 1)).isAbsolute()) {
                     throw new IllegalArgumentException();
                 }
                 return new Cursor(s.substring(0, nl), s.substring(nl + 1));
-            } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest("after is not a cursor this API gave (the next of a page): '" + text + "'");
+            } catch (IllegalArgumentException | CharacterCodingException e) {
+                throw ApiError.badRequest("query parameter after is not a cursor this API gave (the next of a page): '"
+                        + text + "'");
             }
         }
     }
