@@ -56,6 +56,8 @@ public final class ErrorResponses {
             }
             answer(ctx, 405, ctx.method() + " is not allowed on " + ctx.path()
                     + (allowed.isEmpty() ? "" : " (allowed: " + allowed.toUpperCase(Locale.ROOT) + ")"));
+        } else if (status == 404) {
+            answer(ctx, 404, "no such path: " + ctx.path());
         } else if (status == 413) {
             answer(ctx, 413, "the request body is larger than this endpoint accepts");
         } else if (status >= 400 && status <= 599) {
