@@ -31,7 +31,9 @@ import org.lexsync.server.SecurityHeaders;
  * every other request (other paths, other methods) goes on to the handler this one wraps, unchanged. A kept document
  * ({@link CachedDocument}) is answered from its pre-encoded header fields and its bytes in one write; the others are
  * streamed from the publication. Every document is answered under {@link SecurityHeaders#SANDBOX}: resources, blobs
- * and dump packages are bytes we did not write, and our feeds and lists quote them. Errors are the server's JSON
+ * and dump packages are bytes we did not write, and our feeds and lists quote them. With
+ * {@code publish.content-base-url} set, a request for those bytes on any other host is answered {@code 308} to the
+ * same path there, so they are never shown on the dashboard's origin. Errors are the server's JSON
  * ({@link ErrorResponses}), never a stack trace.
  */
 final class PublishHandler extends Handler.Wrapper {
@@ -84,6 +86,17 @@ final class PublishHandler extends Handler.Wrapper {
         SecurityHeaders.sandbox(out);
         String name = path.substring(1);
         PublishRoutes.Published now = routes.published(() -> ownUri(request));
+        URI content = now.contentBase();
+        if (content != null && PublishRoutes.storedBytes(path) && !content.getAuthority()
+                .equalsIgnoreCase(String.valueOf(in.get(HttpHeader.HOST)))) {
+            // stored bytes live on the second origin: this one (the dashboard's) only points there
+            String query = request.getHttpURI().getQuery();
+            out.put(HttpHeader.LOCATION, content + name + (query == null ? "" : "?" + query));
+            out.put(HttpHeader.CACHE_CONTROL, "no-cache");
+            response.setStatus(308);
+            callback.succeeded();
+            return;
+        }
         DocumentCache.Answer answer = routes.cache().answer(now.publication(), name, now.head())
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = answer.doc();
