@@ -19,6 +19,12 @@ public final class SecurityHeaders extends Handler.Wrapper {
     /** The dashboard's and the API's policy: scripts, styles and fetches from our own origin only. */
     public static final String STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    /**
+     * A page we write with inline styles but no script (the checker's HTML report, also written as a file by
+     * {@code lexsync check --format html}): styles only, nothing runs, nothing loads, never framed.
+     */
+    public static final String REPORT = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
+            + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     /** Bytes we did not write: an opaque origin that can run nothing and load nothing. */
     public static final String SANDBOX = "sandbox; default-src 'none'";
 
