@@ -46,6 +46,13 @@ final class ConfigFiles {
         return section.settings(baseUrl);
     }
 
+    static java.util.Optional<URI> contentBaseUrl(@Nullable Path configFile) {
+        PublishConfig section = configFile == null || !Files.exists(configFile)
+                ? PublishConfig.NONE
+                : reader().read(configFile).publish();
+        return java.util.Optional.ofNullable(section.contentBaseUrl());
+    }
+
     private static ConfigReader reader() {
         return new ConfigReader(Set.copyOf(org.lexsync.engine.harvest.Harvesters.protocols()));
     }

@@ -338,6 +338,15 @@ public final class LexSync implements AutoCloseable {
     }
 
     /**
+     * The {@code publish.content-base-url} of {@code configFile}: the server's second origin for harvested, ingested
+     * and dumped bytes (docs/api.md, "Security headers"), empty when not given. A bad value is a
+     * {@link org.lexsync.engine.model.ConfigException} naming file, line and key.
+     */
+    public static java.util.Optional<java.net.URI> contentBaseUrl(@Nullable Path configFile) {
+        return ConfigFiles.contentBaseUrl(configFile);
+    }
+
+    /**
      * Write transactions committed through this facade since it opened (harvests, applies, ingestion, registered
      * sources, runs and leases), counted right after each commit, before the writing call returns: one volatile read,
      * for a reader that keeps something derived from the store (the server's published documents) to tell without a

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +25,7 @@ public final class ErrorResponses {
 
     static void install(RoutesConfig routes) {
         routes.exception(ApiError.class, (e, ctx) -> answer(ctx, e.status(), e.getMessage()));
+        routes.exception(HttpResponseException.class, ErrorResponses::javalins);
         routes.exception(Exception.class,
                 (e, ctx) -> answer(ctx, 500, unexpected(ctx.method().name(), ctx.path(), e)));
         routes.error(404, ctx -> {
@@ -38,6 +41,30 @@ public final class ErrorResponses {
                 answer(ctx, 405, ctx.method() + " is not allowed on " + ctx.path());
             }
         });
+    }
+
+    /**
+     * Javalin's own refusals (a body over the request size cap, a method the path does not take) in our JSON; a 405
+     * names the methods the path takes in {@code Allow}.
+     */
+    private static void javalins(HttpResponseException e, Context ctx) {
+        int status = e.getStatus();
+        if (status == 405) {
+            String allowed = e.getDetails().getOrDefault("availableMethods", "");
+            if (!allowed.isEmpty()) {
+                ctx.header("Allow", allowed.toUpperCase(Locale.ROOT));
+            }
+            answer(ctx, 405, ctx.method() + " is not allowed on " + ctx.path()
+                    + (allowed.isEmpty() ? "" : " (allowed: " + allowed.toUpperCase(Locale.ROOT) + ")"));
+        } else if (status == 404) {
+            answer(ctx, 404, "no such path: " + ctx.path());
+        } else if (status == 413) {
+            answer(ctx, 413, "the request body is larger than this endpoint accepts");
+        } else if (status >= 400 && status <= 599) {
+            answer(ctx, status, e.getMessage() == null ? "refused" : e.getMessage());
+        } else {
+            answer(ctx, 500, unexpected(ctx.method().name(), ctx.path(), e));
+        }
     }
 
     static void answer(Context ctx, int status, String message) {

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 import org.eclipse.jetty.server.Handler;
 import org.jspecify.annotations.Nullable;
@@ -40,34 +39,35 @@ public final class LexSyncServer implements AutoCloseable {
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JavalinJackson(mapper, false));
+            config.http.prefer405over404 = true;
             ErrorResponses.install(config.routes);
             for (ServerFeature f : this.features) {
                 f.routes(config.routes);
             }
-            frontHandlers(this.features).ifPresent(front -> config.jetty.modifyServer(s -> s.setHandler(front)));
+            Handler.Wrapper front = frontHandlers(this.features);
+            config.jetty.modifyServer(s -> {
+                s.setHandler(front);
+                s.setErrorHandler(new JsonErrorHandler());
+            });
         });
     }
 
     /**
-     * The features' front handlers chained in feature order (each wrapping the next); Javalin puts its servlet stack
-     * inside the innermost when it starts.
+     * The security headers ({@link SecurityHeaders}), then the features' front handlers chained in feature order
+     * (each wrapping the next); Javalin puts its servlet stack inside the innermost when it starts.
      */
-    private static Optional<Handler.Wrapper> frontHandlers(List<ServerFeature> features) {
-        Handler.Wrapper first = null;
-        Handler.Wrapper last = null;
+    private static Handler.Wrapper frontHandlers(List<ServerFeature> features) {
+        Handler.Wrapper first = new SecurityHeaders();
+        Handler.Wrapper last = first;
         for (ServerFeature f : features) {
             Handler.Wrapper h = f.frontHandler().orElse(null);
             if (h == null) {
                 continue;
             }
-            if (last == null) {
-                first = h;
-            } else {
-                last.setHandler(h);
-            }
+            last.setHandler(h);
             last = h;
         }
-        return Optional.ofNullable(first);
+        return first;
     }
 
     /** A builder for a server over {@code lexsync} (which must not be read-only when sources are to run). */

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,17 @@ class LexSyncServerTest {
         HttpResponse<String> r = get("/healthz");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).contains("\"alive\"");
+    }
+
+    @Test
+    void everyAnswerCarriesTheStrictPolicyNosniffAndNoReferrer() throws Exception {   // issue 28
+        for (String path : List.of("/healthz", "/no/such/thing")) {
+            HttpResponse<String> r = get(path);
+            assertThat(r.headers().firstValue("Content-Security-Policy")).as(path).hasValue(SecurityHeaders.STRICT);
+            assertThat(r.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+            assertThat(r.headers().firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
+            assertThat(r.headers().firstValue("Set-Cookie")).as(path).isEmpty();
+        }
     }
 
     @Test

@@ -293,7 +293,8 @@ public final class ConfigReader {
     }
 
     private static final Set<String> PUBLISH_KEYS = Set.of("base-url", "feed-id", "author-name", "author-email",
-            "archive-size", "eli-feed-id", "eli-history-days", "list-size", "dump-package-bytes", "legacy-md5");
+            "archive-size", "eli-feed-id", "eli-history-days", "list-size", "dump-package-bytes", "legacy-md5",
+            "content-base-url");
 
     /** The {@code publish:} section (docs/architecture.md, "Publishing the aggregate"); every key optional. */
     private PublishConfig publish(Node node) {
@@ -304,17 +305,20 @@ public final class ConfigReader {
                         + String.join(", ", new java.util.TreeSet<>(PUBLISH_KEYS)) + ")");
             }
         }
-        String base = optionalText(m, "publish", "base-url");
-        @org.jspecify.annotations.Nullable URI baseUrl = null;
-        if (base != null) {
-            try {
-                baseUrl = new URI(base);
-            } catch (java.net.URISyntaxException e) {
-                throw error("publish.base-url", m.get("base-url"), "not a URL: " + e.getMessage());
+        @org.jspecify.annotations.Nullable URI baseUrl = httpUrl(m, "base-url");
+        @org.jspecify.annotations.Nullable URI contentBaseUrl = httpUrl(m, "content-base-url");
+        if (contentBaseUrl != null) {
+            if (contentBaseUrl.getHost() == null || contentBaseUrl.getQuery() != null
+                    || contentBaseUrl.getFragment() != null) {
+                throw error("publish.content-base-url", m.get("content-base-url"),
+                        "must be an http(s) URL with a host and without query or fragment, was '" + contentBaseUrl + "'");
             }
-            String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
-            if (!baseUrl.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
-                throw error("publish.base-url", m.get("base-url"), "must be an absolute http(s) URL, was '" + base + "'");
+            if (baseUrl != null && origin(baseUrl).equals(origin(contentBaseUrl))) {
+                throw error("publish.content-base-url", m.get("content-base-url"), "must be another origin (scheme,"
+                        + " host, port) than publish.base-url, so that harvested bytes never share the dashboard's");
+            }
+            if (!contentBaseUrl.getPath().endsWith("/")) {
+                contentBaseUrl = URI.create(contentBaseUrl + "/");
             }
         }
         String legacy = optionalText(m, "publish", "legacy-md5");
@@ -322,11 +326,36 @@ public final class ConfigReader {
             throw error("publish.legacy-md5", m.get("legacy-md5"), "must be true or false, was '" + legacy + "'");
         }
         Long dump = whole(m, "dump-package-bytes", 1024, Long.MAX_VALUE);
-        return new PublishConfig(baseUrl, optionalText(m, "publish", "feed-id"),
+        return new PublishConfig(baseUrl, contentBaseUrl, optionalText(m, "publish", "feed-id"),
                 optionalText(m, "publish", "author-name"), optionalText(m, "publish", "author-email"),
                 intOrNull(whole(m, "archive-size", 1, 10_000)), optionalText(m, "publish", "eli-feed-id"),
                 intOrNull(whole(m, "eli-history-days", 1, 36_500)), intOrNull(whole(m, "list-size", 1, 50_000)),
                 dump, legacy == null ? null : Boolean.valueOf(legacy));
+    }
+
+    /** The absolute http(s) URL at {@code publish.KEY}, or null when not given. */
+    private @org.jspecify.annotations.Nullable URI httpUrl(Map<String, Node> m, String key) {
+        String text = optionalText(m, "publish", key);
+        if (text == null) {
+            return null;
+        }
+        URI url;
+        try {
+            url = new URI(text);
+        } catch (java.net.URISyntaxException e) {
+            throw error("publish." + key, m.get(key), "not a URL: " + e.getMessage());
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!url.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
+            throw error("publish." + key, m.get(key), "must be an absolute http(s) URL, was '" + text + "'");
+        }
+        return url;
+    }
+
+    private static String origin(URI url) {
+        String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+        int port = url.getPort() != -1 ? url.getPort() : scheme.equals("https") ? 443 : 80;
+        return scheme + "://" + String.valueOf(url.getHost()).toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     private @org.jspecify.annotations.Nullable Long whole(Map<String, Node> m, String key, long min, long max) {

@@ -7,15 +7,16 @@ import org.lexsync.engine.model.PublishSettings;
 /**
  * The {@code publish:} section of {@code lexsync.yaml} (docs/architecture.md, "Publishing the aggregate"): what is
  * given of the publishing settings; the rest keeps {@link PublishSettings}' defaults and command-line flags override
- * both.
+ * both. {@code contentBaseUrl} ({@code publish.content-base-url}) is the server's second origin for the bytes we
+ * did not write; it is no publishing setting (the published documents do not change with it).
  */
-public record PublishConfig(@Nullable URI baseUrl, @Nullable String feedId, @Nullable String authorName,
+public record PublishConfig(@Nullable URI baseUrl, @Nullable URI contentBaseUrl, @Nullable String feedId, @Nullable String authorName,
                             @Nullable String authorEmail, @Nullable Integer archiveSize, @Nullable String eliFeedId,
                             @Nullable Integer eliHistoryDays, @Nullable Integer listSize,
                             @Nullable Long dumpPackageBytes, @Nullable Boolean legacyMd5) {
 
     public static final PublishConfig NONE = new PublishConfig(null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
 
     /** A builder for {@code baseUrl} (this section's unless null) with every value this section gives. */
     public PublishSettings.Builder settings(@Nullable URI overrideBaseUrl) {

@@ -41,6 +41,8 @@ final class FetchStatistics {
             c.tooMany.incrementAndGet();
         } else if (status >= 500) {
             c.serverErrors.incrementAndGet();
+        } else if (status >= 400) {
+            c.clientErrors.incrementAndGet();
         }
         c.lastMillis = System.currentTimeMillis();
         if (listeners.isEmpty()) {
@@ -62,7 +64,7 @@ final class FetchStatistics {
         hosts.forEach((host, c) -> {
             boolean open = unreachable.stream().anyMatch(u -> u.open() && u.host().equals(host));
             out.add(new HostStatistics(host, c.requests.get(), c.notModified.get(), c.tooMany.get(),
-                    c.serverErrors.get(), c.noAnswer.get(), politeness.currentDelay(host), politeness.inFlight(host),
+                    c.clientErrors.get(), c.serverErrors.get(), c.noAnswer.get(), politeness.currentDelay(host), politeness.inFlight(host),
                     robots == null ? "ignored" : robots.state(host),
                     c.lastMillis == 0 ? null : Instant.ofEpochMilli(c.lastMillis), open));
         });
@@ -74,6 +76,7 @@ final class FetchStatistics {
         final AtomicLong requests = new AtomicLong();
         final AtomicLong notModified = new AtomicLong();
         final AtomicLong tooMany = new AtomicLong();
+        final AtomicLong clientErrors = new AtomicLong();
         final AtomicLong serverErrors = new AtomicLong();
         final AtomicLong noAnswer = new AtomicLong();
         volatile long lastMillis;

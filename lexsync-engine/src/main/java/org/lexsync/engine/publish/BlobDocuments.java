@@ -8,18 +8,22 @@ import java.util.Optional;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.engine.store.BlobStore;
+import org.lexsync.engine.store.Journal;
 
 /**
  * Stored bytes published by content address ({@link BlobPaths}): immutable, the ETag is the SHA-256 itself and
- * Last-Modified the epoch (the bytes have no date of their own that a projection could name).
+ * Last-Modified the collection time of the first version that named them ({@link Journal#firstCollected}; the
+ * epoch only for bytes no journal row names, such as a dump's own members).
  */
 final class BlobDocuments implements DocumentFamily {
     static final String TYPE = "application/octet-stream";
 
     private final BlobStore blobs;
+    private final Journal journal;
 
-    BlobDocuments(BlobStore blobs) {
+    BlobDocuments(BlobStore blobs, Journal journal) {
         this.blobs = blobs;
+        this.journal = journal;
     }
 
     @Override
@@ -37,7 +41,8 @@ final class BlobDocuments implements DocumentFamily {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Optional.of(new PublishedDocument(path, TYPE, "\"" + key.sha256() + "\"", Instant.EPOCH, true, out -> {
+        Instant collected = journal.firstCollected(key.sha256()).orElse(Instant.EPOCH);
+        return Optional.of(new PublishedDocument(path, TYPE, "\"" + key.sha256() + "\"", collected, true, out -> {
             try (InputStream in = blobs.open(key)) {
                 in.transferTo(out);
             }

@@ -38,7 +38,7 @@ public final class Publisher {
     public Publisher(Store store, PublishSettings settings) {
         this.settings = settings;
         this.journal = new JournalView(store.journal(), settings.archiveSize());
-        this.blobs = new BlobDocuments(store.blobs());
+        this.blobs = new BlobDocuments(store.blobs(), store.journal());
         this.fingerprint = Etags.of("settings", settings.toString());
         List<SourceRecord> sources = store.sources().list();
         AtomItems items = new AtomItems(settings);

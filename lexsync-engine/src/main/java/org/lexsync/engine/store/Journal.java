@@ -342,6 +342,38 @@ public final class Journal {
         });
     }
 
+    /**
+     * When the blob with {@code sha256} was first collected: the collection time of the earliest journal row whose
+     * version names it, or empty when no row does. The resources that hold the blob now are found through
+     * {@code representations_by_blob} and their rows through {@code journal_by_uri}, so a current blob costs a few
+     * index lookups; a blob no resource holds any more (a replaced version) is looked for in the journal in sequence
+     * order, up to the first row naming it (the whole journal only for a blob no row names).
+     */
+    public java.util.Optional<Instant> firstCollected(String sha256) {
+        String named = "%" + sha256 + "%";
+        return db.read("find when a blob was collected", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT j.collected_at FROM journal j"
+                    + " WHERE j.resource_uri IN (SELECT r.resource_uri FROM representations r WHERE r.blob_key = ?)"
+                    + " AND j.version LIKE ? ORDER BY j.seq LIMIT 1")) {
+                st.setString(1, sha256);
+                st.setString(2, named);
+                try (ResultSet rs = st.executeQuery()) {
+                    if (rs.next()) {
+                        return java.util.Optional.of(Resources.instant(rs.getString(1)));
+                    }
+                }
+            }
+            try (PreparedStatement st = c.prepareStatement(
+                    "SELECT collected_at FROM journal WHERE version LIKE ? ORDER BY seq LIMIT 1")) {
+                st.setString(1, named);
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() ? java.util.Optional.of(Resources.instant(rs.getString(1)))
+                            : java.util.Optional.<Instant>empty();
+                }
+            }
+        });
+    }
+
     /** Number of journal rows; {@code sourceId} null for all sources. */
     public long count(String sourceId) {
         return aggregate("count journal", "COUNT(*)", sourceId);

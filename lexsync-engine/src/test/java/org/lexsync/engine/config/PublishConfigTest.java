@@ -51,6 +51,17 @@ class PublishConfigTest {
     }
 
     @Test
+    void aContentOriginIsReadAndMustDifferFromTheBaseUrls() {   // issue 28
+        assertThat(read("publish:\n  base-url: https://data.example.org/lex/\n"
+                + "  content-base-url: https://content.example.org\n").publish().contentBaseUrl())
+                .hasToString("https://content.example.org/");
+        assertThatThrownBy(() -> read("publish:\n  base-url: https://data.example.org/lex/\n"
+                + "  content-base-url: https://data.example.org:443/bytes/\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("publish.content-base-url")
+                .hasMessageContaining("3").hasMessageContaining("another origin");
+    }
+
+    @Test
     void aNumberOutOfRangeIsNamed() {
         assertThatThrownBy(() -> read("publish:\n  list-size: 60000\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("publish.list-size")

@@ -75,6 +75,19 @@ class FetcherStatisticsTest {
     }
 
     @Test
+    void hostStatisticsCountOther4xxApartFrom429() {
+        fetcher.fetch(FetchRequest.of(publisher.resources().get(0).uri()));   // robots.txt first, whatever it answers
+        long before = fetcher.hostStatistics().get(0).clientErrors();
+        org.assertj.core.api.Assertions.catchThrowable(() -> fetcher.fetch(FetchRequest.of(publisher.uri("/missing"))));
+        publisher.faults().add(publisher.resources().get(0).path(), Fault.status(429), 1);
+        fetcher.fetch(FetchRequest.of(publisher.resources().get(0).uri()));
+
+        HostStatistics h = fetcher.hostStatistics().get(0);
+        assertThat(h.clientErrors() - before).isPositive().isEqualTo(publisher.requests("/missing").size());
+        assertThat(h.tooManyRequests()).isEqualTo(1);
+    }
+
+    @Test
     void aFailingListenerDoesNotFailTheFetch() {
         fetcher.addListener(e -> {
             throw new IllegalStateException("listener bug");

@@ -2,6 +2,9 @@ package org.lexsync.server.api;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,8 +21,10 @@ import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.model.SourceSchedule;
 import org.lexsync.server.ApiError;
+import org.lexsync.server.IngestionSources;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceActivity;
@@ -32,6 +37,8 @@ import org.lexsync.server.SourceActivity;
 public final class ApiRoutes implements ServerFeature {
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 10_000;
+    /** The {@code state} of a source crawlers fill through the ingestion endpoint: not scheduled, not harvested. */
+    static final String INGESTION_STATE = "ingestion";
     private final ServerContext context;
 
     public ApiRoutes(ServerContext context) {
@@ -48,11 +55,25 @@ public final class ApiRoutes implements ServerFeature {
             for (Source s : context.configuration().sources()) {
                 list.add(view(s, activity.get(s.id())));
             }
+            for (SourceRecord r : ingestionSources()) {
+                if (context.configuration().source(r.id()).isEmpty()) {
+                    list.add(view(r));
+                }
+            }
             ctx.json(Map.of("sources", list));
         });
         routes.get("/api/sources/{id}", ctx -> {
             context.access().requireRead(ctx);
-            Source s = source(ctx.pathParam("id"));
+            String id = ctx.pathParam("id");
+            if (context.configuration().source(id).isEmpty()) {
+                SourceRecord ingested = ingestionSources().stream().filter(r -> r.id().equals(id)).findFirst()
+                        .orElse(null);
+                if (ingested != null) {
+                    ctx.json(view(ingested));
+                    return;
+                }
+            }
+            Source s = source(id);
             ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null)));
         });
         routes.post("/api/sources/{id}/run", ctx -> {
@@ -148,20 +169,36 @@ public final class ApiRoutes implements ServerFeature {
         return m;
     }
 
+    /** The stored sources crawlers fill through the ingestion endpoint (never in the configuration's sources). */
+    private List<SourceRecord> ingestionSources() {
+        return lexsync().storedSources().stream().filter(r -> IngestionSources.ingested(r.protocol())).toList();
+    }
+
+    /** An ingestion source: no schedule and no harvest state ({@code "ingestion"}), its uploads' runs if any. */
+    private Views.SourceView view(SourceRecord r) {
+        return view(r.id(), r.protocol(), List.of(), r.approved(), null, INGESTION_STATE, null);
+    }
+
     private Views.SourceView view(Source s, @Nullable SourceActivity a) {
+        String state = a == null ? "idle" : a.state().name().toLowerCase(Locale.ROOT);
+        String schedule = Optional.ofNullable(s.schedule()).orElse(SourceSchedule.DEFAULT.toString());
+        return view(s.id(), s.protocol(), Views.urls(s.urls()), s.approved(), schedule, state,
+                a == null ? null : a.nextRun());
+    }
+
+    private Views.SourceView view(String id, String protocol, List<String> urls, boolean approved,
+                                  @Nullable String schedule, String state, @Nullable Instant nextRun) {
         LexSync lexsync = lexsync();
-        List<RunRecord> runs = lexsync.runs(s.id(), 50);
+        List<RunRecord> runs = lexsync.runs(id, 50);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
         Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && (r.status() == RunStatus.SUCCEEDED
                 || r.status() == RunStatus.FINISHED_WITH_FAILURES)).map(RunRecord::ended).findFirst().orElse(null);
         Long lag = lastSuccess == null ? null
                 : Math.max(0, Duration.between(lastSuccess, context.clock().instant()).toSeconds());
         int findings = last == null ? 0 : lexsync.findings(last.id()).size();
-        String state = a == null ? "idle" : a.state().name().toLowerCase(Locale.ROOT);
-        String schedule = Optional.ofNullable(s.schedule()).orElse(SourceSchedule.DEFAULT.toString());
-        return new Views.SourceView(s.id(), s.protocol(), Views.urls(s.urls()), s.approved(), schedule, state,
-                a == null ? null : a.nextRun(), last == null ? null : Views.RunView.of(last), lastSuccess,
-                lexsync.checkpoint(s.id()).orElse(null), lexsync.failures(s.id()).size(), findings, lag);
+        return new Views.SourceView(id, protocol, urls, approved, schedule, state, nextRun,
+                last == null ? null : Views.RunView.of(last), lastSuccess, lexsync.checkpoint(id).orElse(null),
+                lexsync.failures(id).size(), findings, lag);
     }
 
     private static int limit(Context ctx) {
@@ -196,18 +233,20 @@ public final class ApiRoutes implements ServerFeature {
         }
 
         static @Nullable Cursor parse(@Nullable String text) {
-            if (text == null || text.isEmpty()) {
+            if (text == null) {
                 return null;
             }
             try {
-                String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+                String s = StandardCharsets.UTF_8.newDecoder()
+                        .decode(ByteBuffer.wrap(Base64.getUrlDecoder().decode(text))).toString();
                 int nl = s.indexOf('\n');
-                if (nl < 1) {
+                if (nl < 1 || nl == s.length() - 1 || !URI.create(s.substring(nl + 1)).isAbsolute()) {
                     throw new IllegalArgumentException();
                 }
                 return new Cursor(s.substring(0, nl), s.substring(nl + 1));
-            } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest("after is not a cursor this API gave (the next of a page): '" + text + "'");
+            } catch (IllegalArgumentException | CharacterCodingException e) {
+                throw ApiError.badRequest("query parameter after is not a cursor this API gave (the next of a page): '"
+                        + text + "'");
             }
         }
     }

@@ -25,7 +25,8 @@ final class Views {
     }
 
     /** One source as {@code GET /api/sources} lists it. */
-    record SourceView(String id, String protocol, List<String> urls, boolean approved, String schedule, String state,
+    record SourceView(String id, String protocol, List<String> urls, boolean approved, @Nullable String schedule,
+                      String state,
                       @Nullable Instant nextRun, @Nullable RunView lastRun, @Nullable Instant lastSuccess,
                       @Nullable String checkpoint, int openFailures, int findings, @Nullable Long freshnessLagSeconds) {
     }

@@ -20,6 +20,7 @@ import org.lexsync.engine.CheckReportFormat;
 import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.OptionException;
 import org.lexsync.server.ApiError;
+import org.lexsync.server.SecurityHeaders;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 
@@ -91,6 +92,9 @@ public final class CheckRoutes implements ServerFeature {
         CheckReportFormat format = format(ctx);
         StringWriter out = new StringWriter();
         format.write(report, out);
+        if (format.mediaType().startsWith("text/html")) {
+            ctx.header("Content-Security-Policy", SecurityHeaders.REPORT);   // its styles are inline; no script
+        }
         ctx.contentType(format.mediaType()).result(out.toString());
     }
 

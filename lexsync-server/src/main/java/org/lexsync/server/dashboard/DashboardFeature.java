@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.server.ApiError;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceStatus;
@@ -17,8 +18,10 @@ import org.lexsync.server.SourceStatuses;
 /**
  * The dashboard's routes (docs/architecture.md, "Dashboard and metrics"): {@code /}, {@code /sources/{id}},
  * {@code /runs/{id}}, {@code /failures}, {@code /hosts}, {@code /store}, each a server-rendered HTML page read
- * from the facade and the scheduler's {@link SourceControl}. Reading follows the server's read access rule; the
- * buttons go to the REST API, which checks the token.
+ * from the facade and the scheduler's {@link SourceControl}, and its script and style sheet at {@code /static/}.
+ * Reading follows the server's read access rule: with reads closed, a request without the token gets the sign-in
+ * page ({@link Layout#login}), whose script asks for the page again with the token; the buttons go to the REST API,
+ * which checks the token.
  */
 public final class DashboardFeature implements ServerFeature {
     static final int SOURCE_RUNS = 50;
@@ -37,6 +40,8 @@ public final class DashboardFeature implements ServerFeature {
 
     @Override
     public void routes(RoutesConfig routes) {
+        routes.get(StaticAssets.SCRIPT.path(), StaticAssets.SCRIPT::serve);
+        routes.get(StaticAssets.STYLE.path(), StaticAssets.STYLE::serve);
         routes.get("/", ctx -> page(ctx, this::overview));
         routes.get("/sources/{id}", ctx -> page(ctx, this::source));
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
@@ -50,7 +55,18 @@ public final class DashboardFeature implements ServerFeature {
     }
 
     private void page(Context ctx, Function<Context, @Nullable String> render) {
-        context.access().requireRead(ctx);
+        ctx.header("Vary", "Authorization");
+        try {
+            context.access().requireRead(ctx);
+        } catch (ApiError e) {
+            if (e.status() != 401) {
+                throw e;
+            }
+            // a browser without the token gets the sign-in page; its script asks again with the token
+            ctx.header("Cache-Control", "no-store");
+            ctx.status(401).html(Layout.login());
+            return;
+        }
         String html = render.apply(ctx);
         ctx.header("Cache-Control", "no-store");
         if (html == null) {
@@ -69,7 +85,9 @@ public final class DashboardFeature implements ServerFeature {
     private String overview(Context ctx) {
         List<SourceStatus> all = statuses.all();
         Instant now = now();
-        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), now,
+        Instant[] first = {null};
+        lexsync().journal(0, null, 1, e -> first[0] = e.collected());
+        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), now, first[0],
                 statuses.scheduler());
     }
 

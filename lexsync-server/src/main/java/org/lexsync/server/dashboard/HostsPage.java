@@ -6,7 +6,7 @@ import org.lexsync.engine.model.HostStatistics;
 
 /**
  * The hosts the engine's fetcher asked since the server started, at {@code /hosts} (docs/architecture.md,
- * "Dashboard and metrics"): requests, 304/429/5xx and unanswered counts, the delay in force, requests in flight,
+ * "Dashboard and metrics"): requests, 304/429/other 4xx/5xx and unanswered counts, the delay in force, requests in flight,
  * robots.txt state, circuit breaker.
  */
 final class HostsPage {
@@ -20,7 +20,7 @@ final class HostsPage {
             h.raw("<p class=\"muted\">No host asked since the server started.</p>");
             return Layout.page("Hosts", "/hosts", h);
         }
-        h.raw("<table id=\"hosts\"><thead><tr><th>host</th><th>requests</th><th>304</th><th>429</th><th>5xx</th>")
+        h.raw("<table id=\"hosts\"><thead><tr><th>host</th><th>requests</th><th>304</th><th>429</th><th>other 4xx</th><th>5xx</th>")
                 .raw("<th>no answer</th><th>delay</th><th>in flight</th><th>robots.txt</th><th>last request</th>")
                 .raw("<th>breaker</th></tr></thead><tbody>");
         for (HostStatistics s : hosts) {
@@ -28,6 +28,7 @@ final class HostsPage {
                     .raw("</td><td class=\"n\">").text(Formats.count(s.requests()))
                     .raw("</td><td class=\"n\">").text(Formats.count(s.notModified()))
                     .raw("</td><td class=\"n\">").text(Formats.count(s.tooManyRequests()))
+                    .raw("</td><td class=\"n client-errors\">").text(Formats.count(s.clientErrors()))
                     .raw("</td><td class=\"n\">").text(Formats.count(s.serverErrors()))
                     .raw("</td><td class=\"n\">").text(Formats.count(s.noAnswer()))
                     .raw("</td><td class=\"n\">").format("%.2f s", s.currentDelay().toMillis() / 1000.0)

@@ -1,5 +1,6 @@
 package org.lexsync.server.dashboard;
 
+import org.lexsync.core.xml.XmlEscape;
 import java.util.Locale;
 
 /**
@@ -40,29 +41,7 @@ final class Html {
 
     /** HTML-escapes {@code s}: {@code & < > " '}. */
     static String escape(String s) {
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            String rep = switch (c) {
-                case '&' -> "&amp;";
-                case '<' -> "&lt;";
-                case '>' -> "&gt;";
-                case '"' -> "&quot;";
-                case '\'' -> "&#39;";
-                default -> null;
-            };
-            if (rep != null && b == null) {
-                b = new StringBuilder(s.length() + 16).append(s, 0, i);
-            }
-            if (b != null) {
-                if (rep != null) {
-                    b.append(rep);
-                } else {
-                    b.append(c);
-                }
-            }
-        }
-        return b == null ? s : b.toString();
+        return XmlEscape.html(s);
     }
 
     @Override

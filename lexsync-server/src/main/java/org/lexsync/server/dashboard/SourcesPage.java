@@ -8,6 +8,7 @@ import org.lexsync.engine.model.HourlyChanges;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.server.IngestionSources;
 import org.lexsync.server.SourceActivity;
 import org.lexsync.server.SourceHealth;
 import org.lexsync.server.SourceStatus;
@@ -21,7 +22,8 @@ final class SourcesPage {
     private SourcesPage() {
     }
 
-    static String overview(List<SourceStatus> sources, List<HourlyChanges> hourly, Instant now, boolean scheduler) {
+    static String overview(List<SourceStatus> sources, List<HourlyChanges> hourly, Instant now,
+                           @Nullable Instant firstCollected, boolean scheduler) {
         Html h = new Html();
         h.raw("<h1>Sources</h1><p class=\"totals\" id=\"totals\">");
         long running = sources.stream().filter(SourceStatus::running).count();
@@ -48,7 +50,7 @@ final class SourcesPage {
             h.raw("</tbody></table>");
         }
         h.raw("<h2>Changes collected per hour</h2>");
-        ChangesChart.render(h, hourly, now);
+        ChangesChart.render(h, hourly, now, firstCollected);
         return Layout.page("Sources", "/", h);
     }
 
@@ -74,7 +76,7 @@ final class SourcesPage {
         h.raw("<td class=\"n\">").text(s.openFailures())
                 .raw(s.quarantined() > 0 ? " <span class=\"muted\">(" + s.quarantined() + " quarantined)</span>" : "")
                 .raw("</td><td class=\"actions\">");
-        buttons(h, s.id());
+        buttons(h, s);
         h.raw("</td></tr>");
     }
 
@@ -101,7 +103,13 @@ final class SourcesPage {
         }
     }
 
-    static void buttons(Html h, String sourceId) {
+    /** The run-now/pause/resume buttons; none for a source fed by crawlers through the ingestion endpoint. */
+    static void buttons(Html h, SourceStatus s) {
+        if (IngestionSources.ingested(s.protocol())) {
+            h.raw("<span class=\"muted\">ingested by crawlers</span>");
+            return;
+        }
+        String sourceId = s.id();
         for (String action : new String[] {"run", "pause", "resume"}) {
             h.raw("<button type=\"button\"").attr("data-action", action).attr("data-source", sourceId).raw(">")
                     .text(action.equals("run") ? "run now" : action).raw("</button>");
@@ -126,7 +134,7 @@ final class SourcesPage {
                 .text(Formats.relative(s.lastSuccess(), now)).raw("</dd>");
         h.raw("<dt>next run</dt><dd>").text(s.activity() == null ? "—" : Formats.time(s.activity().nextRun()))
                 .raw("</dd></dl><p>");
-        buttons(h, s.id());
+        buttons(h, s);
         h.raw("</p><h2>Runs</h2>");
         RunsTable.render(h, runs, now);
         h.raw("<h2>Item failures</h2>");

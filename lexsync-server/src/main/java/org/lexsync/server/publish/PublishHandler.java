@@ -23,13 +23,18 @@ import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.server.Access;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.ErrorResponses;
+import org.lexsync.server.SecurityHeaders;
 
 /**
  * The published aggregate's HTTP answers ({@link PublishRoutes}), given by a plain Jetty handler placed in front of
  * Javalin's servlet stack: GET and HEAD of the publish paths are answered here and never reach Javalin's router;
  * every other request (other paths, other methods) goes on to the handler this one wraps, unchanged. A kept document
  * ({@link CachedDocument}) is answered from its pre-encoded header fields and its bytes in one write; the others are
- * streamed from the publication. Errors are the server's JSON ({@link ErrorResponses}), never a stack trace.
+ * streamed from the publication. Every document is answered under {@link SecurityHeaders#SANDBOX}: resources, blobs
+ * and dump packages are bytes we did not write, and our feeds and lists quote them. With
+ * {@code publish.content-base-url} set, a request for those bytes on any other host is answered {@code 308} to the
+ * same path there, so they are never shown on the dashboard's origin. Errors are the server's JSON
+ * ({@link ErrorResponses}), never a stack trace.
  */
 final class PublishHandler extends Handler.Wrapper {
     private static final HttpField IMMUTABLE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL,
@@ -77,8 +82,21 @@ final class PublishHandler extends Handler.Wrapper {
         HttpFields in = request.getHeaders();
         HttpFields.Mutable out = response.getHeaders();
         access.requireRead(in.get(HttpHeader.AUTHORIZATION), v -> out.put(HttpHeader.WWW_AUTHENTICATE, v));
+        // harvested, ingested and dumped bytes, and our documents that quote them: never trusted on our origin
+        SecurityHeaders.sandbox(out);
         String name = path.substring(1);
         PublishRoutes.Published now = routes.published(() -> ownUri(request));
+        URI content = now.contentBase();
+        if (content != null && PublishRoutes.storedBytes(path) && !content.getAuthority()
+                .equalsIgnoreCase(String.valueOf(in.get(HttpHeader.HOST)))) {
+            // stored bytes live on the second origin: this one (the dashboard's) only points there
+            String query = request.getHttpURI().getQuery();
+            out.put(HttpHeader.LOCATION, content + name + (query == null ? "" : "?" + query));
+            out.put(HttpHeader.CACHE_CONTROL, "no-cache");
+            response.setStatus(308);
+            callback.succeeded();
+            return;
+        }
         DocumentCache.Answer answer = routes.cache().answer(now.publication(), name, now.head())
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = answer.doc();
@@ -210,6 +228,7 @@ final class PublishHandler extends Handler.Wrapper {
         byte[] body = ErrorResponses.json(status, message);
         response.setStatus(status);
         HttpFields.Mutable out = response.getHeaders();
+        SecurityHeaders.strict(out);
         out.put(JSON);
         out.put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);

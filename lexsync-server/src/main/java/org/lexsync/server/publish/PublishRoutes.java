@@ -42,8 +42,12 @@ public final class PublishRoutes implements ServerFeature {
     private final StoreChanges changes;
     private volatile @Nullable Published published;
 
-    /** The publication as of one look at the store: the journal head then, and the sources it was made for. */
-    record Published(StoreChanges.Mark mark, long head, Publication publication, List<String> sources) {
+    /**
+     * The publication as of one look at the store: the journal head then, the sources it was made for, and the
+     * second origin for stored bytes ({@code publish.content-base-url}; null when not given).
+     */
+    record Published(StoreChanges.Mark mark, long head, Publication publication, List<String> sources,
+                     @Nullable URI contentBase) {
     }
 
     public PublishRoutes(ServerContext context) {
@@ -104,13 +108,16 @@ public final class PublishRoutes implements ServerFeature {
         synchronized (this) {
             Published current = published;
             Publication p;
+            URI contentBase;
             if (current != null && current.sources().equals(ids)) {
                 p = current.publication();
+                contentBase = current.contentBase();
             } else {
                 p = lexsync.publication(settings(ownUri));
+                contentBase = LexSync.contentBaseUrl(context.configuration().file()).orElse(null);
                 cache.clear();
             }
-            Published fresh = new Published(now, head, p, ids);
+            Published fresh = new Published(now, head, p, ids, contentBase);
             published = fresh;
             return fresh;
         }
@@ -133,6 +140,12 @@ public final class PublishRoutes implements ServerFeature {
     /** The format of HTTP dates (RFC 9110 §5.6.7), for parsing If-Modified-Since. */
     static DateTimeFormatter httpDates() {
         return HTTP_DATE;
+    }
+
+    /** True for the paths that carry bytes we did not write: resources, blobs, dump packages. */
+    static boolean storedBytes(String path) {
+        return path.startsWith("/resource/") || path.startsWith("/blob/")
+                || path.startsWith("/resourcesync/") && path.endsWith(".zip");
     }
 
     static boolean textual(String contentType) {

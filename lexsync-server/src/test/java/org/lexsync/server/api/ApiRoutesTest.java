@@ -56,6 +56,24 @@ class ApiRoutesTest {
     }
 
     @Test
+    void ingestionSourcesAreListedWithTheirProtocolAndNoSchedule() throws Exception {   // issue 28
+        var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
+        Path uploads = java.nio.file.Files.createDirectories(dir.resolve("uploads"));
+        server.lexsync().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads),
+                group.writeZip(uploads), org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
+
+        JsonNode sources = json(server.get("/api/sources")).get("sources");
+        assertThat(sources).hasSize(3);
+        JsonNode ingested = sources.get(2);
+        assertThat(ingested.get("id").asText()).isEqualTo(org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER);
+        assertThat(ingested.get("protocol").asText()).isEqualTo("documentgroup");
+        assertThat(ingested.get("state").asText()).isEqualTo("ingestion");
+        assertThat(ingested.get("schedule").isNull()).isTrue();
+        assertThat(json(server.get("/api/sources/" + org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER))
+                .get("protocol").asText()).isEqualTo("documentgroup");
+    }
+
+    @Test
     void sourcesListStateLastRunCheckpointAndFreshness() {
         JsonNode sources = json(server.get("/api/sources")).get("sources");
 

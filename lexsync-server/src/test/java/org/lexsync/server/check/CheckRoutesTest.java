@@ -67,6 +67,8 @@ class CheckRoutesTest {
         HttpResponse<String> html = server.get("/api/check/1?format=html");
         assertThat(html.statusCode()).isEqualTo(200);
         assertThat(html.body()).startsWith("<!DOCTYPE html>");
+        assertThat(html.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp -> assertThat(csp)
+                .contains("style-src 'unsafe-inline'").contains("default-src 'none'").doesNotContain("script"));
         assertThat(server.get("/api/check/99").statusCode()).isEqualTo(404);
     }
 

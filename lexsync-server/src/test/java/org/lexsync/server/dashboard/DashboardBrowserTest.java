@@ -138,6 +138,7 @@ class DashboardBrowserTest {
         browser.findElement(By.linkText("Hosts")).click();
         HeadlessChromium.screenshot(browser, "hosts");
         assertThat(browser.findElement(By.id("hosts")).getText()).contains("127.0.0.1:" + fixture.pub.baseUri().getPort());
+        assertThat(browser.findElement(By.cssSelector("#hosts thead")).getText()).contains("other 4xx");
         browser.findElement(By.linkText("Failures")).click();
         HeadlessChromium.screenshot(browser, "failures");
         assertThat(browser.getTitle()).isEqualTo("Failures · LexSync");

@@ -96,7 +96,68 @@ class DashboardPagesTest {
     @Test
     void thePagesLoadNothingFromElsewhere() throws Exception {
         String body = get("/").body();
-        assertThat(body).doesNotContain("<script src").doesNotContain("<link").doesNotContain("https://");
+        assertThat(body).doesNotContain("https://").doesNotContain("http://127.0.0.1:9/\"");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<(?:script|link)[^>]*(?:src|href)=\"([^\"]*)\"")
+                .matcher(body);
+        int loaded = 0;
+        while (m.find()) {
+            assertThat(m.group(1)).startsWith("/static/");
+            loaded++;
+        }
+        assertThat(loaded).isEqualTo(2);
+    }
+
+    @Test
+    void thePagesHaveNoInlineScriptOrStyleAndAStrictPolicy() throws Exception {   // issue 28
+        for (String path : List.of("/", "/failures", "/store", "/hosts", "/uploads", "/checks", "/runs/999")) {
+            HttpResponse<String> r = get(path);
+            assertThat(r.body()).as(path).doesNotContain("<script>").doesNotContain("<style")
+                    .doesNotContain(" style=").doesNotContain(" onclick=");
+            assertThat(r.headers().firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(csp ->
+                    assertThat(csp).contains("script-src 'self'").contains("frame-ancestors 'none'")
+                            .doesNotContain("unsafe-inline"));
+            assertThat(r.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+            assertThat(r.headers().firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
+        }
+    }
+
+    @Test
+    void theScriptAndStyleSheetAreCachedForEverUnderTheirETag() throws Exception {
+        for (String path : List.of("/static/dashboard.js", "/static/dashboard.css")) {
+            HttpResponse<String> r = get(path);
+            assertThat(r.statusCode()).as(path).isEqualTo(200);
+            assertThat(r.headers().firstValue("Cache-Control")).as(path).hasValue("public, max-age=31536000, immutable");
+            String etag = r.headers().firstValue("ETag").orElseThrow();
+            HttpResponse<String> again = http.send(HttpRequest.newBuilder(server.uri().resolve(path))
+                    .header("If-None-Match", etag).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(again.statusCode()).as(path).isEqualTo(304);
+        }
+        assertThat(get("/static/dashboard.js").headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("text/javascript"));
+    }
+
+    @Test
+    void theChartSpansTheHoursTheStoreHasDataForNotThreeDays() throws Exception {
+        var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
+        Path uploads = java.nio.file.Files.createDirectories(dir.resolve("chart"));
+        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+                org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
+
+        assertThat(get("/").body()).contains("Changes collected per hour, last " + ChangesChart.MIN_HOURS + " hours");
+    }
+
+    @Test
+    void anIngestionSourceHasNoHarvestButtons() throws Exception {   // they could only ever answer 404
+        var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
+        Path uploads = java.nio.file.Files.createDirectories(dir.resolve("buttons"));
+        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+                org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
+
+        String page = get("/").body();
+        String row = page.substring(page.indexOf("data-source=\"" + org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER));
+        row = row.substring(0, row.indexOf("</tr>"));
+        assertThat(row).contains("documentgroup").contains("ingested by crawlers").doesNotContain("<button");
+        assertThat(page).contains("data-action=\"run\"");   // the harvested source keeps its buttons
     }
 
     @Test
@@ -132,5 +193,24 @@ class DashboardPagesTest {
         ServerSettings closed = ServerSettings.DEFAULTS.withPort(0).withOpenReads(false);
         server = start(closed, List.of());
         assertThat(get("/").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void closedReadsGiveABrowserTheSignInPageAndThePageToItsToken() throws Exception {
+        server.close();
+        ServerSettings closed = ServerSettings.DEFAULTS.withPort(0).withOpenReads(false).withTokens(List.of(
+                AccessToken.ofSecret("reader", "reader-secret", java.util.Set.of(AccessToken.Role.ADMIN))));
+        server = start(closed, List.of());
+
+        HttpResponse<String> signIn = get("/hosts");
+        assertThat(signIn.statusCode()).isEqualTo(401);
+        assertThat(signIn.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t)
+                .startsWith("text/html"));
+        assertThat(signIn.body()).contains("<form id=\"login\"").contains("/static/dashboard.js");
+        assertThat(get("/static/dashboard.js").statusCode()).isEqualTo(200);   // the sign-in page's script is open
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(server.uri().resolve("/hosts"))
+                .header("Authorization", "Bearer reader-secret").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<h1>Hosts</h1>");
     }
 }

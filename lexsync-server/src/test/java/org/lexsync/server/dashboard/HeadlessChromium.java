@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Assumptions;
+import java.util.logging.Level;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Debian's {@code chromium} driven by its {@code chromedriver}, headless, for the dashboard's browser tests. The
@@ -53,11 +56,21 @@ final class HeadlessChromium {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1400,1000", "--user-data-dir=" + profile.toAbsolutePath());
+        // the console (CSP violations among it) for the tests, through chromedriver's log endpoint
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return driver;
+    }
+
+    /** The browser console's messages since the last call (CSP violations are reported there). */
+    static java.util.List<String> console(ChromeDriver driver) {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(e -> e.getLevel() + " "
+                + e.getMessage()).toList();
     }
 
     /** Writes the page as the browser shows it to {@code target/dashboard-screenshots/NAME.png}. */

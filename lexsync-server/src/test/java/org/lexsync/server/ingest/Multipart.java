@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A multipart/form-data body (RFC 7578) with the parts metaInfo and, when given, data, as a crawler sends it. */
-final class Multipart {
+public final class Multipart {
     static final String BOUNDARY = "----lexsync-test-7e3f2a";
 
     private Multipart() {
     }
 
-    static String contentType() {
+    public static String contentType() {
         return "multipart/form-data; boundary=" + BOUNDARY;
     }
 
@@ -35,7 +35,7 @@ final class Multipart {
         b.write("\r\n".getBytes(StandardCharsets.US_ASCII));
     }
 
-    static HttpRequest.BodyPublisher publisher(Path metaInfo, Path data) throws IOException {
+    public static HttpRequest.BodyPublisher publisher(Path metaInfo, Path data) throws IOException {
         return HttpRequest.BodyPublishers.ofByteArray(body(metaInfo, data));
     }
 }

@@ -45,9 +45,14 @@ class PublishHandlerTest {
     }
 
     private void serve(ServerSettings settings) throws Exception {
+        serve(settings, "");
+    }
+
+    private void serve(ServerSettings settings, String publishExtra) throws Exception {
         Path config = dir.resolve("lexsync.yaml");
         Files.writeString(config, "publish:\n  archive-size: 4\n  feed-id: tag:agg.example,2026:lex\n"
-                + "  author-email: feeds@agg.example\n  base-url: http://agg.example/\n", StandardCharsets.UTF_8);
+                + "  author-email: feeds@agg.example\n  base-url: http://agg.example/\n" + publishExtra,
+                StandardCharsets.UTF_8);
         server = LexSyncServer.builder(collected.aggregate()).configuration(new Configuration(config, List.of(), settings))
                 .settings(settings).feature(PublishRoutes::new).build().start();
     }
@@ -78,6 +83,34 @@ class PublishHandlerTest {
         assertThat(post.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).contains("json"));
         assertThat(post.body()).contains("\"status\":404").contains("/feed/current.atom");
         assertThat(send("GET", "/feed").body()).contains("no such path: /feed");
+    }
+
+    /** GET {@code path} on a socket with {@code Host: host}; the answer's head. */
+    private String headOf(String path, String host) throws Exception {
+        try (java.net.Socket s = new java.net.Socket(server.uri().getHost(), server.port())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return answer.substring(0, answer.indexOf("\r\n\r\n"));
+        }
+    }
+
+    @Test
+    void withAContentOriginStoredBytesAreRedirectedThereAndServedSandboxedOnlyThere() throws Exception {
+        serve(ServerSettings.DEFAULTS.withPort(0), "  content-base-url: http://content.example:8081/\n");
+        String feed = send("GET", "/feed/current.atom").body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(/blob/sha256/[^\"]+)\"").matcher(feed);
+        assertThat(m.find()).as(feed).isTrue();
+        String blob = m.group(1);
+
+        String onTheDashboardsOrigin = headOf(blob, "agg.example");
+        assertThat(onTheDashboardsOrigin).startsWith("HTTP/1.1 308")
+                .containsIgnoringCase("Location: http://content.example:8081" + blob);
+        String onTheContentOrigin = headOf(blob, "content.example:8081");
+        assertThat(onTheContentOrigin).startsWith("HTTP/1.1 200")
+                .contains("Content-Security-Policy: sandbox; default-src 'none'");
+        assertThat(headOf("/feed/current.atom", "agg.example")).startsWith("HTTP/1.1 200");   // our documents stay
     }
 
     @Test

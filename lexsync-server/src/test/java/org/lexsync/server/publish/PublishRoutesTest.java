@@ -121,6 +121,55 @@ class PublishRoutesTest {
         assertThat(get(blob, "Range", "bytes=999999-").statusCode()).isEqualTo(416);
     }
 
+    private String blobPath() throws Exception {
+        String feed = new String(get("/feed/current.atom").body(), StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("src=\"[^\"]*?(/blob/sha256/[^\"]+)\"").matcher(feed);
+        assertThat(m.find()).as(feed).isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    void storedBytesAreSandboxedNotSniffedAndSetNoCookie() throws Exception {   // issue 28, part 1
+        for (String path : List.of(blobPath(), resourcePath())) {
+            HttpResponse<byte[]> r = get(path);
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.headers().firstValue("Content-Security-Policy")).hasValue("sandbox; default-src 'none'");
+            assertThat(r.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+            assertThat(r.headers().firstValue("Set-Cookie")).isEmpty();
+        }
+    }
+
+    /** Our path of the first collected resource's current bytes: {@code resource/{source}/{uri as base64url}}. */
+    private String resourcePath() {
+        List<String> uris = new java.util.ArrayList<>();
+        aggregate.journal(0, SOURCE, 1, e -> uris.add(e.resourceUri()));
+        String b64 = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(uris.get(0)
+                .getBytes(StandardCharsets.UTF_8));
+        StringBuilder path = new StringBuilder("/resource/" + SOURCE);
+        for (int i = 0; i < b64.length(); i += 128) {
+            path.append('/').append(b64, i, Math.min(b64.length(), i + 128));
+        }
+        return path.toString();
+    }
+
+    @Test
+    void ourFeedsKeepTheirXmlTypeAndAreNotSniffed() throws Exception {
+        HttpResponse<byte[]> r = get("/feed/current.atom");
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).contains("atom+xml"));
+        assertThat(r.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(r.headers().firstValue("Content-Security-Policy")).hasValue("sandbox; default-src 'none'");
+    }
+
+    @Test
+    void aBlobIsDatedByTheCollectionOfTheVersionItWasStoredFor() throws Exception {   // not 1970
+        List<java.time.Instant> collected = new java.util.ArrayList<>();
+        aggregate.journal(0, null, 0, e -> collected.add(e.collected().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        HttpResponse<byte[]> r = get(blobPath());
+        java.time.Instant lastModified = java.time.ZonedDateTime.parse(r.headers().firstValue("Last-Modified")
+                .orElseThrow(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        assertThat(lastModified).isBetween(collected.get(0), collected.get(collected.size() - 1));
+    }
+
     @Test
     void headGivesTheHeadersAlone() throws Exception {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(server.uri().resolve("/feed/current.atom"))
