@@ -16,13 +16,15 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.RunRecord;
-import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceSchedule;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceActivity;
+import org.lexsync.server.SourceHealth;
+import org.lexsync.server.SourceStatus;
+import org.lexsync.server.SourceStatuses;
 
 /**
  * The REST API (docs/api.md): what the operator of a harvester reads and the three commands it gives. Reading needs a
@@ -44,16 +46,19 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             Map<String, SourceActivity> activity = new LinkedHashMap<>();
             context.sourceControl().activities().forEach(a -> activity.put(a.sourceId(), a));
+            Map<String, SourceStatus> statuses = new LinkedHashMap<>();
+            new SourceStatuses(context).all().forEach(st -> statuses.put(st.id(), st));
             List<Views.SourceView> list = new ArrayList<>();
             for (Source s : context.configuration().sources()) {
-                list.add(view(s, activity.get(s.id())));
+                list.add(view(s, activity.get(s.id()), statuses.get(s.id())));
             }
             ctx.json(Map.of("sources", list));
         });
         routes.get("/api/sources/{id}", ctx -> {
             context.access().requireRead(ctx);
             Source s = source(ctx.pathParam("id"));
-            ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null)));
+            ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null),
+                    new SourceStatuses(context).one(s.id()).orElse(null)));
         });
         routes.post("/api/sources/{id}/run", ctx -> {
             context.access().require(ctx, AccessToken.Role.ADMIN);
@@ -148,12 +153,12 @@ public final class ApiRoutes implements ServerFeature {
         return m;
     }
 
-    private Views.SourceView view(Source s, @Nullable SourceActivity a) {
+    private Views.SourceView view(Source s, @Nullable SourceActivity a, @Nullable SourceStatus status) {
         LexSync lexsync = lexsync();
         List<RunRecord> runs = lexsync.runs(s.id(), 50);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
-        Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && (r.status() == RunStatus.SUCCEEDED
-                || r.status() == RunStatus.FINISHED_WITH_FAILURES)).map(RunRecord::ended).findFirst().orElse(null);
+        Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && SourceStatuses.succeeded(r))
+                .map(RunRecord::ended).findFirst().orElse(null);
         Long lag = lastSuccess == null ? null
                 : Math.max(0, Duration.between(lastSuccess, context.clock().instant()).toSeconds());
         int findings = last == null ? 0 : lexsync.findings(last.id()).size();
@@ -161,7 +166,9 @@ public final class ApiRoutes implements ServerFeature {
         String schedule = Optional.ofNullable(s.schedule()).orElse(SourceSchedule.DEFAULT.toString());
         return new Views.SourceView(s.id(), s.protocol(), Views.urls(s.urls()), s.approved(), schedule, state,
                 a == null ? null : a.nextRun(), last == null ? null : Views.RunView.of(last), lastSuccess,
-                lexsync.checkpoint(s.id()).orElse(null), lexsync.failures(s.id()).size(), findings, lag);
+                lexsync.checkpoint(s.id()).orElse(null), lexsync.failures(s.id()).size(), findings, lag,
+                status == null ? SourceHealth.NEW.token() : status.health().token(),
+                status == null ? null : status.reason());
     }
 
     private static int limit(Context ctx) {

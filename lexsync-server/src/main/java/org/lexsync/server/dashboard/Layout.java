@@ -28,6 +28,7 @@ final class Layout {
             dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;padding:8px;margin:0 0 12px}
             dt{font-weight:600}svg text{font-size:10px;fill:#4a5360}td.health,td.actions{white-space:nowrap}
             #counts{width:auto}#counts td,#counts th{min-width:80px}
+            .paused .dot{background:#5b7db1}small.reason{display:block;max-width:28em;white-space:normal}
             """;
 
     private static final String SCRIPT = """
