@@ -35,9 +35,22 @@ public final class ApiRoutes implements ServerFeature {
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 10_000;
     private final ServerContext context;
+    private final ReadinessMonitor readiness;
 
     public ApiRoutes(ServerContext context) {
         this.context = context;
+        this.readiness = new ReadinessMonitor(context);
+    }
+
+    /** Starts checking readiness in the background, so a failing store is logged even when nobody asks. */
+    @Override
+    public void start() {
+        readiness.start();
+    }
+
+    @Override
+    public void close() {
+        readiness.close();
     }
 
     @Override
@@ -132,7 +145,7 @@ public final class ApiRoutes implements ServerFeature {
                     .map(Views.FailureView::of).toList()));
         });
         routes.get("/readyz", ctx -> {
-            Readiness r = Readiness.check(lexsync(), context);
+            Readiness r = readiness.check();
             ctx.status(r.ready() ? 200 : 503).json(r);
         });
     }
