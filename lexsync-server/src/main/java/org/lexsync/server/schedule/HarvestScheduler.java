@@ -23,6 +23,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.Configuration;
@@ -81,6 +84,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     /** When the scheduler last failed to poll, complete a run or beat its heart (the store refused it, say). */
     private volatile @Nullable Instant lastError;
     private @Nullable Scheduler scheduler;
+    private @Nullable ExecutorService executor;
+    private final AtomicInteger threadCount = new AtomicInteger();
 
     /**
      * A harvest running in this process: its thread (interrupted when the server stops) and whether it is the one
@@ -126,8 +131,12 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (lexsync.readOnly()) {
             throw new IllegalStateException("the store is read-only: a server cannot harvest into it");
         }
+        int threads = context.settings().maxConcurrentRuns();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, this::harvestThread);
+        executor = pool;
         Scheduler s = Scheduler.create(lexsync.schedulerDataSource(), task)
-                .threads(context.settings().maxConcurrentRuns())
+                .threads(threads)
+                .executorService(pool)
                 .pollingInterval(timing.polling())
                 .heartbeatInterval(timing.heartbeat())
                 .missedHeartbeatsLimit(timing.missedHeartbeats())
@@ -401,6 +410,20 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     }
 
     /**
+     * A thread of the scheduler's pool. What escapes a task on it — db-scheduler's picking of a due execution when the
+     * store refuses the write, every second while the disk is full — is a scheduler failure for {@link #notPolling}
+     * (and so one line of {@code ReadinessMonitor}), not a stack trace on standard error.
+     */
+    private Thread harvestThread(Runnable r) {
+        Thread t = new Thread(r, "lexsync-harvest-" + threadCount.incrementAndGet());
+        t.setUncaughtExceptionHandler((thread, e) -> {
+            lastError = context.clock().instant();
+            LOG.debug("{}: {}", thread.getName(), e.toString());
+        });
+        return t;
+    }
+
+    /**
      * Not polling: no look for due work for more than five polling intervals (at least 10 s) while a harvest thread is
      * free (db-scheduler does not look while all its threads are busy), or a poll, a run's completion or a heartbeat
      * failed within that time (the store refused the write). A poll that fails does not count as a look.
@@ -448,6 +471,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         }
         running.values().forEach(h -> h.thread().interrupt());
         s.stop();
+        ExecutorService pool = executor;
+        if (pool != null) {
+            pool.shutdownNow(); // db-scheduler stops the pool it was given; this makes sure
+        }
         Instant since = stopRequested;
         if (since != null) {
             try {
