@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * {@code lexsync serve}: the always-on aggregator (docs/architecture.md, "The server"). Starts the server over the
  * store with the sources of {@code lexsync.yaml}, prints where it listens and runs until SIGTERM or SIGINT: then it
  * stops taking work, lets running harvests commit their batch and stop at a checkpoint, and exits 0. A restart
- * resumes every source where it stopped.
+ * resumes every source where it stopped. A SQLite data directory is served by one process at a time ({@link ServeLock}):
+ * a second one exits 2 naming the holder.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Runs the server: scheduled harvests of the approved sources, ping, REST API.")
@@ -49,13 +50,15 @@ final class ServeCommand implements Callable<Integer> {
     Integer maxConcurrentRuns;
 
     @Override
+    @SuppressWarnings("try") // the lock is held by being open
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Configuration configuration = configuration();
         ServerSettings settings = settings(configuration.server());
         CountDownLatch stop = new CountDownLatch(1);
         try (Signals signals = Signals.onTermination(stop::countDown)) {
-            try (LexSync lexsync = storeOptions.builder().build()) {
+            try (ServeLock lock = storeOptions.jdbcUrl() == null ? ServeLock.acquire(storeOptions.dataDir()) : null;
+                 LexSync lexsync = storeOptions.builder().build()) {
                 LexSyncServer server;
                 try {
                     server = StandardFeatures.addTo(LexSyncServer.builder(lexsync).configuration(configuration).settings(settings))

@@ -57,6 +57,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void aSiteRootAnswering403IsDiscoveredAsSyncDiscoversIt() {   // ResourceSync §6.3; issue 28.4
+        pub.applyChanges(3, 0, 0);
+        org.lexsync.fixture.resourcesync.ResourceSyncSource.install(pub);
+        pub.faults().always("/", org.lexsync.fixture.Fault.status(403)); // nginx without an index page
+        String root = pub.baseUri().resolve("/").toString();
+
+        CliRun check = CliRun.of("check", "resourcesync", root, "--sample", "0", "--delay", "0");
+        CliRun sync = CliRun.of("sync", "resourcesync", root, "--store", dir.resolve("store").toString());
+
+        assertThat(check.code()).as(check.out() + check.err()).isZero();
+        assertThat(check.out()).contains("check resourcesync " + root).doesNotContain("no ResourceSync document");
+        assertThat(sync.code()).as(sync.out() + sync.err()).isZero();
+    }
+
+    @Test
     void aMalformedUrlExitsThreeWithTheReportAndNoStackTrace() {
         CliRun r = CliRun.of("check", "atom", "http://exa mple.org/feed", "--format", "json");
 

@@ -1,5 +1,6 @@
 package org.lexsync.server;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +18,14 @@ public interface SourceControl {
 
     /** True while the scheduler takes work (for {@code /readyz}). */
     boolean running();
+
+    /**
+     * Why the scheduler does not look for due work although it runs — its last look is older than a few polling
+     * intervals while it has a free thread — or empty when it polls (for {@code /readyz}).
+     */
+    default Optional<String> notPolling(Instant now) {
+        return Optional.empty();
+    }
 
     /**
      * Asks for a run of the source now. Coalesced with a run already queued or running (answers false then).

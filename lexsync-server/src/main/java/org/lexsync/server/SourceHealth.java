@@ -7,16 +7,18 @@ import java.util.Locale;
  * dashboard and what the totals count.
  */
 public enum SourceHealth {
-    /** Its last run succeeded and its last success is recent. */
+    /** Its last run succeeded with no failed item, nothing of it is quarantined, and its last success is recent. */
     OK,
-    /** Its last run finished, but some items failed (they are retried). */
+    /** Its last run finished, but some items failed (they are retried), or some of its items are quarantined. */
     WARNING,
     /** Its last run was aborted or interrupted. */
     FAILING,
     /** No success for more than twice its schedule, whatever the last run did: the failure that goes unnoticed. */
     STALE,
     /** It has never run. */
-    NEW;
+    NEW,
+    /** The operator paused it: it is not scheduled, so it is neither stale nor green. */
+    PAUSED;
 
     /** The lower-case name, for CSS classes and JSON. */
     public String token() {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -19,10 +20,11 @@ import org.lexsync.engine.model.SourceRecord;
 
 /**
  * Reads every source's {@link SourceStatus}: the configured sources in file order, then the ones only the store
- * knows. A success is a run that ended {@code succeeded} or {@code finished_with_failures} (it read the source and
- * committed; failed items are retried on their own). A source is {@link SourceHealth#STALE} when its last success (or,
- * when it never had one, its first run) is more than twice its schedule ago — docs/architecture.md, "Dashboard and
- * metrics".
+ * knows. A success is a run that ended {@code succeeded}: it read the source and no item failed. A source is never
+ * green while something is wrong with it: a run that finished with item failures, or a quarantined item, makes it a
+ * {@link SourceHealth#WARNING} with the reason; a paused source is {@link SourceHealth#PAUSED}, not stale. A source is
+ * {@link SourceHealth#STALE} when its last success (or, when it never had one, its first run) is more than twice its
+ * schedule ago — docs/architecture.md, "Dashboard and metrics".
  */
 public final class SourceStatuses {
     /** How far back a source's runs are read looking for its last success. */
@@ -95,32 +97,60 @@ public final class SourceStatuses {
             }
         }
         Duration interval = interval(row.schedule());
-        SourceHealth health = health(last, lastSuccess, runs.isEmpty() ? null : runs.get(runs.size() - 1).started(),
-                interval, now);
+        RunRecord finished = runs.stream().filter(r -> r.status() != RunStatus.RUNNING).findFirst().orElse(null);
+        boolean paused = activity != null && activity.state() == SourceActivity.State.PAUSED;
+        Verdict verdict = health(new Facts(last, finished, lastSuccess,
+                runs.isEmpty() ? null : runs.get(runs.size() - 1).started(), failures[1], paused), interval, now);
         return new SourceStatus(row.id(), row.protocol(), row.approved(), row.schedule(), interval, last,
-                lastSuccess, failures[0] + failures[1], failures[1], health, activity);
+                lastSuccess, failures[0] + failures[1], failures[1], verdict.health(), activity, verdict.reason());
     }
 
-    static SourceHealth health(@Nullable RunRecord last, @Nullable Instant lastSuccess, @Nullable Instant firstStarted,
-                         @Nullable Duration interval, Instant now) {
-        if (last == null) {
-            return SourceHealth.NEW;
+    /**
+     * What a source's health is read from: its last run, its last finished one, its last success, when it first ran,
+     * how many of its items are quarantined and whether the operator paused it.
+     */
+    record Facts(@Nullable RunRecord last, @Nullable RunRecord lastFinished, @Nullable Instant lastSuccess,
+                 @Nullable Instant firstStarted, long quarantined, boolean paused) {
+    }
+
+    /** A health and why (null when there is nothing to say). */
+    record Verdict(SourceHealth health, @Nullable String reason) {
+    }
+
+    static Verdict health(Facts f, @Nullable Duration interval, Instant now) {
+        if (f.paused()) {
+            return new Verdict(SourceHealth.PAUSED, "paused by the operator");
         }
-        Instant since = lastSuccess != null ? lastSuccess : firstStarted;
+        if (f.last() == null) {
+            return new Verdict(SourceHealth.NEW, null);
+        }
+        Instant since = f.lastSuccess() != null ? f.lastSuccess() : f.firstStarted();
         if (interval != null && since != null && Duration.between(since, now).compareTo(interval.multipliedBy(2)) > 0) {
-            return SourceHealth.STALE;
+            return new Verdict(SourceHealth.STALE, f.lastSuccess() == null ? "no run without failures yet"
+                    : "no run without failures since " + f.lastSuccess());
         }
-        return switch (last.status()) {
-            case SUCCEEDED -> lastSuccess == null ? SourceHealth.FAILING : SourceHealth.OK;
-            case FINISHED_WITH_FAILURES -> SourceHealth.WARNING;
-            case RUNNING -> lastSuccess != null ? SourceHealth.OK : SourceHealth.NEW;
-            case ABORTED, INTERRUPTED -> SourceHealth.FAILING;
+        RunRecord run = f.lastFinished();
+        if (run == null) {
+            return new Verdict(SourceHealth.NEW, null); // its first run is running
+        }
+        String quarantined = f.quarantined() == 0 ? null : String.format(Locale.ROOT, "%d item%s quarantined",
+                f.quarantined(), f.quarantined() == 1 ? "" : "s");
+        return switch (run.status()) {
+            case SUCCEEDED -> quarantined == null ? new Verdict(SourceHealth.OK, null)
+                    : new Verdict(SourceHealth.WARNING, quarantined);
+            case FINISHED_WITH_FAILURES -> new Verdict(SourceHealth.WARNING, String.format(Locale.ROOT,
+                    "last run #%d: %d item%s failed", run.id(), run.counts().failed(),
+                    run.counts().failed() == 1 ? "" : "s") + (quarantined == null ? "" : "; " + quarantined));
+            case ABORTED, INTERRUPTED -> new Verdict(SourceHealth.FAILING, String.format(Locale.ROOT,
+                    "last run #%d %s", run.id(), run.status().token())
+                    + (run.error() == null ? "" : ": " + run.error()));
+            case RUNNING -> throw new IllegalStateException("not a finished run: " + run.id());
         };
     }
 
-    /** True for a run that read its source and committed what it found. */
+    /** True for a run that read its source, committed what it found, and on which no item failed. */
     public static boolean succeeded(RunRecord run) {
-        return run.status() == RunStatus.SUCCEEDED || run.status() == RunStatus.FINISHED_WITH_FAILURES;
+        return run.status() == RunStatus.SUCCEEDED;
     }
 
     /** The schedule as an interval when it is an ISO-8601 duration ({@code PT1H}); null for none or a cron text. */

@@ -90,7 +90,7 @@ final class CheckRun {
         return switch (result) {
             case FetchResult.Fetched f -> {
                 documents++;
-                yield Optional.of(new Fetched(f.finalUrl(), body(f), f.contentType()));
+                yield Optional.of(new Fetched(f.finalUrl(), body(f), f.contentType(), f.headers()));
             }
             case FetchResult.NotModified n -> {
                 tally.error(FETCH, url.toString(), 0, 0, null, "304 Not Modified to an unconditional request");
@@ -104,8 +104,51 @@ final class CheckRun {
         };
     }
 
-    /** A fetched document: where it ended up after redirects, its body, its media type (may be null). */
-    record Fetched(URI url, Path body, String contentType) implements AutoCloseable {
+    /**
+     * Fetches a place discovery looks at (ResourceSync §6.3), which may well not exist: a failure is handed to
+     * {@code failed} in words, not a finding (the check reports it when discovery finds nothing).
+     */
+    Optional<Fetched> place(URI url, java.util.function.Consumer<String> failed) {
+        FetchResult result = fetcher.fetch(FetchRequest.of(url).withHeader("Accept", ACCEPT_XML));
+        return switch (result) {
+            case FetchResult.Fetched f -> {
+                documents++;
+                yield Optional.of(new Fetched(f.finalUrl(), body(f), f.contentType(), f.headers()));
+            }
+            case FetchResult.NotModified n -> {
+                failed.accept(url + ": 304 Not Modified to an unconditional request");
+                yield Optional.empty();
+            }
+            case FetchResult.Failed f -> {
+                failed.accept(url + ": " + describe(f));
+                yield Optional.empty();
+            }
+        };
+    }
+
+    /** A fetched document: where it ended up after redirects, its body, its media type (may be null), its headers. */
+    record Fetched(URI url, Path body, String contentType, java.util.Map<String, java.util.List<String>> headers)
+            implements org.lexsync.engine.discovery.ResourceSyncDiscovery.Response {
+        /** A document without response headers (a manifest read from a package). */
+        Fetched(URI url, Path body, String contentType) {
+            this(url, body, contentType, java.util.Map.of());
+        }
+
+        @Override
+        public URI finalUrl() {
+            return url;
+        }
+
+        @Override
+        public java.util.List<String> header(String name) {
+            for (java.util.Map.Entry<String, java.util.List<String>> e : headers.entrySet()) {
+                if (e.getKey().equalsIgnoreCase(name)) {
+                    return e.getValue();
+                }
+            }
+            return java.util.List.of();
+        }
+
         @Override
         public void close() {
             try {

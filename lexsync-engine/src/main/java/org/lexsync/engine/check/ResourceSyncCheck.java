@@ -2,8 +2,10 @@ package org.lexsync.engine.check;
 
 import java.net.URI;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -15,10 +17,12 @@ import org.lexsync.core.sitemap.RsMetadata;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.engine.discovery.ResourceSyncDiscovery;
 
 /**
  * Checks a ResourceSync source (ANSI/NISO Z39.99-2014): from the root — a ResourceSync document, or a site whose
- * Source Description is found at {@code /.well-known/resourcesync} (§6.3, §8) — through Capability Lists (§9) to
+ * documents are discovered as the harvester discovers them ({@link ResourceSyncDiscovery}: Link headers, HTML links,
+ * {@code /.well-known/resourcesync}, robots.txt; §6.3, §8) — through Capability Lists (§9) to
  * every list, index, dump and manifest reachable, each with the core validator (§7, Appendix A time attributes,
  * capability values, forward order, sizes, manifest paths), adding the rules that span documents: a document has
  * the capability its parent announced, its {@code up} link names the Capability List it was reached from (§9–§13),
@@ -68,11 +72,11 @@ final class ResourceSyncCheck {
     }
 
     private boolean walk(URI root) {
-        if (!read(new Node(root, null, null, null), true)) {
+        if (!discover(root)) {
             return false;
         }
         while (!queue.isEmpty() && !run.full()) {
-            read(queue.poll(), false);
+            read(queue.poll());
         }
         for (URI pkg : packages) {
             if (!run.maySample()) {
@@ -83,29 +87,87 @@ final class ResourceSyncCheck {
         return true;
     }
 
-    /** Reads one document; at the root a non-ResourceSync answer leads to discovery (§6.3). */
-    private boolean read(Node node, boolean root) {
+    /**
+     * Finds and reads the documents to start from exactly as the harvester does ({@link ResourceSyncDiscovery}, §6.3):
+     * the root itself, its Link headers and HTML links, then {@code /.well-known/resourcesync} — also when the root
+     * cannot be fetched (a site root answering 403) — then robots.txt. False when none of them gave a document, with
+     * one finding: the root's own (a body that is not XML), else one naming every place tried.
+     */
+    private boolean discover(URI root) {
+        List<String> tried = new ArrayList<>();
+        boolean[] found = {false};
+        boolean[] rootReported = {false};
+        URI wellKnown = ResourceSyncDiscovery.wellKnown(root);
+        ResourceSyncDiscovery.discover(root, new ResourceSyncDiscovery.Reader<CheckRun.Fetched>() {
+            @Override
+            public Optional<CheckRun.Fetched> fetch(URI url) {
+                return visited.contains(url) ? Optional.empty() : run.place(url, tried::add);
+            }
+
+            @Override
+            public void read(URI requested, CheckRun.Fetched f) {
+                if (!visited.add(requested)) {
+                    return;
+                }
+                boolean atRoot = requested.equals(root);
+                Node node;
+                if (!atRoot && requested.equals(wellKnown)) {
+                    run.tally.checked(WELL_KNOWN, Severity.ERROR,
+                            "a Source Description at /.well-known/resourcesync (§6.3)");
+                    node = new Node(wellKnown, Capability.DESCRIPTION, null, root.toString());
+                } else {
+                    node = new Node(requested, null, null, atRoot ? null : root.toString());
+                }
+                try {
+                    ListScan scan = new ListScan();
+                    SitemapHeader header = SitemapDocument.read(run, f, true,
+                            (h, e) -> entry(node, f.url(), h, e, scan));
+                    judge(node, f.url().toString(), header);
+                    scan.sample(run, f.url().toString());
+                    found[0] |= atRoot || header.capability() != null;
+                } catch (XmlDocumentException e) {
+                    if (atRoot && sitePage(root, f.contentType()) && e.reason() != XmlDocumentException.Reason.IO) {
+                        tried.add(root + ": a site's page, not a ResourceSync document");
+                    } else {
+                        run.unreadable(e, requested.toString());
+                        rootReported[0] |= atRoot;
+                    }
+                }
+            }
+
+            @Override
+            public boolean found() {
+                return found[0];
+            }
+
+            @Override
+            public void note(String what) {
+                tried.add(what);
+            }
+        });
+        if (!found[0] && !rootReported[0]) { // an unreadable root document is already its own finding
+            run.tally.error(CheckRun.FETCH, root.toString(), 0, 0, null, "no ResourceSync document found from "
+                    + root + " (ResourceSync §6.3): " + String.join("; ", tried));
+        }
+        return found[0];
+    }
+
+    /** Reads one document the walk reached. */
+    private void read(Node node) {
         if (!visited.add(node.url())) {
-            return true;
+            return;
         }
         Optional<CheckRun.Fetched> doc = run.document(node.url(), node.referrer());
         if (doc.isEmpty()) {
-            return !root;
+            return;
         }
-        boolean sitePage = sitePage(node.url(), doc.get().contentType());
         try (CheckRun.Fetched f = doc.get()) {
             ListScan scan = new ListScan();
             SitemapHeader header = SitemapDocument.read(run, f, true, (h, e) -> entry(node, f.url(), h, e, scan));
             judge(node, f.url().toString(), header);
             scan.sample(run, f.url().toString());
-            return true;
         } catch (XmlDocumentException e) {
-            // A site's page (HTML, or the site's root): look for its Source Description (§6.3).
-            if (root && sitePage && e.reason() != XmlDocumentException.Reason.IO && discover(node.url())) {
-                return true;
-            }
             run.unreadable(e, node.url().toString());
-            return !root;
         }
     }
 
@@ -114,32 +176,6 @@ final class ResourceSyncCheck {
         String path = url.getPath();
         return path == null || path.isEmpty() || path.equals("/")
                 || contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).contains("html");
-    }
-
-    /** §6.3: the Source Description at {@code /.well-known/resourcesync} of the root's host. */
-    private boolean discover(URI root) {
-        URI wellKnown = root.resolve("/.well-known/resourcesync");
-        if (visited.contains(wellKnown)) {
-            return false;
-        }
-        run.tally.checked(WELL_KNOWN, Severity.ERROR, "a Source Description at /.well-known/resourcesync (§6.3)");
-        Node node = new Node(wellKnown, Capability.DESCRIPTION, null, root.toString());
-        if (!visited.add(wellKnown)) {
-            return false;
-        }
-        Optional<CheckRun.Fetched> doc = run.document(wellKnown, root.toString());
-        if (doc.isEmpty()) {
-            return false;
-        }
-        try (CheckRun.Fetched f = doc.get()) {
-            ListScan scan = new ListScan();
-            SitemapHeader header = SitemapDocument.read(run, f, true, (h, e) -> entry(node, f.url(), h, e, scan));
-            judge(node, f.url().toString(), header);
-            return true;
-        } catch (XmlDocumentException e) {
-            run.unreadable(e, wellKnown.toString());
-            return false;
-        }
     }
 
     private void judge(Node node, String document, SitemapHeader header) {

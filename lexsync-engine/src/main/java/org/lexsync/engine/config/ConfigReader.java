@@ -67,6 +67,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     - {name: ops, token: s3cret, roles: [admin]}          # or sha256: hex digest of the token
  *     - {name: crawler-bg, sha256: 9f86d0…, roles: [ingest]}  # name = the crawler name it uploads as
  *   ingest-max-bytes: 536870912     # largest document-group upload (default 512 MiB)
+ *   min-free-space: 512MB           # /readyz is 503 below this free space on the data volume (KB/MB/GB; 0: none)
  *   soap:                           # the seed's SOAP UploadFile (no credentials): off unless crawlers are named
  *     - {crawler: DCrawlerBverwg, addresses: [127.0.0.1]}   # and only from these client addresses
  * </pre>
@@ -77,10 +78,11 @@ public final class ConfigReader {
             "approved", "contact", "options", "give-up", "crawler");
     private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish");
     private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
-            "ingest-max-bytes", "soap");
+            "ingest-max-bytes", "soap", "min-free-space");
     private static final Set<String> SOAP_KEYS = Set.of("crawler", "addresses");
     private static final Set<String> TOKEN_KEYS = Set.of("name", "token", "sha256", "roles");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,15})\\s*([KMG]B)?", Pattern.CASE_INSENSITIVE);
 
     private final Set<String> protocols;
     private String file;
@@ -174,6 +176,9 @@ public final class ConfigReader {
         }
         if (m.containsKey("max-concurrent-runs")) {
             s = s.withMaxConcurrentRuns(wholeNumber(m.get("max-concurrent-runs"), "server.max-concurrent-runs", 1, 256));
+        }
+        if (m.containsKey("min-free-space")) {
+            s = s.withMinFreeBytes(size(m.get("min-free-space"), "server.min-free-space"));
         }
         Node tokens = m.get("tokens");
         if (tokens != null && !isNull(tokens)) {
@@ -282,6 +287,25 @@ public final class ConfigReader {
             throw error(at, n, "must be a whole number from " + min + " to " + max);
         }
         return (int) d;
+    }
+
+    /** A size in bytes: a whole number, or one followed by KB, MB or GB (powers of 1024). */
+    private long size(Node n, String at) {
+        String text = scalar(n, at).strip();
+        java.util.regex.Matcher m = SIZE.matcher(text);
+        if (!m.matches()) {
+            throw error(at, n, "must be a size such as 512MB, 2GB or a number of bytes, was '" + text + "'");
+        }
+        long unit = m.group(2) == null ? 1 : switch (m.group(2).toUpperCase(Locale.ROOT)) {
+            case "KB" -> 1024L;
+            case "MB" -> 1024L * 1024;
+            default -> 1024L * 1024 * 1024;
+        };
+        long value = Long.parseLong(m.group(1));
+        if (value > Long.MAX_VALUE / unit) {
+            throw error(at, n, "is too large: '" + text + "'");
+        }
+        return value * unit;
     }
 
     private boolean bool(Node n, String at) {

@@ -6,17 +6,23 @@ import java.util.Optional;
 
 /**
  * The {@code server:} section of {@code lexsync.yaml} (docs/architecture.md, "The server"): where {@code lexsync serve}
- * listens, the bearer tokens it accepts, whether reading the API needs a token, and how many harvests run at once.
+ * listens, the bearer tokens it accepts, whether reading the API needs a token, how many harvests run at once, and
+ * the free space below which {@code /readyz} says the store cannot take a write ({@code min-free-space}).
  * Command-line flags override these values ({@code with…}).
  */
 public record ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns,
-                             IngestSettings ingest) {
+                             IngestSettings ingest, long minFreeBytes) {
     /** Port when neither file nor flag gives one. */
     public static final int DEFAULT_PORT = 8080;
     /** Loopback unless told otherwise: a harvester's API is not for the open network by default. */
     public static final String DEFAULT_BIND = "127.0.0.1";
     /** Harvests running together when nothing else is said. */
     public static final int DEFAULT_MAX_CONCURRENT_RUNS = 4;
+    /**
+     * Free space on the data directory's volume below which the node is not ready: 512 MB, room for a few batches of
+     * large documents and SQLite's journal, so the operator hears of a filling disk before a commit fails on it.
+     */
+    public static final long DEFAULT_MIN_FREE_BYTES = 512L * 1024 * 1024;
     /** The settings of a file without a {@code server:} section. */
     public static final ServerSettings DEFAULTS = new ServerSettings(DEFAULT_PORT, DEFAULT_BIND, List.of(), true,
             DEFAULT_MAX_CONCURRENT_RUNS);
@@ -24,6 +30,12 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
     /** Settings with the ingestion service's defaults ({@link IngestSettings#DEFAULTS}). */
     public ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns) {
         this(port, bind, tokens, openReads, maxConcurrentRuns, IngestSettings.DEFAULTS);
+    }
+
+    /** Settings with the default free-space floor ({@link #DEFAULT_MIN_FREE_BYTES}). */
+    public ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns,
+                          IngestSettings ingest) {
+        this(port, bind, tokens, openReads, maxConcurrentRuns, ingest, DEFAULT_MIN_FREE_BYTES);
     }
 
     public ServerSettings {
@@ -35,6 +47,9 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
         }
         if (maxConcurrentRuns < 1) {
             throw new IllegalArgumentException("max concurrent runs must be at least 1, was " + maxConcurrentRuns);
+        }
+        if (minFreeBytes < 0) {
+            throw new IllegalArgumentException("min free space must be 0 or more bytes, was " + minFreeBytes);
         }
     }
 
@@ -50,27 +65,32 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
     }
 
     public ServerSettings withPort(int value) {
-        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns, ingest);
+        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes);
     }
 
     public ServerSettings withBind(String value) {
-        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns, ingest);
+        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes);
     }
 
     public ServerSettings withMaxConcurrentRuns(int value) {
-        return new ServerSettings(port, bind, tokens, openReads, value, ingest);
+        return new ServerSettings(port, bind, tokens, openReads, value, ingest, minFreeBytes);
     }
 
     public ServerSettings withTokens(List<AccessToken> value) {
-        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns, ingest);
+        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns, ingest, minFreeBytes);
     }
 
     /** The ingestion service's settings (upload cap, SOAP crawlers). */
     public ServerSettings withIngest(IngestSettings value) {
-        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, value);
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, value, minFreeBytes);
     }
 
     public ServerSettings withOpenReads(boolean value) {
-        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns, ingest);
+        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns, ingest, minFreeBytes);
+    }
+
+    /** The free space below which {@code /readyz} answers 503 (0: no floor; a full disk still does). */
+    public ServerSettings withMinFreeBytes(long value) {
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, ingest, value);
     }
 }

@@ -3,7 +3,6 @@ package org.lexsync.engine.resourcesync;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -11,22 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
+import java.util.Optional;
 import org.lexsync.core.sitemap.Capability;
 import org.lexsync.core.sitemap.RsLink;
 import org.lexsync.core.sitemap.SitemapEntry;
 import org.lexsync.core.sitemap.SitemapHeader;
 import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.engine.discovery.ResourceSyncDiscovery;
 import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
- * Finds a source's Capability Lists from any starting URL (ResourceSync §6.3): the URL itself when it is
- * a Source Description, a Capability List or any capability document (climbing its {@code up} links,
- * §6.2); every {@code rel="resourcesync"} target of the response's HTTP {@code Link} headers and of an
- * HTML page's {@code <link>} elements (§6.3.3); then the well-known URI {@code /.well-known/resourcesync}
- * (§6.3.2); then the {@code Sitemap:} lines of robots.txt (§6.3.4).
+ * Finds a source's Capability Lists from any starting URL (ResourceSync §6.3) in the order the checker uses too
+ * ({@link ResourceSyncDiscovery}): the URL itself when it is a Source Description, a Capability List or any
+ * capability document (climbing its {@code up} links, §6.2); every {@code rel="resourcesync"} target of the
+ * response's HTTP {@code Link} headers and of an HTML page's {@code <link>} elements (§6.3.3); then the well-known
+ * URI {@code /.well-known/resourcesync} (§6.3.2); then the {@code Sitemap:} lines of robots.txt (§6.3.4).
  */
 final class Discovery {
     /** Up links followed at most this many times from one document (§6.2: resource list → capability list → description). */
@@ -55,39 +53,51 @@ final class Discovery {
      */
     List<CapabilitySet> discover(URI start) {
         this.start = start;
-        Map<URI, CapabilitySet> found = new LinkedHashMap<>();
-        int status = 0;
-        try (SourceDocuments.Download d = docs.fetch(start)) {
-            for (URI target : linkHeaderTargets(d)) {
-                readAny(target, found, 0);
-            }
-            if (isHtml(d)) {
-                for (URI target : htmlLinkTargets(d)) {
-                    readAny(target, found, 0);
+        Map<URI, CapabilitySet> sets = new LinkedHashMap<>();
+        int[] status = {0};
+        ResourceSyncDiscovery.discover(start, new ResourceSyncDiscovery.Reader<SourceDocuments.Download>() {
+            @Override
+            public Optional<SourceDocuments.Download> fetch(URI url) {
+                try {
+                    return Optional.of(docs.fetch(url));
+                } catch (SourceUnreadableException e) {
+                    if (url.equals(start)) {
+                        status[0] = e.status();
+                    }
+                    notes.add(e.attempt());
+                    return Optional.empty();
                 }
-            } else {
-                readDocument(d, found, 0);
             }
-        } catch (SourceUnreadableException e) {
-            status = e.status();
-            notes.add(e.attempt());
-        }
-        if (found.isEmpty()) {
-            URI wellKnown = start.resolve("/.well-known/resourcesync");
-            if (!wellKnown.equals(start)) {
-                tryRead(wellKnown, found);
+
+            @Override
+            public void read(URI requested, SourceDocuments.Download d) {
+                try {
+                    readDocument(d, sets, 0);
+                } catch (SourceUnreadableException e) {
+                    notes.add(e.attempt());
+                } catch (XmlDocumentException e) {
+                    notes.add(e.getMessage());
+                }
             }
-        }
-        if (found.isEmpty()) {
-            for (URI sitemap : robotsSitemaps(start)) {
-                tryRead(sitemap, found);
+
+            @Override
+            public boolean found() {
+                return !sets.isEmpty();
             }
-        }
-        if (orphan != null) {
-            found = adopt(orphan, found);
-        }
+
+            @Override
+            public void note(String what) {
+                notes.add(what);
+            }
+
+            @Override
+            public boolean isHtmlPage(SourceDocuments.Download d) {
+                return isHtml(d);
+            }
+        });
+        Map<URI, CapabilitySet> found = orphan != null ? adopt(orphan, sets) : sets;
         if (found.isEmpty()) {
-            throw new SourceUnreadableException(start, status, "no ResourceSync Capability List found (ResourceSync §6.3); "
+            throw new SourceUnreadableException(start, status[0], "no ResourceSync Capability List found (ResourceSync §6.3); "
                     + String.join("; ", notes));
         }
         return List.copyOf(found.values());
@@ -130,10 +140,6 @@ final class Discovery {
             throw new SourceUnreadableException(uri, 0, "not a ResourceSync Capability List (ResourceSync §9)");
         }
         return found.values().iterator().next();
-    }
-
-    private void tryRead(URI uri, Map<URI, CapabilitySet> found) {
-        tryRead(uri, found, 0);
     }
 
     private void tryRead(URI uri, Map<URI, CapabilitySet> found, int depth) {
@@ -268,76 +274,11 @@ final class Discovery {
         if (!type.startsWith("text/html") && !type.startsWith("application/xhtml")) {
             return false;
         }
-        try (InputStream in = Files.newInputStream(d.file())) {
-            String head = new String(in.readNBytes(2048), StandardCharsets.ISO_8859_1);
-            boolean sitemap = head.contains("<urlset") || head.contains("<sitemapindex");
-            if (sitemap) {
-                docs.findings().warning("rs:7/media-type", String.format(Locale.ROOT,
-                        "%s is a Sitemap document served as %s; read as XML", d.url(), d.contentType()), 0, 0);
-            }
-            return !sitemap;
-        } catch (IOException e) {
-            return true;
+        if (ResourceSyncDiscovery.sitemapServedAsHtml(d)) {
+            docs.findings().warning("rs:7/media-type", String.format(Locale.ROOT,
+                    "%s is a Sitemap document served as %s; read as XML", d.url(), d.contentType()), 0, 0);
+            return false;
         }
-    }
-
-    /** Every {@code rel="resourcesync"} target of the response's Link headers (RFC 8288), resolved. */
-    static List<URI> linkHeaderTargets(SourceDocuments.Download d) {
-        List<URI> out = new ArrayList<>();
-        for (String value : d.header("Link")) {
-            for (LinkHeader.Link link : LinkHeader.parse(value)) {
-                if (link.rels().contains("resourcesync")) {
-                    URI target = EntryRepair.absolute(link.target(), d.finalUrl());
-                    if (target != null) {
-                        out.add(target);
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    private List<URI> htmlLinkTargets(SourceDocuments.Download d) {
-        List<URI> out = new ArrayList<>();
-        try {
-            Document page = Jsoup.parse(d.file().toFile(), StandardCharsets.UTF_8.name(), d.finalUrl().toString());
-            for (Element link : page.select("link[rel][href]")) {
-                for (String r : link.attr("rel").trim().split("\\s+")) {
-                    if (r.equalsIgnoreCase("resourcesync")) {
-                        try {
-                            out.add(URI.create(link.absUrl("href")));
-                        } catch (IllegalArgumentException bad) {
-                            notes.add("bad resourcesync link " + link.attr("href"));
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            notes.add(d.url() + ": " + e);
-        }
-        return out;
-    }
-
-    private List<URI> robotsSitemaps(URI start) {
-        URI robots = start.resolve("/robots.txt");
-        List<URI> out = new ArrayList<>();
-        try (SourceDocuments.Download d = docs.fetch(robots)) {
-            for (String line : Files.readAllLines(d.file(), StandardCharsets.UTF_8)) {
-                String t = line.strip();
-                if (t.regionMatches(true, 0, "sitemap:", 0, 8)) {
-                    URI sitemap = EntryRepair.absolute(t.substring(8), d.finalUrl());
-                    if (sitemap != null) {
-                        out.add(sitemap);
-                    } else {
-                        notes.add("bad Sitemap line in robots.txt: " + t);
-                    }
-                }
-            }
-        } catch (SourceUnreadableException e) {
-            notes.add(e.attempt());
-        } catch (IOException e) {
-            notes.add(e.getMessage());
-        }
-        return out;
+        return true;
     }
 }

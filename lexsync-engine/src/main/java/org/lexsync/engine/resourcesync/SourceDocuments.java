@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.lexsync.engine.discovery.ResourceSyncDiscovery;
 import java.util.Objects;
 import java.util.Optional;
 import org.lexsync.core.findings.Findings;
@@ -52,14 +53,20 @@ final class SourceDocuments {
 
     /** A downloaded document: the temp file is deleted on close. */
     record Download(URI url, URI finalUrl, Path file, long length, String contentType,
-                    Map<String, List<String>> headers) implements AutoCloseable {
+                    Map<String, List<String>> headers) implements ResourceSyncDiscovery.Response {
 
         static Download of(URI url, FetchResult.Fetched f) {
             return new Download(url, f.finalUrl(), f.body(), f.length(), f.contentType(), f.headers());
         }
 
+        @Override
+        public Path body() {
+            return file;
+        }
+
         /** All values of a response header (case-insensitive name). */
-        List<String> header(String name) {
+        @Override
+        public List<String> header(String name) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
                 if (e.getKey().equalsIgnoreCase(name)) {
                     return e.getValue();

@@ -19,7 +19,8 @@ import org.lexsync.core.findings.Severity;
  * Harvest runs and the conformance findings recorded per run. Obtain through {@link Store#runs()}. A run
  * records the process holding it; its counts grow with every committed batch (in that batch's transaction),
  * so a run that never finishes still shows what it committed. A run left {@code running} by a process that
- * is gone reads as {@link RunStatus#INTERRUPTED} (and is stored so by the next writable open).
+ * is gone reads as {@link RunStatus#INTERRUPTED} and is stored so, ended at its last committed batch, by the read that
+ * finds it (or by the next writable open).
  */
 public final class Runs {
     private static final String SELECT = "SELECT id, source_id, started_at, ended_at, status, created, updated,"
@@ -143,17 +144,40 @@ public final class Runs {
             return out;
         });
         for (RunRecord r : orphans) {
-            String ended = db.read("find the end of run " + r.id(), c -> {
-                try (PreparedStatement st = c.prepareStatement("SELECT MAX(collected_at) FROM journal WHERE run_id = ?")) {
-                    st.setLong(1, r.id());
-                    try (ResultSet rs = st.executeQuery()) {
-                        return rs.next() && rs.getString(1) != null ? rs.getString(1) : r.started().toString();
-                    }
-                }
-            });
-            markInterrupted(r.id(), ended, r.error());
+            markInterrupted(r.id(), lastCommit(r), r.error());
         }
         return orphans.size();
+    }
+
+    /** When run {@code r} last committed: its last journal row, or its start when it committed none. */
+    private String lastCommit(RunRecord r) {
+        return db.read("find the end of run " + r.id(), c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT MAX(collected_at) FROM journal WHERE run_id = ?")) {
+                st.setLong(1, r.id());
+                try (ResultSet rs = st.executeQuery()) {
+                    return rs.next() && rs.getString(1) != null ? rs.getString(1) : r.started().toString();
+                }
+            }
+        });
+    }
+
+    /**
+     * A run read as interrupted because its holder is gone, but still stored {@code running} (its holder died while
+     * this store was open, e.g. another node or a {@code lexsync sync} on the same PostgreSQL database): stored as
+     * interrupted, ended at its last committed batch, so it reads with a finish time and a duration that no longer
+     * grows. Left as read when the store cannot be written (read-only, disk full): the next read tries again.
+     */
+    private RunRecord settle(RunRecord r) {
+        if (r.status() != RunStatus.INTERRUPTED || r.ended() != null || db.readOnly()) {
+            return r;
+        }
+        try {
+            markInterrupted(r.id(), lastCommit(r), r.error());
+            RunRecord stored = get(r.id(), false).orElse(r);
+            return stored.ended() != null ? stored : r;
+        } catch (RuntimeException cannotWrite) {
+            return r;
+        }
     }
 
     private void markInterrupted(long runId, String ended, String note) {
@@ -185,7 +209,11 @@ public final class Runs {
     }
 
     public Optional<RunRecord> get(long runId) {
-        return db.read("read run " + runId, c -> {
+        return get(runId, true);
+    }
+
+    private Optional<RunRecord> get(long runId, boolean settle) {
+        Optional<RunRecord> read = db.read("read run " + runId, c -> {
             try (PreparedStatement st = c.prepareStatement(SELECT + " WHERE id = ?")) {
                 st.setLong(1, runId);
                 try (ResultSet rs = st.executeQuery()) {
@@ -193,11 +221,12 @@ public final class Runs {
                 }
             }
         });
+        return settle ? read.map(this::settle) : read;
     }
 
     /** The latest {@code limit} runs, newest first; {@code sourceId} null for all sources. */
     public List<RunRecord> latest(String sourceId, int limit) {
-        return db.read("list runs", c -> {
+        List<RunRecord> read = db.read("list runs", c -> {
             List<RunRecord> out = new ArrayList<>();
             try (PreparedStatement st = c.prepareStatement(SELECT + (sourceId == null ? "" : " WHERE source_id = ?")
                     + " ORDER BY id DESC LIMIT " + Math.max(0, limit))) {
@@ -212,6 +241,9 @@ public final class Runs {
             }
             return out;
         });
+        List<RunRecord> out = new ArrayList<>(read.size());
+        read.forEach(r -> out.add(settle(r)));
+        return out;
     }
 
     /** Appends findings to a run, about one resource or (with a null URI) about the run's documents. */

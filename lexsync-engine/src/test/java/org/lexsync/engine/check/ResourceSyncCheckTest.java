@@ -63,16 +63,42 @@ class ResourceSyncCheckTest {
     }
 
     @Test
-    void aSiteWithoutResourceSyncDocumentIsFoundThroughTheWellKnownUri() {   // §6.3
+    void aSitesHtmlPageLeadsByItsLinkToTheCapabilityListAsForTheHarvester() {   // §6.3.3
         h.pub.applyChanges(3, 0, 0);
         ResourceSyncSource source = ResourceSyncSource.install(h.pub);
 
         CheckReport r = check(source.aboutPageUri().toString());
 
         assertThat(r.rootUnreadable()).isFalse();
+        assertThat(r.rule(ResourceSyncCheck.WELL_KNOWN)).as("found before the well-known URI is needed").isNull();
+        assertThat(r.broken(Severity.ERROR)).isEmpty();
+        assertThat(r.summary().documentsRead()).isGreaterThan(3);
+    }
+
+    @Test
+    void aSiteRootAnswering403IsDiscoveredThroughTheWellKnownUriAsTheHarvesterDoes() {   // §6.3, issue 28.4
+        h.pub.applyChanges(3, 0, 0);
+        ResourceSyncSource.install(h.pub);
+        h.pub.faults().always("/", Fault.status(403)); // nginx without an index page
+
+        CheckReport r = check(h.pub.baseUri().resolve("/").toString());
+
+        assertThat(r.rootUnreadable()).isFalse();
         assertThat(r.rule(ResourceSyncCheck.WELL_KNOWN)).isNotNull();
         assertThat(r.broken(Severity.ERROR)).isEmpty();
         assertThat(r.summary().documentsRead()).isGreaterThan(3);
+    }
+
+    @Test
+    void aSiteWithNoResourceSyncAnywhereIsUnreadableNamingEveryPlaceTried() {   // §6.3
+        h.pub.faults().always("/", Fault.status(403));
+
+        CheckReport r = check(h.pub.baseUri().resolve("/").toString());
+
+        assertThat(r.rootUnreadable()).isTrue();
+        assertThat(r.broken(Severity.ERROR)).anySatisfy(rule -> assertThat(rule.examples()).anySatisfy(e ->
+                assertThat(e.message()).contains("no ResourceSync document found").contains("HTTP 403")
+                        .contains("/.well-known/resourcesync").contains("/robots.txt")));
     }
 
     @Test

@@ -48,6 +48,17 @@ class ServerSectionTest {
     }
 
     @Test
+    void theFreeSpaceFloorIsASizeAndDefaultsTo512Megabytes() {
+        assertThat(ServerSettings.DEFAULTS.minFreeBytes()).isEqualTo(512L * 1024 * 1024);
+        assertThat(server("server:\n  min-free-space: 2GB\n").minFreeBytes()).isEqualTo(2L * 1024 * 1024 * 1024);
+        assertThat(server("server:\n  min-free-space: 64 kb\n").minFreeBytes()).isEqualTo(64L * 1024);
+        assertThat(server("server:\n  min-free-space: 0\n").minFreeBytes()).isZero();
+        assertThatThrownBy(() -> server("server:\n  min-free-space: lots\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("lexsync.yaml:2")
+                .hasMessageContaining("server.min-free-space").hasMessageContaining("'lots'");
+    }
+
+    @Test
     void theSecretIsNeitherKeptNorPrinted() {
         ServerSettings s = server("server:\n  tokens:\n    - {name: ops, token: correct-horse, roles: [admin]}\n");
         assertThat(s.toString()).doesNotContain("correct-horse");

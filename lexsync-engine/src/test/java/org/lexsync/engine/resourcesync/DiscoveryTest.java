@@ -97,6 +97,14 @@ class DiscoveryTest {
     }
 
     @Test
+    void aSiteRootAnswering403StillFindsTheWellKnownSourceDescription_6_3_2() {
+        pub.faults().always("/", org.lexsync.fixture.Fault.status(403));
+
+        assertThat(discover(pub.baseUri().resolve("/"))).extracting(CapabilitySet::uri)
+                .containsExactly(source.capabilityListUri());
+    }
+
+    @Test
     void aSiteWithoutResourceSyncIsUnreadableAndSaysWhatWasTried() {
         pub.removeRoute("/.well-known/resourcesync");
 

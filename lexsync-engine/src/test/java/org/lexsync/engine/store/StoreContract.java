@@ -637,6 +637,39 @@ abstract class StoreContract {
     }
 
     @Test
+    void aRunWhoseHolderDiedWhileTheStoreWasOpenIsStoredInterruptedEndedAtItsLastBatch() throws Exception {
+        long run = store.runs().start("s1");
+        store.commit(new CommitBatch("s1", run, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "a")), List.of(), "1"));
+        Instant committed = store.runs().get(run).orElseThrow().started();
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        try (java.sql.Connection c = store.schedulerDataSource().getConnection();
+             java.sql.PreparedStatement st = c.prepareStatement("UPDATE runs SET holder_pid = ? WHERE id = ?")) {
+            st.setLong(1, gone.pid()); // as if another process on this host held it and was killed
+            st.setLong(2, run);
+            assertThat(st.executeUpdate()).isEqualTo(1);
+        }
+
+        RunRecord read = store.runs().latest("s1", 1).get(0);
+
+        assertThat(read.status()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(read.ended()).as("a finish time, not a duration that keeps growing").isNotNull()
+                .isAfterOrEqualTo(committed).isBeforeOrEqualTo(Instant.now());
+        assertThat(read.error()).contains("ended without finishing the run");
+        assertThat(store.runs().get(run).orElseThrow().ended()).as("stored, not computed per read")
+                .isEqualTo(read.ended());
+        try (java.sql.Connection c = store.schedulerDataSource().getConnection();
+             java.sql.PreparedStatement st = c.prepareStatement("SELECT status, ended_at FROM runs WHERE id = ?")) {
+            st.setLong(1, run);
+            try (java.sql.ResultSet rs = st.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("interrupted");
+                assertThat(rs.getString(2)).isNotNull();
+            }
+        }
+    }
+
+    @Test
     void itemFailuresCountTriesAndAreClearedByASuccessfulCommit() {
         Instant next = Instant.parse("2030-01-01T00:00:00Z");
         store.failures().record("s1", "http://x/a", "http://x/a.pdf", "http-status", "503", null, next);

@@ -19,7 +19,6 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.RunRecord;
-import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.model.SourceSchedule;
@@ -28,6 +27,9 @@ import org.lexsync.server.IngestionSources;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceActivity;
+import org.lexsync.server.SourceHealth;
+import org.lexsync.server.SourceStatus;
+import org.lexsync.server.SourceStatuses;
 
 /**
  * The REST API (docs/api.md): what the operator of a harvester reads and the three commands it gives. Reading needs a
@@ -40,9 +42,22 @@ public final class ApiRoutes implements ServerFeature {
     /** The {@code state} of a source crawlers fill through the ingestion endpoint: not scheduled, not harvested. */
     static final String INGESTION_STATE = "ingestion";
     private final ServerContext context;
+    private final ReadinessMonitor readiness;
 
     public ApiRoutes(ServerContext context) {
         this.context = context;
+        this.readiness = new ReadinessMonitor(context);
+    }
+
+    /** Starts checking readiness in the background, so a failing store is logged even when nobody asks. */
+    @Override
+    public void start() {
+        readiness.start();
+    }
+
+    @Override
+    public void close() {
+        readiness.close();
     }
 
     @Override
@@ -51,13 +66,15 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             Map<String, SourceActivity> activity = new LinkedHashMap<>();
             context.sourceControl().activities().forEach(a -> activity.put(a.sourceId(), a));
+            Map<String, SourceStatus> statuses = new LinkedHashMap<>();
+            new SourceStatuses(context).all().forEach(st -> statuses.put(st.id(), st));
             List<Views.SourceView> list = new ArrayList<>();
             for (Source s : context.configuration().sources()) {
-                list.add(view(s, activity.get(s.id())));
+                list.add(view(s, activity.get(s.id()), statuses.get(s.id())));
             }
             for (SourceRecord r : ingestionSources()) {
                 if (context.configuration().source(r.id()).isEmpty()) {
-                    list.add(view(r));
+                    list.add(view(r, statuses.get(r.id())));
                 }
             }
             ctx.json(Map.of("sources", list));
@@ -69,12 +86,13 @@ public final class ApiRoutes implements ServerFeature {
                 SourceRecord ingested = ingestionSources().stream().filter(r -> r.id().equals(id)).findFirst()
                         .orElse(null);
                 if (ingested != null) {
-                    ctx.json(view(ingested));
+                    ctx.json(view(ingested, new SourceStatuses(context).one(id).orElse(null)));
                     return;
                 }
             }
             Source s = source(id);
-            ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null)));
+            ctx.json(view(s, context.sourceControl().activity(s.id()).orElse(null),
+                    new SourceStatuses(context).one(s.id()).orElse(null)));
         });
         routes.post("/api/sources/{id}/run", ctx -> {
             context.access().require(ctx, AccessToken.Role.ADMIN);
@@ -148,7 +166,7 @@ public final class ApiRoutes implements ServerFeature {
                     .map(Views.FailureView::of).toList()));
         });
         routes.get("/readyz", ctx -> {
-            Readiness r = Readiness.check(lexsync(), context);
+            Readiness r = readiness.check();
             ctx.status(r.ready() ? 200 : 503).json(r);
         });
     }
@@ -175,30 +193,33 @@ public final class ApiRoutes implements ServerFeature {
     }
 
     /** An ingestion source: no schedule and no harvest state ({@code "ingestion"}), its uploads' runs if any. */
-    private Views.SourceView view(SourceRecord r) {
-        return view(r.id(), r.protocol(), List.of(), r.approved(), null, INGESTION_STATE, null);
+    private Views.SourceView view(SourceRecord r, @Nullable SourceStatus status) {
+        return view(r.id(), r.protocol(), List.of(), r.approved(), null, INGESTION_STATE, null, status);
     }
 
-    private Views.SourceView view(Source s, @Nullable SourceActivity a) {
+    private Views.SourceView view(Source s, @Nullable SourceActivity a, @Nullable SourceStatus status) {
         String state = a == null ? "idle" : a.state().name().toLowerCase(Locale.ROOT);
         String schedule = Optional.ofNullable(s.schedule()).orElse(SourceSchedule.DEFAULT.toString());
         return view(s.id(), s.protocol(), Views.urls(s.urls()), s.approved(), schedule, state,
-                a == null ? null : a.nextRun());
+                a == null ? null : a.nextRun(), status);
     }
 
     private Views.SourceView view(String id, String protocol, List<String> urls, boolean approved,
-                                  @Nullable String schedule, String state, @Nullable Instant nextRun) {
+                                  @Nullable String schedule, String state, @Nullable Instant nextRun,
+                                  @Nullable SourceStatus status) {
         LexSync lexsync = lexsync();
         List<RunRecord> runs = lexsync.runs(id, 50);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
-        Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && (r.status() == RunStatus.SUCCEEDED
-                || r.status() == RunStatus.FINISHED_WITH_FAILURES)).map(RunRecord::ended).findFirst().orElse(null);
+        Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && SourceStatuses.succeeded(r))
+                .map(RunRecord::ended).findFirst().orElse(null);
         Long lag = lastSuccess == null ? null
                 : Math.max(0, Duration.between(lastSuccess, context.clock().instant()).toSeconds());
         int findings = last == null ? 0 : lexsync.findings(last.id()).size();
         return new Views.SourceView(id, protocol, urls, approved, schedule, state, nextRun,
                 last == null ? null : Views.RunView.of(last), lastSuccess, lexsync.checkpoint(id).orElse(null),
-                lexsync.failures(id).size(), findings, lag);
+                lexsync.failures(id).size(), findings, lag,
+                status == null ? SourceHealth.NEW.token() : status.health().token(),
+                status == null ? null : status.reason());
     }
 
     private static int limit(Context ctx) {

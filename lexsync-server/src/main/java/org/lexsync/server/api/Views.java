@@ -24,11 +24,15 @@ final class Views {
     private Views() {
     }
 
-    /** One source as {@code GET /api/sources} lists it. */
+    /**
+     * One source as {@code GET /api/sources} lists it; {@code health} and {@code healthReason} are the dashboard's
+     * (a source with failed or quarantined items is a {@code warning}, never {@code ok}).
+     */
     record SourceView(String id, String protocol, List<String> urls, boolean approved, @Nullable String schedule,
                       String state,
                       @Nullable Instant nextRun, @Nullable RunView lastRun, @Nullable Instant lastSuccess,
-                      @Nullable String checkpoint, int openFailures, int findings, @Nullable Long freshnessLagSeconds) {
+                      @Nullable String checkpoint, int openFailures, int findings, @Nullable Long freshnessLagSeconds,
+                      String health, @Nullable String healthReason) {
     }
 
     /** A run's summary. */

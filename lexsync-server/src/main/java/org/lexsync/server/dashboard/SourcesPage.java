@@ -15,8 +15,9 @@ import org.lexsync.server.SourceStatus;
 
 /**
  * The sources overview at {@code /} and one source's page at {@code /sources/{id}} (docs/architecture.md,
- * "Dashboard and metrics"): status colour, last success and its age (red past twice the schedule), next run, the
- * last run's counts, the buttons, and totals; the chart of changes per hour under it.
+ * "Dashboard and metrics"): status colour with the reason when it is not ok (the error of a failing run, the failed or
+ * quarantined items of a warning), last success and its age (red past twice the schedule), next run, the counts of
+ * the last run and the failures held now (labelled apart), the buttons, and totals; the chart of changes per hour.
  */
 final class SourcesPage {
     private SourcesPage() {
@@ -40,10 +41,13 @@ final class SourcesPage {
         if (sources.isEmpty()) {
             h.raw("<p class=\"muted\">No sources configured or stored.</p>");
         } else {
-            h.raw("<table id=\"sources\"><thead><tr><th>health</th><th>source</th><th>protocol</th><th>state</th>")
-                    .raw("<th>last success</th><th>next run</th><th>last run</th>")
-                    .raw("<th>created</th><th>updated</th><th>deleted</th><th>unchanged</th><th>failed</th>")
-                    .raw("<th>open failures</th><th></th></tr></thead><tbody>");
+            h.raw("<table id=\"sources\"><thead><tr><th rowspan=\"2\">health</th><th rowspan=\"2\">source</th>")
+                    .raw("<th rowspan=\"2\">protocol</th><th rowspan=\"2\">state</th>")
+                    .raw("<th rowspan=\"2\">last success</th><th rowspan=\"2\">next run</th>")
+                    .raw("<th rowspan=\"2\">last run</th><th colspan=\"5\" id=\"last-run-counts\">")
+                    .raw("changes in the last run</th><th id=\"held-counts\">held now</th><th rowspan=\"2\"></th>")
+                    .raw("</tr><tr><th>created</th><th>updated</th><th>deleted</th><th>unchanged</th><th>failed</th>")
+                    .raw("<th>open failures</th></tr></thead><tbody>");
             for (SourceStatus s : sources) {
                 row(h, s, now);
             }
@@ -56,7 +60,11 @@ final class SourcesPage {
 
     private static void row(Html h, SourceStatus s, Instant now) {
         h.raw("<tr").attr("class", s.health().token()).attr("data-source", s.id()).raw(">");
-        h.raw("<td class=\"health\"><span class=\"dot\"></span>").text(s.health().token()).raw("</td>");
+        h.raw("<td class=\"health\"><span class=\"dot\"></span>").text(s.health().token());
+        if (s.reason() != null) {
+            h.raw("<br><small class=\"reason msg\">").text(s.reason()).raw("</small>");
+        }
+        h.raw("</td>");
         h.raw("<td><a").attr("href", "/sources/" + UrlPath.segment(s.id())).raw(">").text(s.id()).raw("</a>")
                 .raw(s.approved() ? "" : " <span class=\"muted\">(not approved)</span>").raw("</td>");
         h.raw("<td>").text(s.protocol()).raw("</td>");
@@ -126,6 +134,9 @@ final class SourcesPage {
         h.raw("<h1").attr("class", s.health().token()).raw("><span class=\"dot\"></span>Source ").text(s.id())
                 .raw("</h1><dl>");
         h.raw("<dt>health</dt><dd>").text(s.health().token()).raw("</dd>");
+        if (s.reason() != null) {
+            h.raw("<dt>why</dt><dd class=\"reason msg\">").text(s.reason()).raw("</dd>");
+        }
         h.raw("<dt>protocol</dt><dd>").text(s.protocol()).raw("</dd>");
         h.raw("<dt>approved</dt><dd>").text(s.approved() ? "yes" : "no").raw("</dd>");
         h.raw("<dt>schedule</dt><dd>").text(s.schedule() == null ? "—" : s.schedule()).raw("</dd>");

@@ -3,6 +3,7 @@ package org.lexsync.server.schedule;
 import com.github.kagkarlsson.scheduler.ScheduledExecution;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
 import com.github.kagkarlsson.scheduler.jdbc.SqliteJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
@@ -22,6 +23,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.Configuration;
@@ -30,6 +34,7 @@ import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceBusyException;
+import org.lexsync.engine.model.StoreUnavailableException;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
@@ -59,6 +64,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     static final String TASK = "lexsync-harvest";
     /** Longest wait for running harvests to stop at a checkpoint when the server stops. */
     static final Duration STOP_GRACE = Duration.ofSeconds(8);
+    /** The shortest silence of the scheduler's polling that {@link #notPolling} reports. */
+    static final Duration MIN_POLL_SILENCE = Duration.ofSeconds(10);
     private static final Logger LOG = LoggerFactory.getLogger(HarvestScheduler.class);
 
     private final ServerContext context;
@@ -71,7 +78,14 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private final Map<String, Instant> lastStarted = new ConcurrentHashMap<>();
     private volatile boolean stopping;
     private volatile @Nullable Instant stopRequested;
+    private volatile @Nullable Instant started;
+    /** When the scheduler last looked for due work and found out (db-scheduler's {@code RAN_EXECUTE_DUE}). */
+    private volatile @Nullable Instant lastPoll;
+    /** When the scheduler last failed to poll, complete a run or beat its heart (the store refused it, say). */
+    private volatile @Nullable Instant lastError;
     private @Nullable Scheduler scheduler;
+    private @Nullable ExecutorService executor;
+    private final AtomicInteger threadCount = new AtomicInteger();
 
     /**
      * A harvest running in this process: its thread (interrupted when the server stops) and whether it is the one
@@ -117,8 +131,12 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (lexsync.readOnly()) {
             throw new IllegalStateException("the store is read-only: a server cannot harvest into it");
         }
+        int threads = context.settings().maxConcurrentRuns();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, this::harvestThread);
+        executor = pool;
         Scheduler s = Scheduler.create(lexsync.schedulerDataSource(), task)
-                .threads(context.settings().maxConcurrentRuns())
+                .threads(threads)
+                .executorService(pool)
                 .pollingInterval(timing.polling())
                 .heartbeatInterval(timing.heartbeat())
                 .missedHeartbeatsLimit(timing.missedHeartbeats())
@@ -127,9 +145,23 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                 .jdbcCustomization(lexsync.sqliteStore() ? new SqliteJdbcCustomization()
                         : new AutodetectJdbcCustomization(lexsync.schedulerDataSource()))
                 .shutdownMaxWait(STOP_GRACE)
+                .addSchedulerListener(new AbstractSchedulerListener() {
+                    @Override
+                    public void onSchedulerEvent(SchedulerEventType type) {
+                        switch (type) {
+                            case RAN_EXECUTE_DUE -> lastPoll = context.clock().instant();
+                            case UNEXPECTED_ERROR, COMPLETIONHANDLER_ERROR, FAILED_HEARTBEAT,
+                                 FAILED_MULTIPLE_HEARTBEATS -> lastError = context.clock().instant();
+                            default -> {
+                                // the other events say nothing about whether it works
+                            }
+                        }
+                    }
+                })
                 .build();
         scheduler = s;
         keepExecutionPausesInTheStore(s);
+        started = context.clock().instant();
         apply(context.configuration());
         s.start();
     }
@@ -237,6 +269,9 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             interrupted = stopping;
             if (interrupted) {
                 LOG.info("{} stopped at its last committed batch: the server is stopping", id);
+            } else if (storeUnavailable(e)) {
+                // a full or read-only store: /readyz says so, and logs it once (ReadinessMonitor), not once per run
+                LOG.debug("{}: harvest failed: {}", id, e.getMessage());
             } else {
                 LOG.warn("{}: harvest failed: {}", id, e.getMessage());
             }
@@ -398,6 +433,46 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         return s != null && !stopping && s.getSchedulerState().isStarted() && !s.getSchedulerState().isShuttingDown();
     }
 
+    /**
+     * A thread of the scheduler's pool. What escapes a task on it — db-scheduler's picking of a due execution when the
+     * store refuses the write, every second while the disk is full — is a scheduler failure for {@link #notPolling}
+     * (and so one line of {@code ReadinessMonitor}), not a stack trace on standard error.
+     */
+    private Thread harvestThread(Runnable r) {
+        Thread t = new Thread(r, "lexsync-harvest-" + threadCount.incrementAndGet());
+        t.setUncaughtExceptionHandler((thread, e) -> {
+            lastError = context.clock().instant();
+            LOG.debug("{}: {}", thread.getName(), e.toString());
+        });
+        return t;
+    }
+
+    /**
+     * Not polling: no look for due work for more than five polling intervals (at least 10 s) while a harvest thread is
+     * free (db-scheduler does not look while all its threads are busy), or a poll, a run's completion or a heartbeat
+     * failed within that time (the store refused the write). A poll that fails does not count as a look.
+     */
+    @Override
+    public Optional<String> notPolling(Instant now) {
+        Instant since = lastPoll != null ? lastPoll : started;
+        if (since == null) {
+            return Optional.empty();
+        }
+        Duration limit = timing.polling().multipliedBy(5);
+        limit = limit.compareTo(MIN_POLL_SILENCE) < 0 ? MIN_POLL_SILENCE : limit;
+        Instant failed = lastError;
+        if (failed != null && Duration.between(failed, now).compareTo(limit) <= 0) {
+            return Optional.of("failing: its work on the store failed at " + failed + " (see the other checks)");
+        }
+        Duration silent = Duration.between(since, now);
+        if (silent.compareTo(limit) <= 0 || running.size() >= context.settings().maxConcurrentRuns()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "not polling: no look for due work for %d s (%s; it polls every"
+                + " %d ms)", silent.toSeconds(), lastPoll == null ? "none since it started" : "last at " + lastPoll,
+                timing.polling().toMillis()));
+    }
+
     /** The sources harvesting in this process now. */
     public Set<String> harvesting() {
         return Set.copyOf(running.keySet());
@@ -420,6 +495,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         }
         running.values().forEach(h -> h.thread().interrupt());
         s.stop();
+        ExecutorService pool = executor;
+        if (pool != null) {
+            pool.shutdownNow(); // db-scheduler stops the pool it was given; this makes sure
+        }
         Instant since = stopRequested;
         if (since != null) {
             try {
@@ -438,6 +517,15 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             LOG.warn("{}: cannot read its pause from the store ({}); keeping the execution's", id, e.getMessage());
             return otherwise;
         }
+    }
+
+    private static boolean storeUnavailable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StoreUnavailableException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Scheduler requireScheduler() {

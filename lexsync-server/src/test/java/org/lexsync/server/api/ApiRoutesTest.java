@@ -91,6 +91,8 @@ class ApiRoutesTest {
         assertThat(feed.get("checkpoint").asText()).isNotEmpty();
         assertThat(feed.get("openFailures").asInt()).isZero();
         assertThat(feed.get("freshnessLagSeconds").asLong()).isGreaterThanOrEqualTo(0);
+        assertThat(feed.get("health").asText()).isEqualTo("ok");
+        assertThat(feed.get("healthReason").isNull()).isTrue();
         JsonNode later = sources.get(1);
         assertThat(later.get("approved").asBoolean()).isFalse();
         assertThat(later.get("lastRun").isNull()).isTrue();
@@ -118,7 +120,9 @@ class ApiRoutesTest {
     @Test
     void pauseResumeAndRunNow() {
         assertThat(server.post("/api/sources/feed/pause", TestServer.ADMIN, null, null).statusCode()).isEqualTo(200);
-        assertThat(json(server.get("/api/sources/feed")).get("state").asText()).isEqualTo("paused");
+        JsonNode paused = json(server.get("/api/sources/feed"));
+        assertThat(paused.get("state").asText()).isEqualTo("paused");
+        assertThat(paused.get("health").asText()).isEqualTo("paused");
         assertThat(server.post("/api/sources/feed/run", TestServer.ADMIN, null, null).statusCode()).isEqualTo(409);
 
         assertThat(server.post("/api/sources/feed/resume", TestServer.ADMIN, null, null).statusCode()).isEqualTo(200);

@@ -83,6 +83,20 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void aSourceWithAFailedItemIsAWarningWithWhyAndAFailingOneShowsItsError() {
+        browser.get(fixture.uri("/").toString());
+        assertThat(dotColour("partly")).isEqualTo("rgba(224, 161, 0, 1)"); // amber #e0a100, not green
+        assertThat(row("partly").findElement(By.cssSelector("td.health .reason")).getText())
+                .matches("last run #\\d+: 1 item failed");
+        assertThat(row("partly").findElement(By.cssSelector("td:nth-child(5)")).getText()).isEqualTo("never");
+        assertThat(row("broken").findElement(By.cssSelector("td.health .reason")).getText())
+                .contains("aborted").contains("127.0.0.1");
+        assertThat(browser.findElement(By.id("total-warning")).getText()).isEqualTo("1");
+        assertThat(browser.findElement(By.id("last-run-counts")).getText()).isEqualTo("changes in the last run");
+        assertThat(browser.findElement(By.id("held-counts")).getText()).isEqualTo("held now");
+    }
+
+    @Test
     void runNowWithTheTokenStartsARunThatAppearsOnThePage() throws Exception {
         browser.get(fixture.uri("/").toString());
         String before = row("acts").findElement(By.cssSelector("a.run-link")).getText();
@@ -144,7 +158,8 @@ class DashboardBrowserTest {
         assertThat(browser.getTitle()).isEqualTo("Failures · LexSync");
         browser.findElement(By.linkText("Store")).click();
         HeadlessChromium.screenshot(browser, "store");
-        assertThat(browser.findElement(By.id("resources")).getText()).isEqualTo("37");
+        // acts 25, feed 12, partly 1 (the entry before the one whose checksum lies)
+        assertThat(browser.findElement(By.id("resources")).getText()).isEqualTo("38");
     }
 
     @Test

@@ -28,7 +28,8 @@ import org.lexsync.server.schedule.HarvestScheduler;
  * A server with the scheduler, the REST API and the dashboard over real sources at the fixture publisher on
  * loopback, one of each health: {@code acts} (ResourceSync, daily, approved: the scheduler runs it at start; ok),
  * {@code feed} (Atom, every second, harvested once more than two seconds ago: stale), {@code broken} (Atom at a port
- * nobody listens on, harvested: failing) and {@code later} (never run: new). Only {@code acts} is approved, so
+ * nobody listens on, harvested: failing), {@code partly} (Atom with one entry whose stated checksum lies, harvested:
+ * its run finished with a failed item, a warning) and {@code later} (never run: new). Only {@code acts} is approved, so
  * the scheduler leaves the others as they are. The admin token is {@link #TOKEN}.
  */
 final class DashboardFixture implements AutoCloseable {
@@ -43,6 +44,8 @@ final class DashboardFixture implements AutoCloseable {
         pub = FixturePublisher.builder().resources(25).seed(9).bodyBytes(200).start();
         ResourceSyncSource.install(pub);
         AtomSource atom = AtomSource.register(pub, "/atom", 5, 150).publishNew(12);
+        AtomSource lying = AtomSource.register(pub, "/atom-lying", 5, 150).publishNew(3);
+        lying.corrupt(AtomSource.id(2));
         sources = List.of(
                 Source.builder("acts", ResourceSyncOptions.builder().baseline(ResourceSyncOptions.Baseline.LIST)
                         .build()).url(pub.baseUri()).schedule("P1D").approved(true).build(),
@@ -50,12 +53,15 @@ final class DashboardFixture implements AutoCloseable {
                         .approved(false).build(),
                 Source.builder("broken", AtomOptions.DEFAULT).url(deadUrl()).schedule("PT1H").approved(false)
                         .build(),
+                Source.builder("partly", AtomOptions.DEFAULT).url(lying.subscriptionUri()).schedule("PT1H")
+                        .approved(false).build(),
                 Source.builder("later", AtomOptions.DEFAULT).url(pub.uri("/nothing.atom")).schedule("PT1H")
                         .approved(false).build());
         lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO)).tries(1).build();
         sources.forEach(lexsync::register);
         lexsync.harvest("feed");
         catchThrowable(() -> lexsync.harvest("broken"));
+        lexsync.harvest("partly");
         ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withTokens(List.of(
                 AccessToken.ofSecret("operator", TOKEN, Set.of(AccessToken.Role.ADMIN))));
         server = LexSyncServer.builder(lexsync)

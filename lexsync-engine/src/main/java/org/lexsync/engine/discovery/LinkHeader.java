@@ -1,4 +1,4 @@
-package org.lexsync.engine.resourcesync;
+package org.lexsync.engine.discovery;
 
 import java.util.ArrayList;
 import java.util.List;

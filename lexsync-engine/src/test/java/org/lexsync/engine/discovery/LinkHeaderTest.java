@@ -1,4 +1,4 @@
-package org.lexsync.engine.resourcesync;
+package org.lexsync.engine.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
