@@ -16,6 +16,7 @@ import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.crawler.CrawlerSpec;
 import org.lexsync.engine.crawler.FieldSpec;
+import org.lexsync.engine.crawler.RowSpec;
 import org.lexsync.engine.crawler.SeedSpec;
 import org.lexsync.engine.crawler.SelectorSpec;
 import org.lexsync.engine.model.ConfigException;
@@ -59,13 +60,13 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * </pre>
  */
 final class CrawlerConfigReader {
-    private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail");
+    private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail",
+            "locale");
     private static final Set<String> SEED = Set.of("url", "pages", "window", "range", "expect-items");
-    private static final Set<String> LISTING = Set.of("item", "attribute", "next", "removed", "stop-after-empty");
+    private static final Set<String> LISTING = Set.of("item", "attribute", "next", "removed", "stop-after-empty",
+            "row", "fields", "link", "merge", "max-missing");
     private static final Set<String> DETAIL = Set.of("fields", "attachments");
     private static final Set<String> SELECTOR = Set.of("css", "xpath");
-    private static final Set<String> FIELD = Set.of("css", "xpath", "attribute", "regex", "date-format", "required",
-            "fallbacks");
     private static final Set<String> ATTACHMENTS = Set.of("css", "xpath", "attribute", "include");
 
     private final String file;
@@ -105,10 +106,11 @@ final class CrawlerConfigReader {
         }
         String lat = at + ".listing";
         Map<String, Node> l = mapping(listingNode, lat, LISTING);
-        if (!l.containsKey("item")) {
+        if (!l.containsKey("item") && !l.containsKey("row")) {
             throw error(lat + ".item", listingNode, "missing value (required)");
         }
-        SelectorSpec item = selector(l.get("item"), lat + ".item");
+        // rows: the item is the row's first link unless listing.item says which
+        SelectorSpec item = l.containsKey("item") ? selector(l.get("item"), lat + ".item") : SelectorSpec.css("a[href]");
         String attribute = text(l, lat, "attribute", false);
         SelectorSpec next = l.containsKey("next") ? selector(l.get("next"), lat + ".next") : null;
         SelectorSpec removed = l.containsKey("removed") ? selector(l.get("removed"), lat + ".removed") : null;
@@ -117,12 +119,14 @@ final class CrawlerConfigReader {
         Map<String, FieldSpec> fields = new LinkedHashMap<>();
         CrawlerSpec.Attachments attachments = null;
         Node detailNode = m.get("detail");
+        CrawlerFieldReader fieldReader = new CrawlerFieldReader(this, CrawlerFieldReader.sourceLocale(this, m, at));
+        RowSpec rows = RowKeys.rows(this, fieldReader, l, lat, detailNode == null);
         if (detailNode != null) {
             String dat = at + ".detail";
             Map<String, Node> d = mapping(detailNode, dat, DETAIL);
             if (d.containsKey("fields")) {
                 Map<String, Node> f = mapping(d.get("fields"), dat + ".fields", null);
-                f.forEach((name, n) -> fields.put(name, field(n, dat + ".fields." + name)));
+                fields.putAll(fieldReader.fields(d.get("fields"), dat + ".fields"));
             }
             if (d.containsKey("attachments")) {
                 attachments = attachments(d.get("attachments"), dat + ".attachments");
@@ -130,7 +134,7 @@ final class CrawlerConfigReader {
         }
         try {
             return new CrawlerSpec(seeds, include, exclude, item, attribute, next, removed, stopAfterEmpty, fields,
-                    attachments, charset);
+                    attachments, charset, rows);
         } catch (IllegalArgumentException e) {
             throw error(at, node, e.getMessage());
         }
@@ -192,7 +196,7 @@ final class CrawlerConfigReader {
         return seed(url, pages, window, range, expect, m.get("url"), at + ".url");
     }
 
-    private boolean bool(Node n, String at) {
+    boolean bool(Node n, String at) {
         String v = scalar(n, at);
         if (!v.equals("true") && !v.equals("false")) {
             throw error(at, n, "must be true or false, was '" + v + "'");
@@ -210,41 +214,6 @@ final class CrawlerConfigReader {
         }
     }
 
-    private FieldSpec field(Node node, String at) {
-        if (node instanceof ScalarNode) {
-            return new FieldSpec(List.of(selector(node, at)), null, null, null, false);
-        }
-        Map<String, Node> m = mapping(node, at, FIELD);
-        List<SelectorSpec> selectors = new ArrayList<>();
-        selectors.add(ownSelector(m, node, at));
-        if (m.containsKey("fallbacks")) {
-            List<Node> fb = sequence(m.get("fallbacks"), at + ".fallbacks");
-            for (int i = 0; i < fb.size(); i++) {
-                selectors.add(selector(fb.get(i), String.format(Locale.ROOT, "%s.fallbacks[%d]", at, i)));
-            }
-        }
-        String attribute = text(m, at, "attribute", false);
-        Pattern regex = m.containsKey("regex") ? pattern(m.get("regex"), at + ".regex") : null;
-        DateTimeFormatter dateFormat = null;
-        String df = text(m, at, "date-format", false);
-        if (df != null) {
-            try {
-                dateFormat = DateTimeFormatter.ofPattern(df, Locale.ROOT);
-            } catch (IllegalArgumentException e) {
-                throw error(at + ".date-format", m.get("date-format"), "not a date format: " + e.getMessage());
-            }
-        }
-        boolean required = false;
-        if (m.containsKey("required")) {
-            String r = scalar(m.get("required"), at + ".required");
-            if (!r.equals("true") && !r.equals("false")) {
-                throw error(at + ".required", m.get("required"), "must be true or false, was '" + r + "'");
-            }
-            required = r.equals("true");
-        }
-        return new FieldSpec(selectors, attribute, regex, dateFormat, required);
-    }
-
     private CrawlerSpec.Attachments attachments(Node node, String at) {
         if (node instanceof ScalarNode) {
             return new CrawlerSpec.Attachments(selector(node, at), null, null);
@@ -256,7 +225,7 @@ final class CrawlerConfigReader {
     }
 
     /** The {@code css} or {@code xpath} key of a mapping that has other keys too. */
-    private SelectorSpec ownSelector(Map<String, Node> m, Node node, String at) {
+    SelectorSpec ownSelector(Map<String, Node> m, Node node, String at) {
         if (m.containsKey("css") == m.containsKey("xpath")) {
             throw error(at, node, "give exactly one of css, xpath");
         }
@@ -264,7 +233,7 @@ final class CrawlerConfigReader {
         return selectorOf(key, m.get(key), at + "." + key);
     }
 
-    private SelectorSpec selector(Node node, String at) {
+    SelectorSpec selector(Node node, String at) {
         if (node instanceof ScalarNode) {
             return selectorOf("css", node, at);
         }
@@ -296,7 +265,7 @@ final class CrawlerConfigReader {
         return out;
     }
 
-    private Pattern pattern(Node node, String at) {
+    Pattern pattern(Node node, String at) {
         String s = scalar(node, at);
         try {
             return Pattern.compile(s);
@@ -317,7 +286,7 @@ final class CrawlerConfigReader {
         }
     }
 
-    private long integer(Node n, String at, long min, long max) {
+    long integer(Node n, String at, long min, long max) {
         String s = scalar(n, at);
         try {
             long v = Long.parseLong(s.strip());
@@ -338,7 +307,7 @@ final class CrawlerConfigReader {
         return n;
     }
 
-    private @Nullable String text(Map<String, Node> m, String at, String key, boolean required) {
+    @Nullable String text(Map<String, Node> m, String at, String key, boolean required) {
         Node n = m.get(key);
         if (n == null) {
             if (required) {
@@ -353,7 +322,7 @@ final class CrawlerConfigReader {
         return s;
     }
 
-    private Map<String, Node> mapping(Node node, String at, @Nullable Set<String> keys) {
+    Map<String, Node> mapping(Node node, String at, @Nullable Set<String> keys) {
         if (!(node instanceof MappingNode map)) {
             throw error(at, node, "must be a mapping of keys to values");
         }
@@ -371,21 +340,21 @@ final class CrawlerConfigReader {
         return out;
     }
 
-    private List<Node> sequence(Node node, String at) {
+    List<Node> sequence(Node node, String at) {
         if (!(node instanceof SequenceNode s)) {
             throw error(at, node, "must be a list");
         }
         return s.getValue();
     }
 
-    private String scalar(Node n, String at) {
+    String scalar(Node n, String at) {
         if (!(n instanceof ScalarNode s)) {
             throw error(at, n, "must be a single value");
         }
         return s.getValue();
     }
 
-    private ConfigException error(String key, @Nullable Node node, String problem) {
+    ConfigException error(String key, @Nullable Node node, String problem) {
         int line = node == null ? 0 : node.getStartMark().map(mk -> mk.getLine() + 1).orElse(0);
         return new ConfigException(file, key, line, problem);
     }
