@@ -1,0 +1,152 @@
+package org.lexsync.engine.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.RepresentationRole;
+import org.lexsync.engine.model.RepresentationState;
+import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.Source;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.RecordedRequest;
+import org.lexsync.fixture.portal.CourtListings;
+
+/**
+ * A listing-only crawl (issue 29): a court whose metadata is only in its listing rows, grouped under date headings,
+ * linking PDFs by file names with spaces, two rows sharing one PDF; the YAML of docs/crawlers.md ("A court that
+ * lists its opinions with their metadata") against the fixture court on loopback.
+ */
+class CourtListingsEndToEndTest {
+    /** The crawler of docs/crawlers.md, "Fields from the listing row" (kept identical: the docs are tested). */
+    static final String YAML = """
+            sources:
+              - id: court
+                protocol: crawler
+                url: %s
+                politeness: {delay: 0, concurrency: 1}
+                crawler:
+                  seeds: [opinions?page=1]
+                  listing:
+                    row: {css: 'table.opinions tr:has(td)'}
+                    fields:
+                      docket: {css: td.docket, required: true, transforms: [{replace: [{regex: '^No\\.\\s*', with: ''}]}]}
+                      title: {css: 'td a', required: true}
+                      date: {date-from: preceding-heading, date-format: 'MMMM d, yyyy', required: true}
+                      judge: {css: td.judge, transforms: [collapse-whitespace, title-case]}
+                      id: {template: 'opinion-{docket}'}
+                    item: {css: 'td a'}
+                    next: {css: a.next}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static final class Court implements AutoCloseable {
+        final FixturePublisher publisher = FixturePublisher.builder().resources(0).start();
+        final CourtListings court;
+        final LexSync lexsync;
+
+        Court(Path dir, int opinions, int pageSize) throws IOException {
+            court = CourtListings.install(publisher, opinions, pageSize);
+            Path file = dir.resolve("lexsync.yaml");
+            Files.writeString(file, YAML.formatted(publisher.uri(CourtListings.PREFIX + "/")), StandardCharsets.UTF_8);
+            lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(1, Duration.ZERO)).tries(1)
+                    .timeout(Duration.ofSeconds(5)).build();
+            for (Source s : LexSync.readConfig(file)) {
+                lexsync.register(s);
+            }
+        }
+
+        HarvestReport crawl() {
+            return lexsync.harvest("court");
+        }
+
+        String pdf(int n) {
+            return publisher.uri(CourtListings.PREFIX + "/files/Opinion%20" + n + ".pdf").toString();
+        }
+
+        String metadata(int n) throws IOException {
+            ResourceState s = lexsync.resource("court", pdf(n)).orElseThrow();
+            for (RepresentationState r : s.representations()) {
+                if (r.role() == RepresentationRole.METADATA) {
+                    try (InputStream in = lexsync.openBlob(r.blobKey())) {
+                        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                }
+            }
+            throw new AssertionError("no metadata on " + pdf(n));
+        }
+
+        List<RecordedRequest> requests() {
+            return publisher.requests().stream().filter(r -> r.path().startsWith(CourtListings.PREFIX)).toList();
+        }
+
+        @Override
+        public void close() {
+            lexsync.close();
+            publisher.close();
+        }
+    }
+
+    @Test
+    void eachRowsPdfBecomesADocumentWithTheRowsMetadata() throws Exception {
+        try (Court c = new Court(dir, 25, 10)) {
+            HarvestReport r = c.crawl();
+            // 25 rows, opinions 10 and 20 share the PDFs of 9 and 19: 23 documents
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(23, 0, 0, 0, 0));
+            assertThat(c.metadata(7)).isEqualTo("{\"group\":\"opinion-14-7\",\"page\":\"" + c.pdf(7) + "\","
+                    + "\"metadata\":{\"date\":\"2014-01-07\",\"docket\":\"14-7\",\"id\":\"opinion-14-7\","
+                    + "\"judge\":\"Doe, C.J.\",\"title\":\"Party 7 v. State\"},\"attachments\":[]}\n");
+            assertThat(c.metadata(6)).contains("\"judge\":\"Smith, J.\"");
+            assertThat(c.lexsync.resource("court", c.pdf(7)).orElseThrow().title()).isEqualTo("Party 7 v. State");
+        }
+    }
+
+    /** Part 3: two rows linking one PDF keep both records, in a deterministic order. */
+    @Test
+    void twoRowsLinkingOnePdfKeepBothRecords() throws Exception {
+        try (Court c = new Court(dir, 12, 10)) {
+            c.crawl();
+            String json = c.metadata(9);
+            assertThat(json).contains("\"records\":[{\"date\":\"2014-01-07\",\"docket\":\"14-10\","
+                    + "\"id\":\"opinion-14-10\",\"judge\":\"Doe, C.J.\",\"title\":\"Party 10 v. State\"},"
+                    + "{\"date\":\"2014-01-07\",\"docket\":\"14-9\",\"id\":\"opinion-14-9\",\"judge\":\"Smith, J.\","
+                    + "\"title\":\"Party 9 v. State\"}]");
+            assertThat(c.lexsync.resource("court", c.pdf(10))).isEmpty();
+        }
+    }
+
+    /** A second crawl asks for each listing page and, conditionally, each PDF: nothing more; Upd only for what changed. */
+    @Test
+    void aSecondCrawlMakesTheMinimumRequestsAndCountsExactly() throws Exception {
+        try (Court c = new Court(dir, 25, 10)) {
+            c.crawl();
+            c.court.revise(7);                // a new PDF
+            c.court.rename(12, "Doe v. Ohio"); // a new case name in the row, the same PDF
+            c.publisher.clearRequests();
+
+            HarvestReport r = c.crawl();
+
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(0, 2, 0, 21, 0));
+            List<RecordedRequest> requests = c.requests();
+            assertThat(requests.stream().filter(q -> q.path().endsWith("/opinions"))).hasSize(3);
+            assertThat(requests.stream().filter(q -> q.path().contains("/files/"))).hasSize(23);
+            assertThat(requests.stream().filter(q -> q.status() == 304)).hasSize(22);
+            assertThat(requests).hasSize(3 + 23);
+            assertThat(requests.stream().filter(q -> q.status() == 200 && q.path().contains("/files/"))).hasSize(1);
+            assertThat(c.metadata(12)).contains("\"title\":\"Doe v. Ohio\"");
+        }
+    }
+}
