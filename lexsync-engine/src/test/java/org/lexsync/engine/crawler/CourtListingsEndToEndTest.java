@@ -25,30 +25,12 @@ import org.lexsync.fixture.portal.CourtListings;
 
 /**
  * A listing-only crawl (issue 29): a court whose metadata is only in its listing rows, grouped under date headings,
- * linking PDFs by file names with spaces, two rows sharing one PDF; the YAML of docs/crawlers.md ("A court that
- * lists its opinions with their metadata") against the fixture court on loopback.
+ * linking PDFs by file names with spaces, two rows sharing one PDF; the YAML of docs/crawlers.md ("Fields from the
+ * listing row") against the fixture court on loopback.
  */
 class CourtListingsEndToEndTest {
-    /** The crawler of docs/crawlers.md, "Fields from the listing row" (kept identical: the docs are tested). */
-    static final String YAML = """
-            sources:
-              - id: court
-                protocol: crawler
-                url: %s
-                politeness: {delay: 0, concurrency: 1}
-                crawler:
-                  seeds: [opinions?page=1]
-                  listing:
-                    row: {css: 'table.opinions tr:has(td)'}
-                    fields:
-                      docket: {css: td.docket, required: true, transforms: [{replace: [{regex: '^No\\.\\s*', with: ''}]}]}
-                      title: {css: 'td a', required: true}
-                      date: {date-from: preceding-heading, date-format: 'MMMM d, yyyy', required: true}
-                      judge: {css: td.judge, transforms: [collapse-whitespace, title-case]}
-                      id: {template: 'opinion-{docket}'}
-                    item: {css: 'td a'}
-                    next: {css: a.next}
-            """;
+    /** The crawler of docs/crawlers.md, "Fields from the listing row", also run on saved pages (SavedListingPagesTest). */
+    static final Path YAML = SavedPagesTest.PORTALS.resolve("court-opinions").resolve("lexsync.yaml");
 
     @TempDir
     Path dir;
@@ -61,7 +43,8 @@ class CourtListingsEndToEndTest {
         Court(Path dir, int opinions, int pageSize) throws IOException {
             court = CourtListings.install(publisher, opinions, pageSize);
             Path file = dir.resolve("lexsync.yaml");
-            Files.writeString(file, YAML.formatted(publisher.uri(CourtListings.PREFIX + "/")), StandardCharsets.UTF_8);
+            Files.writeString(file, Files.readString(YAML, StandardCharsets.UTF_8).replace("https://court.example/",
+                    publisher.uri(CourtListings.PREFIX + "/").toString()), StandardCharsets.UTF_8);
             lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(1, Duration.ZERO)).tries(1)
                     .timeout(Duration.ofSeconds(5)).build();
             for (Source s : LexSync.readConfig(file)) {
