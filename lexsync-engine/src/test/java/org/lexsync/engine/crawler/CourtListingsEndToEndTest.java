@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.core.findings.Finding;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.Politeness;
@@ -18,6 +19,7 @@ import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.RecordedRequest;
@@ -130,6 +132,24 @@ class CourtListingsEndToEndTest {
             assertThat(requests).hasSize(3 + 23);
             assertThat(requests.stream().filter(q -> q.status() == 200 && q.path().contains("/files/"))).hasSize(1);
             assertThat(c.metadata(12)).contains("\"title\":\"Doe v. Ohio\"");
+        }
+    }
+
+    /** Issue 29 part 6: rows that lose a required field after a redesign fail the run, naming field and selector. */
+    @Test
+    void aRedesignThatEmptiesARequiredRowFieldFailsTheRunAndDeletesNothing() throws Exception {
+        try (Court c = new Court(dir, 25, 10)) {
+            c.crawl();
+            c.court.redesign(true);
+
+            HarvestReport r = c.crawl();
+
+            assertThat(r.findings()).extracting(Finding::rule).contains("eucases-d2.1:3.3/required-field");
+            assertThat(r.findings()).extracting(Finding::message).anyMatch(m -> m.contains("field 'docket'")
+                    && m.contains("10 of 10 rows") && m.contains("css: td.docket"));
+            assertThat(r.apply().counts().deleted()).isZero();
+            assertThat(c.lexsync.runs("court", 1).get(0).status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+            assertThat(c.lexsync.resource("court", c.pdf(7))).isPresent();
         }
     }
 }
