@@ -152,4 +152,28 @@ class CourtListingsEndToEndTest {
             assertThat(c.lexsync.resource("court", c.pdf(7))).isPresent();
         }
     }
+
+    /**
+     * Issue 29's figure at a test's size: a listing-only re-crawl of 2,000 rows on 20 pages with 1 % changed asks for
+     * the 20 listing pages and, conditionally, each of the 1,800 documents once — exactly the minimum.
+     */
+    @Test
+    void aListingOnlyRecrawlOf2000RowsMakesExactlyTheMinimumRequests() throws Exception {
+        try (Court c = new Court(dir, 2_000, 100)) {
+            HarvestReport first = c.crawl();
+            assertThat(first.apply().counts().created()).isEqualTo(1_800);
+            for (int i = 0; i < 20; i++) {
+                c.court.revise(1 + i * 100);
+            }
+            c.publisher.clearRequests();
+
+            HarvestReport r = c.crawl();
+
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(0, 20, 0, 1_780, 0));
+            List<RecordedRequest> requests = c.requests();
+            assertThat(requests).hasSize(20 + 1_800);
+            assertThat(requests.stream().filter(q -> q.status() == 200)).hasSize(20 + 20);
+            assertThat(requests.stream().filter(q -> q.status() == 304)).hasSize(1_780);
+        }
+    }
 }
