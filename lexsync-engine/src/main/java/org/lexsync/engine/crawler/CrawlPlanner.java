@@ -419,8 +419,21 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         });
         for (String uri : unseen) {
             URI url = URI.create(uri);
-            Detail d = fetchDetail(url, heldActive(uri));
-            if (d.failed != null && (d.failed.status() == 404 || d.failed.status() == 410)) {
+            RepresentationState rep = primary(heldActive(uri));
+            Validators validators = Validators.NONE;
+            CachedDocument cached = store.cached(cacheKey(url)).orElse(null);
+            if (rep != null && cached != null && rep.sha256() != null && rep.sha256().equals(cached.sha256())) {
+                validators = cached.validators();
+            } else if (rep != null && (rep.etag() != null || rep.lastModified() != null)) {
+                // a document a listing row linked directly: the applier fetched it and kept its validators
+                validators = new Validators(rep.etag(), rep.lastModified());
+            }
+            detailPages.incrementAndGet();
+            // only the status matters: the body (a page, or a PDF of any size) is not read
+            FetchResult r = session.fetch(session.request(url).withConditional(validators));
+            if (r instanceof FetchResult.Fetched f) {
+                org.lexsync.core.io.TempFiles.deleteQuietly(f.body());
+            } else if (r instanceof FetchResult.Failed x && (x.status() == 404 || x.status() == 410)) {
                 deletions.add(uri);
             }
         }

@@ -135,6 +135,29 @@ class CourtListingsEndToEndTest {
         }
     }
 
+    /**
+     * A complete crawl asks again, conditionally and without reading the body, for each held document it no longer
+     * listed: a PDF still served (304) stays, one answering 404 is deleted.
+     */
+    @Test
+    void documentsNoLongerListedAreAskedForConditionallyAndDeletedOnlyOn404() throws Exception {
+        try (Court c = new Court(dir, 25, 10)) {
+            c.crawl();
+            c.court.unlist(3, false);
+            c.court.unlist(4, true);
+            c.publisher.clearRequests();
+
+            HarvestReport r = c.crawl();
+
+            assertThat(r.apply().counts()).isEqualTo(new RunCounts(0, 0, 1, 21, 0));
+            assertThat(c.requests().stream().filter(q -> q.path().contains("Opinion")).filter(q -> q.path().contains(" 3.")
+                    || q.path().contains("%203.")).map(RecordedRequest::status)).containsExactly(304);
+            assertThat(c.requests()).hasSize(3 + 21 + 2);
+            assertThat(c.lexsync.resource("court", c.pdf(3)).orElseThrow().active()).isTrue();
+            assertThat(c.lexsync.resource("court", c.pdf(4)).orElseThrow().active()).isFalse();
+        }
+    }
+
     /** Issue 29 part 6: rows that lose a required field after a redesign fail the run, naming field and selector. */
     @Test
     void aRedesignThatEmptiesARequiredRowFieldFailsTheRunAndDeletesNothing() throws Exception {
