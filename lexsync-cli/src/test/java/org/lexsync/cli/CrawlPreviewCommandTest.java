@@ -43,7 +43,7 @@ class CrawlPreviewCommandTest {
                 .contains("rows (css: table.opinions tr:has(td)): 5")
                 .contains("row 1: https://court.example/files/Opinion%2013-1041.pdf  <- css: td a (the document)")
                 .contains("docket  13-1041  <- css: td.docket")
-                .contains("date    2014-07-17  <- preceding-heading → text")
+                .contains("date    2014-07-17  <- preceding-heading > text")
                 .contains("id      opinion-13-1041  <- template opinion-{docket}")
                 .contains("next (css: a.next): https://court.example/opinions?page=2")
                 .contains("0 warnings");

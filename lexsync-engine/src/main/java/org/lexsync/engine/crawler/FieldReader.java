@@ -47,7 +47,7 @@ final class FieldReader {
             if (base == null) {
                 return new Read(null, f.context().toString(), "no element found (" + f.context() + ")");
             }
-            where = f.context() + " → ";
+            where = f.context() + " > ";
             if (f.selectors().isEmpty()) {
                 return finish(f, base.text(), where + "text", "");
             }
