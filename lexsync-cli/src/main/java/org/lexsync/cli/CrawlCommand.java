@@ -72,12 +72,13 @@ final class CrawlCommand implements Callable<Integer> {
     int timeoutSeconds;
 
     @Option(names = "--preview", paramLabel = "FILE.html",
-            description = "Print what the crawler extracts from a saved page (rows, fields, links, the selector of each);"
-                    + " fetches nothing, creates no store.")
+            description = "Print what the crawler extracts from a saved page (rows, fields, links, the selector of"
+                    + " each); fetches nothing, creates no store.")
     Path preview;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "With --preview: the URL the page was saved from (default: the source's URL + the file name).")
+            description = "With --preview: the URL the page was saved from (default: the source's URL + the file"
+                    + " name).")
     URI previewUrl;
 
     @Option(names = "--step", paramLabel = "STEP", defaultValue = "listing",

@@ -141,7 +141,8 @@ public final class LexSync implements AutoCloseable {
      * @throws IllegalArgumentException when the source is no crawler source
      * @throws java.io.UncheckedIOException when the file cannot be read
      */
-    public static CrawlPreviewReport previewCrawl(Source source, Path savedPage, @Nullable URI url, boolean detailStep) {
+    public static CrawlPreviewReport previewCrawl(Source source, Path savedPage, @Nullable URI url,
+                                                  boolean detailStep) {
         if (!(source.options() instanceof org.lexsync.engine.crawler.CrawlerOptions options)) {
             throw new IllegalArgumentException("source '" + source.id() + "' is a " + source.protocol()
                     + " source, not a crawler");

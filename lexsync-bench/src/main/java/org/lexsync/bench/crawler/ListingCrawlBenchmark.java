@@ -64,8 +64,8 @@ public final class ListingCrawlBenchmark {
                             item: {css: 'td a'}
                             next: {css: a.next}
                     """.formatted(pub.uri(CourtListings.PREFIX + "/"), perHost), StandardCharsets.UTF_8);
-            try (LexSync lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(perHost, Duration.ZERO))
-                    .ignoreRobots(true).build()) {
+            try (LexSync lexsync = LexSync.builder(dir.resolve("data"))
+                    .politeness(new Politeness(perHost, Duration.ZERO)).ignoreRobots(true).build()) {
                 for (Source s : LexSync.readConfig(yaml)) {
                     lexsync.register(s);
                 }
@@ -96,8 +96,8 @@ public final class ListingCrawlBenchmark {
                 long bodies = pub.requests().stream().filter(r -> r.status() == 200).count();
                 System.out.printf(Locale.ROOT, "re-crawl, %d rows (1 %%) changed: created %d, updated %d, deleted %d,"
                         + " unchanged %d%n", changed, c.created(), c.updated(), c.deleted(), c.unchanged());
-                System.out.printf(Locale.ROOT, "  %.2f s; HTTP requests %d, minimum %d (%.3fx); bodies sent %d (%d listing"
-                        + " pages + %d changed documents)%n", seconds, requests, minimum, requests / (double) minimum,
+                System.out.printf(Locale.ROOT, "  %.2f s; HTTP requests %d, minimum %d (%.3fx); bodies sent %d"
+                        + " (%d listing pages + %d changed documents)%n", seconds, requests, minimum, requests / (double) minimum,
                         bodies, listingPages, changed);
             }
         } finally {

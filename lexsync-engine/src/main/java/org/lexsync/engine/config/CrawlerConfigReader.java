@@ -110,7 +110,8 @@ final class CrawlerConfigReader {
             throw error(lat + ".item", listingNode, "missing value (required)");
         }
         // rows: the item is the row's first link unless listing.item says which
-        SelectorSpec item = l.containsKey("item") ? selector(l.get("item"), lat + ".item") : SelectorSpec.css("a[href]");
+        SelectorSpec item = l.containsKey("item") ? selector(l.get("item"), lat + ".item")
+                : SelectorSpec.css("a[href]");
         String attribute = text(l, lat, "attribute", false);
         SelectorSpec next = l.containsKey("next") ? selector(l.get("next"), lat + ".next") : null;
         SelectorSpec removed = l.containsKey("removed") ? selector(l.get("removed"), lat + ".removed") : null;
