@@ -8,12 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
+import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
@@ -155,6 +158,30 @@ class CourtListingsEndToEndTest {
             assertThat(c.requests()).hasSize(3 + 21 + 2);
             assertThat(c.lexsync.resource("court", c.pdf(3)).orElseThrow().active()).isTrue();
             assertThat(c.lexsync.resource("court", c.pdf(4)).orElseThrow().active()).isFalse();
+        }
+    }
+
+    /** A dry run of a listing-only crawl plans only the document that changed (the others answer 304). */
+    @Test
+    void aDryRunReportsOnlyWhatChanged() throws Exception {
+        try (Court c = new Court(dir, 25, 10)) {
+            c.crawl();
+            c.court.revise(7);
+            c.lexsync.close();
+            try (LexSync dry = LexSync.builder(dir.resolve("data")).dryRun(true).tries(1)
+                    .politeness(new Politeness(1, Duration.ZERO)).build()) {
+                for (Source s : LexSync.readConfig(dir.resolve("lexsync.yaml"))) {
+                    dry.register(s);
+                }
+                List<String> planned = new ArrayList<>();
+                dry.plan("court", new HarvestListener() {
+                    @Override
+                    public void planned(PlannedChange change) {
+                        planned.add(change.resourceUri());
+                    }
+                });
+                assertThat(planned).containsExactly(c.pdf(7));
+            }
         }
     }
 
