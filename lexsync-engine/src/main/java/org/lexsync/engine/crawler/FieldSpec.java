@@ -37,6 +37,11 @@ public record FieldSpec(List<SelectorSpec> selectors, @Nullable String attribute
                 List.of(), null, null, null);
     }
 
+    /** The first date format (what older configurations and Java crawlers set); null when the field has none. */
+    public @Nullable DateTimeFormatter dateFormat() {
+        return dates == null ? null : dates.formatters().get(0);
+    }
+
     /** A field read as the text of {@code selector}. */
     public static FieldSpec text(SelectorSpec selector, boolean required) {
         return new FieldSpec(List.of(Objects.requireNonNull(selector)), null, null, null, required);

@@ -86,6 +86,11 @@ public final class LocalizedDates {
         return patterns;
     }
 
+    /** The formatters, one per pattern, in order. */
+    List<DateTimeFormatter> formatters() {
+        return formatters;
+    }
+
     public Locale locale() {
         return locale;
     }
