@@ -12,7 +12,7 @@ import java.util.Locale;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.CheckProtocol;
 import org.lexsync.engine.model.CheckReport;
-import org.lexsync.engine.model.CheckReportFormat;
+import org.lexsync.engine.CheckReportFormat;
 import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CheckSummary;
 import org.lexsync.engine.model.OptionException;
@@ -84,10 +84,10 @@ final class CheckOptions {
         CheckReport report = LexSync.checkWithoutStore(request, Version.current());
         try {
             if (out == null) {
-                report.write(f, stdout);
+                f.write(report, stdout);
             } else {
                 try (Writer w = new OutputStreamWriter(Files.newOutputStream(out), StandardCharsets.UTF_8)) {
-                    report.write(f, w);
+                    f.write(report, w);
                 }
                 CheckSummary s = report.summary();
                 stdout.printf(Locale.ROOT, "%s: %d rules ok, %d with errors, %d with warnings; report in %s%n",

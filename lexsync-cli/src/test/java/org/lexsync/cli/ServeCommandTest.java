@@ -30,6 +30,19 @@ class ServeCommandTest {
     }
 
     @Test
+    void aScheduleThatNeverFiresIsAUsageErrorAtStart() throws IOException {
+        Path config = dir.resolve("lexsync.yaml");
+        Files.writeString(config, "sources:\n  - id: a\n    protocol: atom\n    url: http://127.0.0.1:9/feed\n"
+                + "    schedule: '0 0 25 * * *'\n", StandardCharsets.UTF_8);
+
+        CliRun r = CliRun.of("serve", "--config", config.toString(), "--store", dir.resolve("data").toString());
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("lexsync.yaml:5: sources[0].schedule: hour field '25': 25 is out of range 0-23")
+                .doesNotContain("Exception");
+    }
+
+    @Test
     void aMissingConfigurationFileIsAUsageError() {
         CliRun r = CliRun.of("serve", "--config", dir.resolve("nope.yaml").toString(), "--store",
                 dir.resolve("data").toString());

@@ -464,6 +464,30 @@ public final class LexSync implements AutoCloseable {
         return store.failures().quarantined(sourceId);
     }
 
+    /**
+     * Records that the operator paused the source id (the server's scheduler runs no paused source). The pause is kept
+     * by id in the store: it holds when the source leaves {@code lexsync.yaml} and comes back, across restarts, and on
+     * every node of a PostgreSQL store. True when it was not paused before.
+     */
+    public boolean pauseSource(String sourceId) {
+        return store.pauses().pause(sourceId);
+    }
+
+    /** Clears the source id's pause; true when it was paused. */
+    public boolean resumeSource(String sourceId) {
+        return store.pauses().resume(sourceId);
+    }
+
+    /** True when the operator paused the source id (see {@link #pauseSource}). */
+    public boolean sourcePaused(String sourceId) {
+        return store.pauses().paused(sourceId);
+    }
+
+    /** The paused source ids, sorted (one query, for overviews of many sources). */
+    public java.util.Set<String> pausedSources() {
+        return store.pauses().all();
+    }
+
     /** The source's stored checkpoint (protocol-specific text), if it has one. */
     public Optional<String> checkpoint(String sourceId) {
         return store.sources().checkpoint(sourceId);

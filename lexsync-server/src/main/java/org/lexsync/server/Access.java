@@ -3,6 +3,7 @@ package org.lexsync.server;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.ServerSettings;
@@ -10,18 +11,19 @@ import org.lexsync.engine.model.ServerSettings;
 /**
  * Bearer-token checks for the API (docs/architecture.md, "The server"): mutating endpoints need a token with the
  * right role; reading needs one only when {@code server.open-reads} is false. Tokens are compared in constant time
- * (by {@link AccessToken#matches}) and never logged or echoed.
+ * (by {@link AccessToken#matches}) and never logged or echoed. The settings are looked up on every request, so tokens
+ * added, removed or rotated by a configuration reload count from the next request on.
  */
 public final class Access {
-    private final ServerSettings settings;
+    private final Supplier<ServerSettings> settings;
 
-    Access(ServerSettings settings) {
+    Access(Supplier<ServerSettings> settings) {
         this.settings = settings;
     }
 
     /** Lets the request read, or answers 401. */
     public void requireRead(Context ctx) {
-        if (!settings.openReads()) {
+        if (!settings.get().openReads()) {
             presented(ctx);
         }
     }
@@ -31,7 +33,7 @@ public final class Access {
      * {@code challenge} the {@code WWW-Authenticate} value to answer with: for handlers outside Javalin's router.
      */
     public void requireRead(@Nullable String authorization, Consumer<String> challenge) {
-        if (!settings.openReads()) {
+        if (!settings.get().openReads()) {
             presented(authorization, challenge);
         }
     }
@@ -55,7 +57,7 @@ public final class Access {
             throw new ApiError(401, "this needs an Authorization: Bearer token (server.tokens in lexsync.yaml)");
         }
         String secret = header.substring(7).strip();
-        return settings.token(secret).orElseThrow(() -> {
+        return settings.get().token(secret).orElseThrow(() -> {
             challenge.accept("Bearer error=\"invalid_token\"");
             return new ApiError(401, "the bearer token is not one of server.tokens".toLowerCase(Locale.ROOT));
         });

@@ -18,8 +18,9 @@ import org.lexsync.engine.model.ServerSettings;
 public final class ServerContext {
     private final LexSync lexsync;
     private final AtomicReference<Configuration> configuration;
-    private final ServerSettings settings;
+    private final AtomicReference<ServerSettings> settings;
     private final Access access;
+    private final ReloadStatus reloadStatus;
     private final Clock clock;
     private final List<Consumer<Configuration>> configurationListeners = new CopyOnWriteArrayList<>();
     private volatile @Nullable SourceControl sourceControl;
@@ -28,9 +29,10 @@ public final class ServerContext {
     ServerContext(LexSync lexsync, Configuration configuration, ServerSettings settings, Clock clock) {
         this.lexsync = Objects.requireNonNull(lexsync, "lexsync");
         this.configuration = new AtomicReference<>(Objects.requireNonNull(configuration, "configuration"));
-        this.settings = Objects.requireNonNull(settings, "settings");
-        this.access = new Access(settings);
+        this.settings = new AtomicReference<>(Objects.requireNonNull(settings, "settings"));
+        this.access = new Access(this.settings::get);
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.reloadStatus = new ReloadStatus(clock.instant());
     }
 
     /** The engine. */
@@ -44,14 +46,28 @@ public final class ServerContext {
     }
 
     /**
-     * Puts a newly read configuration in force (sources only: listening address and tokens need a restart) and
-     * tells the listeners (the scheduler adds, removes and re-schedules sources).
+     * Puts a newly read configuration's sources in force and tells the listeners (the scheduler adds, removes and
+     * re-schedules sources); the server settings stay.
      */
     public void replaceConfiguration(Configuration next) {
         configuration.set(Objects.requireNonNull(next, "next"));
         for (Consumer<Configuration> l : configurationListeners) {
             l.accept(next);
         }
+    }
+
+    /**
+     * Puts {@code nextSettings} in force (the access rules read them on every request, so a removed token is refused
+     * from the next request on), then the configuration's sources as {@link #replaceConfiguration(Configuration)}.
+     */
+    public void replaceConfiguration(Configuration next, ServerSettings nextSettings) {
+        settings.set(Objects.requireNonNull(nextSettings, "nextSettings"));
+        replaceConfiguration(next);
+    }
+
+    /** What the reloads of the configuration file did, for the dashboard and the metrics. */
+    public ReloadStatus reloadStatus() {
+        return reloadStatus;
     }
 
     /** Calls {@code listener} with every configuration put in force from now on. */
@@ -80,9 +96,12 @@ public final class ServerContext {
         return c;
     }
 
-    /** The server settings in force: the file's {@code server:} section with the command line's overrides. */
+    /**
+     * The server settings in force: the file's {@code server:} section with the command line's overrides; tokens and
+     * {@code open-reads} as the last reload put them.
+     */
     public ServerSettings settings() {
-        return settings;
+        return settings.get();
     }
 
     /** Who may read and who may change. */

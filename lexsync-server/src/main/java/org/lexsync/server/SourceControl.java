@@ -25,7 +25,10 @@ public interface SourceControl {
      */
     boolean runNow(String sourceId);
 
-    /** Stops scheduling the source (a running harvest finishes); 404 for an unknown source. */
+    /**
+     * Stops scheduling the source (a running harvest finishes); 404 for an unknown source. The pause is kept by source
+     * id in the store: it holds across reloads that remove and add the source back, restarts and nodes.
+     */
     void pause(String sourceId);
 
     /** Schedules a paused source again; 404 for an unknown source. */

@@ -1,24 +1,16 @@
 package org.lexsync.core.documentgroup;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.net.URL;
-import javax.xml.XMLConstants;
-import javax.xml.transform.sax.SAXSource;
-import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.Schema;
-import javax.xml.validation.SchemaFactory;
-import javax.xml.validation.Validator;
 import org.lexsync.core.findings.Findings;
-import org.lexsync.core.xml.SchemaErrors;
+import org.lexsync.core.xml.SecureSchemas;
 import org.lexsync.core.xml.XmlDocumentException;
-import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 import org.xml.sax.Attributes;
-import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 import org.xml.sax.XMLReader;
 import org.xml.sax.helpers.XMLFilterImpl;
+
 
 /**
  * Validates a MetaInfo XML against the Appendix I schema with {@code javax.xml.validation}, securely (no
@@ -36,19 +28,7 @@ final class SchemaCheck {
     }
 
     static SchemaCheck load() {
-        URL url = SchemaCheck.class.getResource(RESOURCE);
-        if (url == null) {
-            throw new IllegalStateException("missing resource " + RESOURCE);
-        }
-        try (InputStream in = SchemaCheck.class.getResourceAsStream(RESOURCE)) {
-            SchemaFactory f = SchemaFactory.newDefaultInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            f.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            return new SchemaCheck(f.newSchema(new StreamSource(in, url.toExternalForm())));
-        } catch (IOException | SAXException e) {
-            throw new IllegalStateException("cannot load " + RESOURCE + ": " + e.getMessage(), e);
-        }
+        return new SchemaCheck(SecureSchemas.load(SchemaCheck.class, RESOURCE));
     }
 
     /**
@@ -57,24 +37,7 @@ final class SchemaCheck {
      * @throws XmlDocumentException when the document is not well-formed or is hostile
      */
     void validate(InputStream in, String document, XmlLimits limits, Findings findings) {
-        SchemaErrors collector = new SchemaErrors(document, findings, RULE);
-        try (InputStream bytes = XmlInput.decode(in, document, limits)) {
-            Validator v = schema.newValidator();
-            v.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            v.setErrorHandler(collector);
-            InputSource source = new InputSource(bytes);
-            source.setSystemId(document);
-            v.validate(new SAXSource(new NamespaceDefaulting(SchemaErrors.secureReader()), source));
-        } catch (SAXException e) {
-            if (collector.fatal() != null) {
-                throw collector.fatal();
-            }
-            throw new XmlDocumentException(XmlDocumentException.Reason.MALFORMED, document, 0, 0, e.getMessage(), e);
-        } catch (IOException e) {
-            throw new XmlDocumentException(XmlDocumentException.Reason.IO, document, 0, 0, e.getMessage(), e);
-        }
+        SecureSchemas.validate(schema, in, document, limits, findings, RULE, NamespaceDefaulting::new);
     }
 
     /**

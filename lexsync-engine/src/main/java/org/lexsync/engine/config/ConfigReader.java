@@ -51,7 +51,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     protocol: atom                # one the engine can harvest
  *     urls: [https://example.se/feed.atom]   # or: url: https://…
  *     politeness: {delay: 5, concurrency: 1} # seconds between requests, requests in flight per host
- *     schedule: PT1H                # ISO-8601 duration or 6-field cron (SourceSchedule); default PT1H
+ *     schedule: PT1H                # ISO-8601 duration or 6-field cron (SourceSchedule); default PT1H; a cron
+ *                                   # that cannot fire within a year is refused (CronCheck)
  *     approved: true                # only approved sources run without being named (default false)
  *     contact: mailto:rinfo@example.se
  *     options: {max-delete-fraction: 0.5}
@@ -396,7 +397,10 @@ public final class ConfigReader {
         String schedule = optionalText(m, at, "schedule");
         if (schedule != null) {
             try {
-                SourceSchedule.parse(schedule);
+                SourceSchedule parsed = SourceSchedule.parse(schedule);
+                if (parsed.cron() != null) {
+                    CronCheck.check(parsed.cron(), java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC));
+                }
             } catch (IllegalArgumentException bad) {
                 throw error(at + ".schedule", m.get("schedule"), bad.getMessage());
             }

@@ -2,7 +2,6 @@ package org.lexsync.engine.config;
 
 import java.nio.charset.Charset;
 import java.time.LocalDate;
-import java.time.Period;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -16,7 +15,9 @@ import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.crawler.CrawlerSpec;
 import org.lexsync.engine.crawler.FieldSpec;
+import org.lexsync.engine.crawler.PagingSpec;
 import org.lexsync.engine.crawler.RowSpec;
+import org.lexsync.engine.crawler.SearchFormSpec;
 import org.lexsync.engine.crawler.SeedSpec;
 import org.lexsync.engine.crawler.SelectorSpec;
 import org.lexsync.engine.model.ConfigException;
@@ -58,13 +59,16 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *       date: {css: .date, date-format: dd.MM.yyyy}
  *     attachments: {css: a.file, include: '\.(pdf|doc|html)$'}
  * </pre>
+ * Search forms, open offset ranges, windows of the last period, post-back paging and the stop marker are read by
+ * {@link CrawlerPagingReader}; listing rows and field values (locales, transforms, date-from, join, templates) by
+ * {@link CrawlerFieldReader}.
  */
 final class CrawlerConfigReader {
     private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail",
             "locale");
-    private static final Set<String> SEED = Set.of("url", "pages", "window", "range", "expect-items");
+    private static final Set<String> SEED = Set.of("url", "pages", "window", "range", "expect-items", "search");
     private static final Set<String> LISTING = Set.of("item", "attribute", "next", "removed", "stop-after-empty",
-            "row", "fields", "link", "merge", "max-missing");
+            "stop-when", "postback-form", "row", "fields", "link", "merge", "max-missing");
     private static final Set<String> DETAIL = Set.of("fields", "attachments");
     private static final Set<String> SELECTOR = Set.of("css", "xpath");
     private static final Set<String> ATTACHMENTS = Set.of("css", "xpath", "attribute", "include");
@@ -126,16 +130,16 @@ final class CrawlerConfigReader {
             String dat = at + ".detail";
             Map<String, Node> d = mapping(detailNode, dat, DETAIL);
             if (d.containsKey("fields")) {
-                Map<String, Node> f = mapping(d.get("fields"), dat + ".fields", null);
                 fields.putAll(fieldReader.fields(d.get("fields"), dat + ".fields"));
             }
             if (d.containsKey("attachments")) {
                 attachments = attachments(d.get("attachments"), dat + ".attachments");
             }
         }
+        PagingSpec paging = new CrawlerPagingReader(this).paging(l, lat);
         try {
             return new CrawlerSpec(seeds, include, exclude, item, attribute, next, removed, stopAfterEmpty, fields,
-                    attachments, charset, rows);
+                    attachments, charset, paging, rows);
         } catch (IllegalArgumentException e) {
             throw error(at, node, e.getMessage());
         }
@@ -143,7 +147,7 @@ final class CrawlerConfigReader {
 
     private SeedSpec seed(Node node, String at) {
         if (node instanceof ScalarNode) {
-            return seed(scalar(node, at), null, null, null, null, node, at);
+            return seed(scalar(node, at), null, null, null, null, null, node, at);
         }
         Map<String, Node> m = mapping(node, at, SEED);
         String url = text(m, at, "url", true);
@@ -159,42 +163,12 @@ final class CrawlerConfigReader {
                 throw error(pat, m.get("pages"), e.getMessage());
             }
         }
-        SeedSpec.Window window = null;
-        if (m.containsKey("window")) {
-            String wat = at + ".window";
-            Map<String, Node> w = mapping(m.get("window"), wat, Set.of("start", "end", "step", "format"));
-            LocalDate start = date(w, wat, "start", true);
-            LocalDate end = date(w, wat, "end", false);
-            String stepText = text(w, wat, "step", true);
-            Period step;
-            try {
-                step = Period.parse(stepText);
-            } catch (DateTimeParseException e) {
-                throw error(wat + ".step", w.get("step"), "must be an ISO 8601 period such as P1M or P7D, was '"
-                        + stepText + "'");
-            }
-            String format = text(w, wat, "format", false);
-            try {
-                window = new SeedSpec.Window(start, end, step, format == null ? DateTimeFormatter.ISO_LOCAL_DATE
-                        : DateTimeFormatter.ofPattern(format, Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw error(wat, m.get("window"), e.getMessage());
-            }
-        }
-        SeedSpec.Range range = null;
-        if (m.containsKey("range")) {
-            String rat = at + ".range";
-            Map<String, Node> r = mapping(m.get("range"), rat, Set.of("name", "from", "to"));
-            try {
-                range = new SeedSpec.Range(text(r, rat, "name", true),
-                        integer(required(r, rat, "from"), rat + ".from", Long.MIN_VALUE, Long.MAX_VALUE),
-                        integer(required(r, rat, "to"), rat + ".to", Long.MIN_VALUE, Long.MAX_VALUE));
-            } catch (IllegalArgumentException e) {
-                throw error(rat, m.get("range"), e.getMessage());
-            }
-        }
+        CrawlerPagingReader paging = new CrawlerPagingReader(this);
+        SeedSpec.Window window = m.containsKey("window") ? paging.window(m.get("window"), at + ".window") : null;
+        SeedSpec.Range range = m.containsKey("range") ? paging.range(m.get("range"), at + ".range") : null;
+        SearchFormSpec search = m.containsKey("search") ? paging.search(m.get("search"), at + ".search") : null;
         Boolean expect = m.containsKey("expect-items") ? bool(m.get("expect-items"), at + ".expect-items") : null;
-        return seed(url, pages, window, range, expect, m.get("url"), at + ".url");
+        return seed(url, pages, window, range, expect, search, m.get("url"), at + ".url");
     }
 
     boolean bool(Node n, String at) {
@@ -206,10 +180,11 @@ final class CrawlerConfigReader {
     }
 
     private SeedSpec seed(String url, SeedSpec.@Nullable Pages pages, SeedSpec.@Nullable Window window,
-                          SeedSpec.@Nullable Range range, @Nullable Boolean expect, Node node, String at) {
+                          SeedSpec.@Nullable Range range, @Nullable Boolean expect, @Nullable SearchFormSpec search,
+                          Node node, String at) {
         try {
             java.net.URI.create(url.replaceAll("\\{[a-z_-]+}", "0"));
-            return new SeedSpec(url, pages, window, range, expect);
+            return new SeedSpec(url, pages, window, range, expect, search);
         } catch (IllegalArgumentException e) {
             throw error(at, node, e.getMessage());
         }
@@ -275,7 +250,7 @@ final class CrawlerConfigReader {
         }
     }
 
-    private @Nullable LocalDate date(Map<String, Node> m, String at, String key, boolean required) {
+    @Nullable LocalDate date(Map<String, Node> m, String at, String key, boolean required) {
         String s = text(m, at, key, required);
         if (s == null) {
             return null;
@@ -300,7 +275,7 @@ final class CrawlerConfigReader {
         }
     }
 
-    private Node required(Map<String, Node> m, String at, String key) {
+    Node required(Map<String, Node> m, String at, String key) {
         Node n = m.get(key);
         if (n == null) {
             throw error(at + "." + key, null, "missing value (required)");

@@ -69,6 +69,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     private final Set<String> linked = new HashSet<>();
     private final boolean dryRun;
     private @Nullable String cursor;
+    private SeedYields yields;
     private boolean listingDone;
     private boolean tailDone;
     private boolean deletesPlanned;
@@ -88,6 +89,13 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         this.findings = findings;
         this.fromStart = resumeFrom == null || resumeFrom.complete() || resumeFrom.cursor() == null;
         this.cursor = fromStart ? null : resumeFrom.cursor();
+        this.yields = resumeFrom == null ? SeedYields.NONE
+                : resumeFrom.complete() ? resumeFrom.yields().completed() : resumeFrom.yields();
+    }
+
+    /** The checkpoint of a crawl that listed everything, with what each seed yielded (for the next run's check). */
+    String completeCheckpoint() {
+        return CrawlCheckpoint.format(new CrawlCheckpoint(true, null, yields));
     }
 
     /** Why planning stopped before the end (the sanity gate or an unreadable listing page), or null. */
@@ -156,13 +164,18 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     }
 
     private void listingStep() {
+        ListingSeed origin = crawler.listingSeed(cursor);
         ListingPage page = crawler.list(cursor, session);
         listingPages++;
+        URI where = page.url() != null ? page.url() : URI.create("cursor:" + cursor);
         if (page.suspicious()) {
-            URI where = page.url() != null ? page.url() : URI.create("cursor:" + cursor);
             halt(where, "eucases-d2.1:3.3/empty-listing", "empty-listing", String.format(Locale.ROOT,
-                    "listing page %s lists no items where items were expected (has the portal changed its HTML?)",
-                    where), 0);
+                    "listing page %s lists no items where items were expected%s (has the portal changed its HTML?)",
+                    where, origin == null ? "" : ": seed " + origin.key() + ", its item selector " + origin.selector()
+                            + " matched nothing"), 0);
+            return;
+        }
+        if (origin != null && redesigned(origin, page, where)) {
             return;
         }
         for (URI removed : page.removed()) {
@@ -193,7 +206,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         if (dryRun) {
             changes = withoutUnchanged(changes);
         }
-        String next = CrawlCheckpoint.resumeAt(page.next());
+        String next = CrawlCheckpoint.resumeAt(page.next(), yields);
         if (page.next() == null) {
             listingDone = true;
             // the complete checkpoint is written by the harvester once the deletions are committed too
@@ -205,6 +218,26 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         }
         pending.addAll(changes);
         cursor = page.next();
+    }
+
+    /**
+     * Counts the page's items for its seed; when the seed ends here having listed nothing although it listed items in
+     * the previous complete crawl, stops the run with a finding naming the seed and its selector (a redesign).
+     */
+    private boolean redesigned(ListingSeed origin, ListingPage page, URI where) {
+        yields = yields.plus(origin.key(), page.items().size());
+        ListingSeed after = page.next() == null ? null : crawler.listingSeed(page.next());
+        if (after != null && after.key().equals(origin.key())) {
+            return false;
+        }
+        Long before = yields.vanished(origin.key()).orElse(null);
+        if (before == null) {
+            return false;
+        }
+        halt(where, "eucases-d2.1:3.3/redesign", "redesign", String.format(Locale.ROOT, "seed %s listed %d items in the"
+                + " previous complete crawl and none now: its item selector %s matched nothing on %s (has the portal"
+                + " changed its HTML?)", origin.key(), before, origin.selector(), where), 0);
+        return true;
     }
 
     private static PlannedChange withCheckpoint(PlannedChange c, String checkpoint) {

@@ -151,7 +151,7 @@ public final class CrawlerHarvester implements Harvester {
             } else {
                 boolean settled = gap == null && failures.stream().allMatch(ChangeFailure::retriedAlone);
                 if (planner.complete() && settled) {
-                    run.saveCheckpoint(CrawlCheckpoint.format(CrawlCheckpoint.COMPLETE));
+                    run.saveCheckpoint(planner.completeCheckpoint());
                 }
                 report = new ApplyReport(job.sourceId(), run.id() == null ? 0 : run.id(), withFailed(0),
                         run.storedCheckpoint(), gap, held, failures, run.elapsed(), listenerFailures);

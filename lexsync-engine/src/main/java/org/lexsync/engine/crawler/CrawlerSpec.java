@@ -15,14 +15,34 @@ import org.jspecify.annotations.Nullable;
  *
  * @param fields      detail fields by name; {@code id} becomes the group id, {@code title} the title, {@code date}
  *                    the publication date; all are kept as metadata (declared order kept: templates use it)
+ * @param paging      the listing's stop marker and post-back form ({@link PagingSpec})
  * @param rows        the listing's rows and their fields, or null when the listing only links detail pages
  */
 public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
                           @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
                           int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
-                          @Nullable Charset charset, @Nullable RowSpec rows) {
+                          @Nullable Charset charset, PagingSpec paging, @Nullable RowSpec rows) {
+
+    /** A crawler without a stop marker, post-backs from the default form, no fields from listing rows. */
+    public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
+                       @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
+                       int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
+                       @Nullable Charset charset) {
+        this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
+                PagingSpec.DEFAULT, null);
+    }
+
+    /** A crawler that reads no fields from listing rows. */
+    public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
+                       @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
+                       int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
+                       @Nullable Charset charset, PagingSpec paging) {
+        this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
+                paging, null);
+    }
 
     public CrawlerSpec {
+        Objects.requireNonNull(paging, "paging");
         seeds = List.copyOf(seeds);
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
@@ -34,15 +54,6 @@ public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Patt
         if (stopAfterEmpty < 1) {
             throw new IllegalArgumentException("stop-after-empty must be at least 1, was " + stopAfterEmpty);
         }
-    }
-
-    /** A crawler that reads no fields from listing rows. */
-    public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
-                       @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
-                       int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
-                       @Nullable Charset charset) {
-        this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
-                null);
     }
 
     /**

@@ -21,12 +21,14 @@ import org.jsoup.nodes.Element;
 
 /**
  * The crawler a {@link CrawlerSpec} describes: lists by expanding its seeds (result pages, date windows, an integer
- * range) and following "next" links, and extracts fields and attachments with CSS or XPath selectors. A Java crawler
- * can reuse its pieces ({@link #field}, {@link #links}).
+ * range, an open offset range, a search form filled per binding) and following "next" links or ASP.NET post-backs
+ * until a stop marker, and extracts fields and attachments with CSS or XPath selectors. A Java crawler can reuse its
+ * pieces ({@link #field}, {@link #links}).
  */
 public final class GenericCrawler implements PortalCrawler {
     private final CrawlerSpec spec;
     private final URI home;
+    private final PostbackCursors postbacks = new PostbackCursors();
 
     public GenericCrawler(CrawlerSpec spec, URI home) {
         this.spec = Objects.requireNonNull(spec, "spec");
@@ -44,33 +46,47 @@ public final class GenericCrawler implements PortalCrawler {
         if (c.binding() >= bindings.size()) {
             c = new ListingCursor(c.seed(), bindings.size() - 1, c.page(), c.empties(), c.url());
         }
-        URI url = c.url() != null ? c.url() : home.resolve(expand(seed.template(), bindings.get(c.binding()), c.page()));
+        Map<String, String> binding = SeedPaging.binding(seed, bindings.get(c.binding()), c.page());
+        URI url = c.url() != null ? c.url() : home.resolve(expand(seed.template(), binding, c.page()));
         Page page;
         try {
-            page = session.get(url);
+            page = c.postback() != null ? postbacks.resume(c, session, () -> seedPage(seed, binding, url, session),
+                    SeedPaging.firstPage(seed), spec.next(), spec.paging().postbackForm())
+                    : c.url() != null ? session.get(url) : seedPage(seed, binding, url, session);
         } catch (PageUnavailableException e) {
-            boolean pastTheEnd = e.gone() && c.url() == null && seed.pages() != null && c.page() > seed.pages().from();
+            boolean pastTheEnd = e.gone() && c.url() == null && c.postback() == null && seed.paged()
+                    && c.page() > SeedPaging.firstPage(seed);
             if (!pastTheEnd) {
                 throw e;
             }
             // a numbered result page past the last one answers 404 on many portals: an empty page, not a failure
-            ListingCursor next = following(c, seed, bindings.size(), true, null);
+            ListingCursor next = following(c, seed, bindings.size(), true, null, null, false);
             return new ListingPage(List.of(), List.of(), next == null ? null : next.format(), false, url);
         }
         Document doc = page.document();
         List<ListedItem> items = listed(page);
         List<URI> removed = spec.removed() == null ? List.of() : links(doc, spec.removed(), spec.itemAttribute(), true);
+        boolean stop = spec.paging().stopWhen() != null && !spec.paging().stopWhen().select(doc).isEmpty();
         URI nextLink = null;
-        if (spec.next() != null) {
-            List<URI> n = links(doc, spec.next(), "href", false);
-            if (!n.isEmpty() && !n.get(0).equals(url) && !n.get(0).equals(page.url())) {
-                nextLink = n.get(0);
+        String postback = null;
+        if (spec.next() != null && !stop) {
+            Postback p = PostbackPager.next(session, page, spec.next(), spec.paging().postbackForm());
+            if (p != null) {
+                postback = postbacks.token(p);
+            } else {
+                List<URI> n = links(doc, spec.next(), "href", false);
+                if (!n.isEmpty() && !n.get(0).equals(url) && !n.get(0).equals(page.url())
+                        && n.get(0).getScheme() != null && n.get(0).getScheme().startsWith("http")) {
+                    nextLink = n.get(0);
+                }
             }
         }
-        boolean firstPageOfSeed = c.url() == null && (seed.pages() == null || c.page() == seed.pages().from());
-        boolean expected = c.url() != null || firstPageOfSeed && (seed.expectItems() != null ? seed.expectItems()
-                : seed.window() == null && seed.range() == null);
-        ListingCursor next = following(c, seed, bindings.size(), items.isEmpty() && removed.isEmpty(), nextLink);
+        boolean firstPageOfSeed = c.url() == null && c.postback() == null && c.page() == SeedPaging.firstPage(seed);
+        boolean expected = !stop && (c.url() != null || c.postback() != null || firstPageOfSeed
+                && (seed.expectItems() != null ? seed.expectItems()
+                : seed.window() == null && (seed.range() == null || seed.range().open())));
+        ListingCursor next = following(c, seed, bindings.size(), items.isEmpty() && removed.isEmpty(), nextLink,
+                postback, stop);
         return ListingPage.of(items, removed, next == null ? null : next.format(), expected, page.url());
     }
 
@@ -91,27 +107,52 @@ public final class GenericCrawler implements PortalCrawler {
         return spec;
     }
 
-    private ListingCursor first(int seedIndex) {
-        SeedSpec s = spec.seeds().get(seedIndex);
-        return new ListingCursor(seedIndex, 0, s.pages() == null ? 0 : s.pages().from(), 0, null);
+    /**
+     * The seed and item selector of the listing page at {@code cursorText} (redesign detection); null for a seed that
+     * says {@code expect-items: false} (it may list nothing any day).
+     */
+    @Override
+    public @Nullable ListingSeed listingSeed(@Nullable String cursorText) {
+        int index = ListingCursor.parse(cursorText).map(ListingCursor::seed).filter(i -> i < spec.seeds().size())
+                .orElse(0);
+        SeedSpec seed = spec.seeds().get(index);
+        return Boolean.FALSE.equals(seed.expectItems()) ? null
+                : new ListingSeed("seeds[" + index + "] " + seed.template(),
+                        spec.rows() != null ? spec.rows().row().toString() : spec.item().toString());
     }
 
-    /** The cursor after the page at {@code c}: the next link, the next result page, binding or seed; null at the end. */
+    /** The seed's own page for a binding: fetched, or, for a search seed, the result of submitting its form. */
+    private Page seedPage(SeedSpec seed, Map<String, String> binding, URI url, CrawlSession session) {
+        Page page = session.get(url);
+        return seed.search() == null ? page : seed.search().submit(session, page, seed.search().values(binding));
+    }
+
+    private ListingCursor first(int seedIndex) {
+        return new ListingCursor(seedIndex, 0, SeedPaging.firstPage(spec.seeds().get(seedIndex)), 0, null);
+    }
+
+    /**
+     * The cursor after the page at {@code c}: the post-back or next link, the next result page or offset, binding or
+     * seed; null at the end. A page the stop marker matches ends its binding's paging.
+     */
     private @Nullable ListingCursor following(ListingCursor c, SeedSpec seed, int bindings, boolean empty,
-                                              @Nullable URI nextLink) {
+                                              @Nullable URI nextLink, @Nullable String postback, boolean stop) {
+        if (postback != null && !empty) {
+            return new ListingCursor(c.seed(), c.binding(), c.page() + 1, 0, null, postback);
+        }
         if (nextLink != null && !empty) {
             return new ListingCursor(c.seed(), c.binding(), c.page() + 1, 0, nextLink);
         }
-        if (seed.pages() != null && c.url() == null) {
+        if (seed.paged() && c.url() == null && c.postback() == null && !stop) {
             int empties = empty ? c.empties() + 1 : 0;
-            boolean more = seed.pages().to() == null ? empties < spec.stopAfterEmpty()
+            boolean more = seed.pages() == null || seed.pages().to() == null ? empties < spec.stopAfterEmpty()
                     : c.page() < seed.pages().to() && empties < spec.stopAfterEmpty();
             if (more) {
                 return new ListingCursor(c.seed(), c.binding(), c.page() + 1, empties, null);
             }
         }
         if (c.binding() + 1 < bindings) {
-            return new ListingCursor(c.seed(), c.binding() + 1, seed.pages() == null ? 0 : seed.pages().from(), 0, null);
+            return new ListingCursor(c.seed(), c.binding() + 1, SeedPaging.firstPage(seed), 0, null);
         }
         if (c.seed() + 1 < spec.seeds().size()) {
             return first(c.seed() + 1);
@@ -119,28 +160,34 @@ public final class GenericCrawler implements PortalCrawler {
         return null;
     }
 
-    /** Every binding of the seed's date-window and range variables, windows outside, range values inside. */
+    /**
+     * Every binding of the seed's date-window and closed-range variables, windows outside, range values inside (an
+     * open range pages instead: {@link SeedPaging}).
+     */
     static List<Map<String, String>> bindings(SeedSpec seed) {
         List<Map<String, String>> windows = new ArrayList<>();
         if (seed.window() == null) {
             windows.add(Map.of());
         } else {
             SeedSpec.Window w = seed.window();
-            LocalDate end = w.end() != null ? w.end() : LocalDate.now(ZoneOffset.UTC);
-            for (LocalDate from = w.start(); !from.isAfter(end); from = from.plus(w.step())) {
-                LocalDate to = from.plus(w.step()).minusDays(1);
+            LocalDate today = LocalDate.now(ZoneOffset.UTC);
+            LocalDate end = w.end() != null ? w.end() : today;
+            LocalDate start = w.start() != null ? w.start() : today.minus(w.last());
+            java.time.Period step = w.step() != null ? w.step() : java.time.Period.between(start, end).plusDays(1);
+            for (LocalDate from = start; !from.isAfter(end); from = from.plus(step)) {
+                LocalDate to = from.plus(step).minusDays(1);
                 if (to.isAfter(end)) {
                     to = end;
                 }
                 windows.add(Map.of("from", w.format().format(from), "to", w.format().format(to)));
             }
         }
-        if (seed.range() == null) {
+        if (seed.range() == null || seed.range().open()) {
             return windows;
         }
         List<Map<String, String>> out = new ArrayList<>();
         for (Map<String, String> w : windows) {
-            for (long n = seed.range().from(); n <= seed.range().to(); n++) {
+            for (long n = seed.range().from(); n <= seed.range().to(); n += seed.range().step()) {
                 Map<String, String> b = new LinkedHashMap<>(w);
                 b.put(seed.range().name(), Long.toString(n));
                 out.add(b);

@@ -44,4 +44,12 @@ public interface PortalCrawler {
     default DocumentGroup group(URI document, List<ListedItem> listed) {
         return RowRecords.document(document, listed);
     }
+
+    /**
+     * The seed the listing page at {@code cursor} (null: the first) belongs to and its item selector, for redesign
+     * detection across runs; null (the default) when the crawler does not say, and no such check is made.
+     */
+    default @Nullable ListingSeed listingSeed(@Nullable String cursor) {
+        return null;
+    }
 }

@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.core.documentgroup.ArchiveLimits;
 import org.lexsync.core.documentgroup.DocumentGroup;
@@ -22,18 +21,13 @@ import org.lexsync.core.documentgroup.ValidationResult;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.core.zip.ZipArchiveException;
-import java.util.ArrayList;
 import org.lexsync.engine.model.ApplyReport;
-import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.GroupUpload;
 import org.lexsync.engine.model.IngestError;
 import org.lexsync.engine.model.IngestLogEntry;
 import org.lexsync.engine.model.IngestResult;
 import org.lexsync.engine.model.PlannedChange;
-import org.lexsync.engine.model.PlannedRepresentation;
-import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.RunCounts;
-import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.DocumentGroups;
 import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.store.Store;
@@ -62,17 +56,10 @@ public final class Ingestion {
         ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, List<GroupWrite> groups);
     }
 
-    /** Groups committed in one transaction at most. */
-    static final int MAX_GROUPS_PER_COMMIT = 64;
-    /** Changes of the groups committed in one transaction at most (a larger group goes alone). */
-    static final int MAX_CHANGES_PER_COMMIT = 2_000;
-
     private final Store store;
-    private final GroupCommitter committer;
+    private final GroupCommits commits;
     private final DocumentGroupValidator validator;
     private final ArchiveLimits limits;
-    private final CrawlerSessions sessions;
-    private final Set<String> knownSources = ConcurrentHashMap.newKeySet();
     /**
      * Uploads checked, unpacked and applied at once: each may hold {@link GroupFiles#MEMORY_BUDGET} of small files in
      * memory, so this bounds the heap whatever the number of clients (docs/architecture.md, invariant 3).
@@ -83,40 +70,9 @@ public final class Ingestion {
     /** An ingestion service over {@code store}, holding crawlers' leases for {@code leaseTtl} between renewals. */
     public Ingestion(Store store, Duration leaseTtl, GroupCommitter committer) {
         this.store = Objects.requireNonNull(store, "store");
-        this.committer = Objects.requireNonNull(committer, "committer");
-        this.sessions = new CrawlerSessions(store, leaseTtl);
+        this.commits = new GroupCommits(store, leaseTtl, Objects.requireNonNull(committer, "committer"));
         this.limits = ArchiveLimits.DEFAULT;
         this.validator = DocumentGroupValidator.create(XmlLimits.DEFAULT, limits);
-    }
-
-    /** Why an upload was refused: carries the error to the one place that logs and answers it. */
-    private static final class Refused extends Exception {
-        private static final long serialVersionUID = 1L;
-        private final transient IngestError error;
-
-        Refused(IngestError error) {
-            super(error.message(), null, false, false);
-            this.error = error;
-        }
-    }
-
-    /** What is known of the upload for its log row, filled in as it is read. */
-    private static final class Call {
-        final GroupUpload upload;
-        final long zipLength;
-        @Nullable DocumentGroup group;
-
-        Call(GroupUpload upload, long zipLength) {
-            this.upload = upload;
-            this.zipLength = zipLength;
-        }
-
-        GroupWrite.LogRow row(String outcome, @Nullable IngestError error) {
-            return new GroupWrite.LogRow(upload.remote(), group == null ? upload.uploader() : group.crawler(),
-                    group == null || group.identifier() == null ? null : group.identifier().toLowerCase(Locale.ROOT),
-                    group == null || group.operation() == null ? null : group.operation().token(), zipLength, outcome,
-                    error == null ? null : error.kind().className(), error == null ? null : error.message());
-        }
     }
 
     /**
@@ -124,7 +80,7 @@ public final class Ingestion {
      * thrown, not answered as the crawler's error.
      */
     public IngestResult ingest(GroupUpload upload) {
-        Call call = new Call(upload, size(upload.data()));
+        UploadCall call = new UploadCall(upload, size(upload.data()));
         try {
             working.acquire();
         } catch (InterruptedException e) {
@@ -133,7 +89,7 @@ public final class Ingestion {
         }
         try {
             return apply(call);
-        } catch (Refused r) {
+        } catch (IngestRefusal r) {
             store.documentGroups().log(call.row(IngestResult.Outcome.REJECTED.token(), r.error));
             DocumentGroup g = call.group;
             return new IngestResult(IngestResult.Outcome.REJECTED, g == null ? null : g.identifier(),
@@ -155,13 +111,13 @@ public final class Ingestion {
         return store.documentGroups().log(crawler, beforeId, limit);
     }
 
-    private IngestResult apply(Call call) throws Refused {
+    private IngestResult apply(UploadCall call) throws IngestRefusal {
         GroupUpload u = call.upload;
         // One pass of the validator over MetaInfo and ZIP when the ZIP can be read; its ZIP findings are answered
         // after the stored state's, in issue 18's order. A ZIP it refuses outright is answered there too, and the
         // MetaInfo is then validated alone.
         ValidationResult checked = null;
-        IngestError packageRefused = null;
+        IngestError packageIngestRefusal = null;
         if (call.zipLength > 0) {
             try {
                 checked = u.packaged() ? validator.validatePackage(u.data())
@@ -169,11 +125,11 @@ public final class Ingestion {
             } catch (DocumentGroupArchiveException e) {
                 if (e.reason() == DocumentGroupArchiveException.Reason.NO_METAINFO
                         || e.reason() == DocumentGroupArchiveException.Reason.SEVERAL_METAINFOS) {
-                    throw new Refused(IngestError.of(IngestError.Kind.NO_METAINFO, scrub(e.getMessage(), u)));
+                    throw new IngestRefusal(IngestError.of(IngestError.Kind.NO_METAINFO, scrub(e.getMessage(), u)));
                 }
-                packageRefused = IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u));
+                packageIngestRefusal = IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u));
             } catch (XmlDocumentException e) {
-                throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, scrub(e.getMessage(), u), e.line(),
+                throw new IngestRefusal(new IngestError(IngestError.Kind.MALFORMED_XML, scrub(e.getMessage(), u), e.line(),
                         e.column()));
             }
         }
@@ -183,21 +139,21 @@ public final class Ingestion {
                 checked = validator.validate(metaInfo, u.packaged() ? "Package!/" + GroupUpload.PACKAGED_METAINFO
                         : "MetaInfo");
             } catch (XmlDocumentException e) {
-                throw new Refused(new IngestError(IngestError.Kind.MALFORMED_XML, e.getMessage(), e.line(),
+                throw new IngestRefusal(new IngestError(IngestError.Kind.MALFORMED_XML, e.getMessage(), e.line(),
                         e.column()));
             }
         }
         DocumentGroup group = checked.group();
         call.group = group;
-        refuseIf(scrubbed(ErrorClasses.first(checked.findings(), false), u));
+        IngestRefusal.refuseIf(scrubbed(ErrorClasses.first(checked.findings(), false), u));
         int repeated = GroupPlan.repeatedUrl(group);
         if (repeated >= 0) {
-            throw new Refused(IngestError.of(IngestError.Kind.INVALID_VALUE, String.format(Locale.ROOT,
+            throw new IngestRefusal(IngestError.of(IngestError.Kind.INVALID_VALUE, String.format(Locale.ROOT,
                     "document %d repeats url '%s'; a group names each url once (one resource per url)", repeated + 1,
                     group.documents().get(repeated).url())));
         }
         if (u.uploader() != null && !u.uploader().equals(group.crawler())) {
-            throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
+            throw new IngestRefusal(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
                     "the group names crawler '%s' but was uploaded as crawler '%s'; a crawler writes only its own"
                             + " groups", group.crawler(), u.uploader())));
         }
@@ -205,7 +161,7 @@ public final class Ingestion {
         String id = group.identifier().toLowerCase(Locale.ROOT);
         if ((op == Operation.ADD || op == Operation.UPD) && (u.data() == null || call.zipLength == 0)) {
             // §3.2 "ZipData validation", in the service's own words
-            throw new Refused(IngestError.of(IngestError.Kind.EMPTY_ZIP, String.format(Locale.ROOT,
+            throw new IngestRefusal(IngestError.of(IngestError.Kind.EMPTY_ZIP, String.format(Locale.ROOT,
                     "ZipData length is zero, document identifier: %s and Operation: %s", group.identifier(),
                     op.token())));
         }
@@ -214,292 +170,43 @@ public final class Ingestion {
         IngestError zipError = null;
         Map<String, GroupFiles.Extracted> files = Map.of();
         if (op == Operation.ADD || op == Operation.UPD) {
-            zipError = packageRefused != null ? packageRefused
+            zipError = packageIngestRefusal != null ? packageIngestRefusal
                     : scrubbed(ErrorClasses.first(checked.findings(), true), u);
             if (zipError == null) {
                 files = extract(u, group);
             }
         }
         try {
-            return commit(call, group, id, zipError, files);
+            return commits.commit(call, group, id, zipError, files);
         } finally {
             files.values().forEach(GroupFiles.Extracted::discard);
         }
     }
 
-    /** One upload waiting for its crawler's turn: what it brings, and what became of it. */
-    private static final class Turn {
-        final Call call;
-        final DocumentGroup group;
-        final String id;
-        final @Nullable IngestError zipError;
-        final Map<String, GroupFiles.Extracted> files;
-        final String fingerprint;
-        boolean done;
-        @Nullable IngestResult result;
-        @Nullable Refused refused;
-        @Nullable RuntimeException failure;
-        List<PlannedChange> changes = List.of();
-        @Nullable GroupWrite write;
-        RunCounts counts = RunCounts.ZERO;
-
-        Turn(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
-             Map<String, GroupFiles.Extracted> files) {
-            this.call = call;
-            this.group = group;
-            this.id = id;
-            this.zipError = zipError;
-            this.files = files;
-            this.fingerprint = GroupPlan.fingerprint(group);
-        }
-    }
-
-    /**
-     * Queues the upload for its crawler and waits for its turn: whichever of the crawler's uploads holds the crawler's
-     * lock serves every upload queued by then (in order), so the groups of one crawler commit together in one
-     * transaction (group commit; each group still all or nothing, its decisions taken on the state the earlier ones
-     * leave).
-     */
-    private IngestResult commit(Call call, DocumentGroup group, String id, @Nullable IngestError zipError,
-                                Map<String, GroupFiles.Extracted> files) throws Refused {
-        String crawler = group.crawler();
-        Turn turn = new Turn(call, group, id, zipError, files);
-        CrawlerSessions.Session session = sessions.queue(crawler, turn);
-        try {
-            while (!turn.done) {
-                serve(crawler, session);
-            }
-        } finally {
-            sessions.release(session);
-        }
-        if (turn.refused != null) {
-            throw turn.refused;
-        }
-        if (turn.failure != null) {
-            throw turn.failure;
-        }
-        return Objects.requireNonNull(turn.result);
-    }
-
-    /**
-     * Takes the crawler's waiting uploads in order, decides and plans each, and commits those it planned in ONE
-     * transaction. It stops before an upload of a group already taken, or one touching a document an earlier one
-     * touches: that one waits for the next transaction, planned on the state this one leaves.
-     */
-    private void serve(String crawler, CrawlerSessions.Session session) {
-        List<Turn> candidates = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        while (candidates.size() < MAX_GROUPS_PER_COMMIT) {
-            Turn t = (Turn) session.queue.pollFirst();
-            if (t == null) {
-                break;
-            }
-            if (!ids.add(t.id)) {
-                session.queue.addFirst(t); // the same group twice: the second is decided on what the first leaves
-                break;
-            }
-            candidates.add(t);
-        }
-        Map<String, DocumentGroups.StoredGroup> stored;
-        try {
-            stored = store.documentGroups().getAll(ids);
-        } catch (RuntimeException e) {
-            candidates.forEach(t -> {
-                t.failure = e;
-                t.done = true;
-            });
-            return;
-        }
-        List<Turn> batch = new ArrayList<>();
-        Set<String> touched = new HashSet<>();
-        int changes = 0;
-        for (int i = 0; i < candidates.size(); i++) {
-            Turn t = candidates.get(i);
-            DocumentGroups.StoredGroup before = stored.get(t.id);
-            try {
-                IngestResult unchanged = decide(t, before);
-                if (unchanged != null) {
-                    t.result = unchanged;
-                    t.done = true;
-                    continue;
-                }
-                Set<String> mine = new HashSet<>(GroupPlan.held(t.group).keySet());
-                mine.addAll(GroupPlan.released(t.group, before));
-                if (changes > MAX_CHANGES_PER_COMMIT || mine.stream().anyMatch(touched::contains)) {
-                    // touches what an earlier group of this transaction touches: decided again on its outcome
-                    for (int k = candidates.size() - 1; k >= i; k--) {
-                        session.queue.addFirst(candidates.get(k));
-                    }
-                    break;
-                }
-                touched.addAll(mine);
-                changes += t.group.documents().size();
-                batch.add(t);
-            } catch (Refused r) {
-                t.refused = r; // logged by its own thread, like every refusal
-                t.done = true;
-            } catch (RuntimeException e) {
-                t.failure = e;
-                t.done = true;
-            }
-        }
-        if (batch.isEmpty()) {
-            return;
-        }
-        Map<String, ResourceState> current;
-        try {
-            Set<String> held = new HashSet<>();
-            batch.forEach(t -> held.addAll(GroupPlan.held(t.group).keySet()));
-            current = held.isEmpty() ? Map.of() : store.resources().getAll(crawler, held);
-            for (Turn t : batch) {
-                plan(t, stored.get(t.id), current);
-            }
-        } catch (RuntimeException e) {
-            batch.forEach(t -> {
-                t.failure = e;
-                t.done = true;
-            });
-            return;
-        }
-        commitTogether(crawler, session, batch);
-    }
-
-    /** The answer for a re-send (unchanged), null when the group is to be applied; refuses it otherwise. */
-    private @Nullable IngestResult decide(Turn t, DocumentGroups.@Nullable StoredGroup stored) throws Refused {
-        DocumentGroup group = t.group;
-        String crawler = group.crawler();
-        Operation op = group.operation();
-        String id = t.id;
-        if (stored != null && !stored.sourceId().equals(crawler)) {
-            throw new Refused(IngestError.of(IngestError.Kind.WRONG_CRAWLER, String.format(Locale.ROOT,
-                    "document identifier %s belongs to crawler '%s'; a crawler writes only its own groups", id,
-                    stored.sourceId())));
-        }
-        if (stored != null && stored.operation().equals(op.token()) && stored.fingerprint().equals(t.fingerprint)) {
-            store.documentGroups().log(t.call.row(IngestResult.Outcome.UNCHANGED.token(), null));
-            return new IngestResult(IngestResult.Outcome.UNCHANGED, id, op.token(), crawler, RunCounts.ZERO, null);
-        }
-        boolean exists = stored != null && !stored.deleted();
-        if (op == Operation.ADD && exists) {
-            throw new Refused(IngestError.of(IngestError.Kind.GROUP_EXISTS, String.format(Locale.ROOT,
-                    "There is a document identifier: %s. You can't use Operation: %s", group.identifier(),
-                    op.token())));
-        }
-        if ((op == Operation.UPD || op == Operation.DEL) && !exists) {
-            throw new Refused(IngestError.of(IngestError.Kind.UNKNOWN_GROUP, String.format(Locale.ROOT,
-                    "No document identifier: %s. You can't use Operation: %s", group.identifier(), op.token())));
-        }
-        if (op == Operation.NONE) {
-            throw new Refused(IngestError.of(IngestError.Kind.OPERATION_NONE, "document identifier: "
-                    + group.identifier() + " has Operation: None; only Add, Upd and Del groups are sent"));
-        }
-        refuseIf(t.zipError);
-        return null;
-    }
-
-    /** The group's changes and its row, planned on the stored state. */
-    private void plan(Turn t, DocumentGroups.@Nullable StoredGroup stored, Map<String, ResourceState> current) {
-        DocumentGroup group = t.group;
-        String crawler = group.crawler();
-        Map<String, GroupPlan.Held> held = GroupPlan.held(group);
-        List<String> released = GroupPlan.released(group, stored);
-        Set<String> others = store.documentGroups().heldByOtherGroups(crawler, t.id, released);
-        Map<String, GroupPlan.Bytes> bytes = new HashMap<>();
-        Set<String> taken = new HashSet<>();
-        for (Map.Entry<String, GroupFiles.Extracted> e : t.files.entrySet()) {
-            bytes.put(e.getKey(), (doc, url, expected) -> {
-                taken.add(e.getKey());
-                GroupFiles.Extracted x = e.getValue();
-                return x.bytes() != null
-                        ? PlannedRepresentation.bytes(x.bytes(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc))
-                        : PlannedRepresentation.local(x.file(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc));
-            });
-        }
-        t.changes = GroupPlan.changes(crawler, group, stored, current, others, bytes);
-        t.files.keySet().removeIf(taken::contains); // the applier owns those files now
-        long created = t.changes.stream().filter(c -> c.kind() == ChangeKind.CREATED).count();
-        long updated = t.changes.stream().filter(c -> c.kind() == ChangeKind.UPDATED).count();
-        long deleted = t.changes.stream().filter(PlannedChange::isDelete).count();
-        t.counts = new RunCounts(created, updated, deleted, held.size() - created - updated, 0);
-        t.write = new GroupWrite(t.id, crawler, group.operation().token(), group.operation() == Operation.DEL,
-                t.fingerprint, group.filename(), group.lang(), group.type() == null ? null : group.type().code(),
-                group.date() == null ? null : group.date().toString(), GroupPlan.members(group),
-                t.call.row(IngestResult.Outcome.ACCEPTED.token(), null), t.changes.size());
-    }
-
-    /** Commits the planned groups in one transaction and answers each. */
-    private void commitTogether(String crawler, CrawlerSessions.Session session, List<Turn> batch) {
-        try {
-            registerSource(crawler);
-            long runId = sessions.run(crawler, session);
-            List<PlannedChange> all = new ArrayList<>();
-            List<GroupWrite> writes = new ArrayList<>();
-            for (Turn t : batch) {
-                all.addAll(t.changes);
-                writes.add(Objects.requireNonNull(t.write));
-            }
-            ApplyReport report;
-            try {
-                report = committer.commit(crawler, runId, all, writes);
-            } catch (RuntimeException e) {
-                sessions.abort(session, e.toString());
-                throw e;
-            }
-            if (report.gap() != null) {
-                // validated bytes that the applier could not store (e.g. a temp file gone): nothing was committed
-                throw new IllegalStateException(String.format(Locale.ROOT,
-                        "%d document group(s) of %s could not be applied: %s: %s", batch.size(), crawler,
-                        report.gap().reason(), report.gap().message()));
-            }
-            for (Turn t : batch) {
-                t.result = new IngestResult(IngestResult.Outcome.ACCEPTED, t.id, t.group.operation().token(), crawler,
-                        t.counts, null);
-            }
-        } catch (RuntimeException e) {
-            for (Turn t : batch) {
-                t.failure = e;
-            }
-        } finally {
-            for (Turn t : batch) {
-                t.done = true;
-            }
-        }
-    }
-
     /** Gives back every crawler's lease and ends its run. */
     public void close() {
-        sessions.close();
-    }
-
-    private void registerSource(String crawler) {
-        if (knownSources.contains(crawler)) {
-            return;
-        }
-        if (store.sources().get(crawler).isEmpty()) {
-            store.sources().put(new SourceRecord(crawler, PROTOCOL, List.of(), null, null, true, null));
-        }
-        knownSources.add(crawler);
+        commits.close();
     }
 
     /** The MetaInfo's bytes: the upload's file, or the packaged ZIP's {@code metainfo.xml}. */
-    private byte[] metaInfo(GroupUpload u) throws Refused {
+    private byte[] metaInfo(GroupUpload u) throws IngestRefusal {
         try {
             if (!u.packaged()) {
                 long size = Files.size(u.metaInfo());
                 if (size > GroupFiles.MAX_METAINFO) {
-                    throw new Refused(IngestError.of(IngestError.Kind.TOO_LARGE, "the MetaInfo has " + size
+                    throw new IngestRefusal(IngestError.of(IngestError.Kind.TOO_LARGE, "the MetaInfo has " + size
                             + " bytes, more than " + GroupFiles.MAX_METAINFO));
                 }
                 return Files.readAllBytes(u.metaInfo());
             }
             byte[] b = GroupFiles.entry(u.data(), archiveName(u), GroupUpload.PACKAGED_METAINFO, limits);
             if (b == null) {
-                throw new Refused(IngestError.of(IngestError.Kind.NO_METAINFO, "the ZIP holds no "
+                throw new IngestRefusal(IngestError.of(IngestError.Kind.NO_METAINFO, "the ZIP holds no "
                         + GroupUpload.PACKAGED_METAINFO + " beside the group's files"));
             }
             return b;
         } catch (ZipArchiveException e) {
-            throw new Refused(IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u)));
+            throw new IngestRefusal(IngestError.of(IngestError.Kind.UNSAFE_ZIP, scrub(e.getMessage(), u)));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -533,12 +240,6 @@ public final class Ingestion {
 
     private static String archiveName(GroupUpload u) {
         return u.packaged() ? "Package" : "Data";
-    }
-
-    private static void refuseIf(@Nullable IngestError error) throws Refused {
-        if (error != null) {
-            throw new Refused(error);
-        }
     }
 
     private static long size(@Nullable Path file) {

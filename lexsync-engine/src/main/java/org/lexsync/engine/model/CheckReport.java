@@ -1,7 +1,5 @@
 package org.lexsync.engine.model;
 
-import java.io.IOException;
-import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -11,7 +9,7 @@ import org.lexsync.core.findings.Severity;
 /**
  * The result of checking a whole publication ({@code lexsync check}, {@code POST /api/check}): what was checked,
  * when, whether the root document could be read at all, the summary and every rule with its findings, errors
- * first. Written with {@link #write(CheckReportFormat, Writer)} as text, JSON, JUnit XML or one HTML page, the same
+ * first. Written by {@code org.lexsync.engine.CheckReportFormat} as text, JSON, JUnit XML or one HTML page, the same
  * bytes whichever front end asks.
  *
  * @param rootUnreadable true when the root document could not be read at all (the command line exits 3); the
@@ -48,10 +46,5 @@ public record CheckReport(CheckProtocol protocol, String root, String profile, I
     /** The rules broken with this severity. */
     public List<CheckRuleResult> broken(Severity severity) {
         return rules.stream().filter(r -> !r.passed() && r.severity() == severity).toList();
-    }
-
-    /** Writes this report in {@code format} (UTF-8 is the caller's writer's business). */
-    public void write(CheckReportFormat format, Writer out) throws IOException {
-        format.write(this, out);
     }
 }

@@ -39,7 +39,7 @@ import org.lexsync.engine.model.PublishedDocument;
  * {@code next-archive} therefore never leads to a 404; a consumer walking forward ends at a document whose
  * {@code self} is the subscription document.
  */
-final class AtomArchiveFeed {
+final class AtomArchiveFeed implements DocumentFamily {
     static final String TYPE = "application/atom+xml";
     static final String CURRENT = "current.atom";
     private static final String ARCHIVE = "archive/";
@@ -93,7 +93,8 @@ final class AtomArchiveFeed {
     }
 
     /** True when {@code path} is one of this feed's documents (whether or not it exists yet). */
-    boolean owns(String path) {
+    @Override
+    public boolean owns(String path) {
         return path.equals(currentPath()) || archiveNumber(path) > 0;
     }
 
@@ -110,7 +111,8 @@ final class AtomArchiveFeed {
     }
 
     /** The document at {@code path}, or empty when it is not (yet) one of this feed's documents. */
-    Optional<PublishedDocument> document(String path) {
+    @Override
+    public Optional<PublishedDocument> document(String path) {
         JournalView.Scope rows = journal.at(scope);
         long total = rows.count();
         long closed = total / settings.archiveSize();

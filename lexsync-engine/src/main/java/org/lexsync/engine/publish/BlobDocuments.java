@@ -13,7 +13,7 @@ import org.lexsync.engine.store.BlobStore;
  * Stored bytes published by content address ({@link BlobPaths}): immutable, the ETag is the SHA-256 itself and
  * Last-Modified the epoch (the bytes have no date of their own that a projection could name).
  */
-final class BlobDocuments {
+final class BlobDocuments implements DocumentFamily {
     static final String TYPE = "application/octet-stream";
 
     private final BlobStore blobs;
@@ -22,7 +22,13 @@ final class BlobDocuments {
         this.blobs = blobs;
     }
 
-    Optional<PublishedDocument> document(String path) {
+    @Override
+    public boolean owns(String path) {
+        return path.startsWith(BlobPaths.PREFIX);
+    }
+
+    @Override
+    public Optional<PublishedDocument> document(String path) {
         BlobKey key = BlobPaths.key(path);
         try {
             if (key == null || !blobs.exists(key)) {

@@ -19,7 +19,7 @@ import org.lexsync.engine.model.PublishedDocument;
  * sequence number, the Change Dump packages of newly closed Change List parts); packages never change, so they are
  * served immutable. Requests are serialised: two never build the same package at once.
  */
-final class DumpDocuments {
+final class DumpDocuments implements DocumentFamily {
     private final Path dir;
     private final ResourceSyncSource rs;
     private final BlobDocuments blobs;
@@ -33,7 +33,8 @@ final class DumpDocuments {
     }
 
     /** True when {@code path} names a dump document or package of one of the capability sets. */
-    boolean owns(String path) {
+    @Override
+    public boolean owns(String path) {
         for (String set : rs.setPrefixes()) {
             if (path.startsWith(set)) {
                 String rest = path.substring(set.length());
@@ -44,7 +45,8 @@ final class DumpDocuments {
         return false;
     }
 
-    synchronized Optional<PublishedDocument> document(String path) {
+    @Override
+    public synchronized Optional<PublishedDocument> document(String path) {
         long last = rs.journal().lastSeq();
         if (last != builtAt) {
             Map<String, byte[]> docs = new LinkedHashMap<>();

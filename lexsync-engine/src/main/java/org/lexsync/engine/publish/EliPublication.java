@@ -40,7 +40,7 @@ import org.lexsync.engine.store.Resources;
  * and {@code link} the ELI, {@code updated} the change, newest first. The window ends at the journal's newest row,
  * not at the clock.
  */
-final class EliPublication {
+final class EliPublication implements DocumentFamily {
     static final String SITEMAP = "eli/sitemap.xml";
     static final String FEED = "eli/eli-update-feed.atom";
 
@@ -59,7 +59,8 @@ final class EliPublication {
         this.fingerprint = fingerprint;
     }
 
-    boolean owns(String path) {
+    @Override
+    public boolean owns(String path) {
         return path.startsWith("eli/") && !eliSources.isEmpty();
     }
 
@@ -95,7 +96,8 @@ final class EliPublication {
         return Math.max(1, (count() + settings.listSize() - 1) / settings.listSize());
     }
 
-    Optional<PublishedDocument> document(String path) {
+    @Override
+    public Optional<PublishedDocument> document(String path) {
         if (eliSources.isEmpty()) {
             return Optional.empty();
         }

@@ -31,6 +31,8 @@ public final class Publisher {
     private final ResourceDocuments resourceDocuments;
     private final EliPublication eli;
     private final DumpDocuments dumps;
+    /** Asked in order whether a path is theirs. */
+    private final List<DocumentFamily> families;
     private final org.lexsync.engine.store.Journal rawJournal;
 
     public Publisher(Store store, PublishSettings settings) {
@@ -49,6 +51,10 @@ public final class Publisher {
         this.dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync, blobs);
         this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
                 .filter(s -> "eli".equals(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
+        List<DocumentFamily> all = new ArrayList<>(List.of(blobs, resourceDocuments, eli, dumps, resourceSync));
+        // a source's feed before the aggregate's: the aggregate's paths are the shorter ones
+        all.addAll(feeds.reversed());
+        this.families = List.copyOf(all);
     }
 
     public PublishSettings settings() {
@@ -61,25 +67,9 @@ public final class Publisher {
      */
     public Optional<PublishedDocument> document(String path) {
         String p = path.startsWith("/") ? path.substring(1) : path;
-        if (p.startsWith(BlobPaths.PREFIX)) {
-            return blobs.document(p);
-        }
-        if (p.startsWith(ResourcePaths.PREFIX)) {
-            return resourceDocuments.document(p);
-        }
-        if (eli.owns(p)) {
-            return eli.document(p);
-        }
-        if (dumps.owns(p)) {
-            return dumps.document(p);
-        }
-        if (resourceSync.owns(p)) {
-            return resourceSync.document(p);
-        }
-        for (int i = feeds.size() - 1; i >= 0; i--) {
-            AtomArchiveFeed f = feeds.get(i);
-            if (f.owns(p)) {
-                return f.document(p);
+        for (DocumentFamily family : families) {
+            if (family.owns(p)) {
+                return family.document(p);
             }
         }
         return Optional.empty();

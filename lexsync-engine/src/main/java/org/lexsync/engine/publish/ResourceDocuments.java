@@ -14,7 +14,7 @@ import org.lexsync.engine.store.Resources;
  * primary file of its current state (else its first), with the file's SHA-256 as ETag and our last harvest as
  * Last-Modified; not immutable, it changes when the resource does. A deleted resource has no document.
  */
-final class ResourceDocuments {
+final class ResourceDocuments implements DocumentFamily {
     private final Resources resources;
     private final BlobStore blobs;
 
@@ -23,7 +23,13 @@ final class ResourceDocuments {
         this.blobs = blobs;
     }
 
-    Optional<PublishedDocument> document(String path) {
+    @Override
+    public boolean owns(String path) {
+        return path.startsWith(ResourcePaths.PREFIX);
+    }
+
+    @Override
+    public Optional<PublishedDocument> document(String path) {
         ResourcePaths.Named named = ResourcePaths.parse(path);
         if (named == null) {
             return Optional.empty();

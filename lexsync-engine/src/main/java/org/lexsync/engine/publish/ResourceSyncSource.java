@@ -39,7 +39,7 @@ import org.lexsync.engine.store.Journal;
  * hash (md5 and sha-256), length and type, {@code rs:ln rel="via"} to the original URL and {@code describedby} to
  * metadata. Dates come from the journal, never the clock.
  */
-final class ResourceSyncSource {
+final class ResourceSyncSource implements DocumentFamily {
     static final String WELL_KNOWN = ".well-known/resourcesync";
     static final String TYPE = "application/xml";
 
@@ -84,7 +84,8 @@ final class ResourceSyncSource {
                 setPrefix.length() - 1);
     }
 
-    boolean owns(String path) {
+    @Override
+    public boolean owns(String path) {
         return path.equals(WELL_KNOWN) || path.startsWith(ROOT);
     }
 
@@ -128,7 +129,8 @@ final class ResourceSyncSource {
         return Long.MAX_VALUE;
     }
 
-    Optional<PublishedDocument> document(String path) {
+    @Override
+    public Optional<PublishedDocument> document(String path) {
         long last = journal.lastSeq();
         Instant newest = newest(null);
         if (path.equals(WELL_KNOWN)) {

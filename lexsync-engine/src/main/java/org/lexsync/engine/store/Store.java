@@ -141,6 +141,11 @@ public final class Store implements AutoCloseable {
         return new SourceLeases(db);
     }
 
+    /** The sources the operator paused, by id (issue 28.2). */
+    public SourcePauses pauses() {
+        return new SourcePauses(db);
+    }
+
     /** Ingested document groups and the crawler log (EUCases D2.1 §3.2). */
     public DocumentGroups documentGroups() {
         return new DocumentGroups(db);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.time.Duration;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Writer;
@@ -137,7 +138,7 @@ class CrashSafetyTest {
     }
 
     /** A child JVM running {@link CrashChild} with this test's class path. */
-    private record Child(Process process, BlockingQueue<String> lines, StringBuilder all) {
+    private record Child(Process process, BlockingQueue<String> lines, StringBuilder all, Thread reader) {
 
         static Child start(Path data, Path plan) throws IOException {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -149,7 +150,7 @@ class CrashSafetyTest {
             Process p = pb.start();
             BlockingQueue<String> lines = new ArrayBlockingQueue<>(10_000);
             StringBuilder all = new StringBuilder();
-            Thread.ofVirtual().start(() -> {
+            Thread reader = Thread.ofVirtual().start(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = r.readLine()) != null; ) {
                         synchronized (all) {
@@ -161,7 +162,7 @@ class CrashSafetyTest {
                     // the process was killed
                 }
             });
-            return new Child(p, lines, all);
+            return new Child(p, lines, all, reader);
         }
 
         /** Waits up to {@code seconds} for an output line starting with {@code prefix}; null if none came. */
@@ -179,8 +180,11 @@ class CrashSafetyTest {
             return null;
         }
 
+        /** What the child printed: all of it once it has exited (its reader reached the end), else so far. */
         String output() throws InterruptedException {
-            Thread.sleep(100);
+            if (!process.isAlive()) {
+                reader.join(Duration.ofSeconds(10));
+            }
             synchronized (all) {
                 return all.toString();
             }

@@ -2,8 +2,10 @@ package org.lexsync.engine.apply;
 
 import org.lexsync.engine.model.PlannedChange;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -70,13 +72,14 @@ class ReadAheadTest {
         AtomicInteger pulled = new AtomicInteger();
         ReadAhead ahead = new ReadAhead(planner(1_000_000, -1, pulled), 32, "test");
         assertThat(ahead.next().checkpoint()).isEqualTo("0");
-        Thread.sleep(200);
+        await().atMost(Duration.ofSeconds(10)).until(() -> pulled.get() >= 1 + 32);
+        // full: the planner may hold one more change in hand, never pull further
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5))
+                .until(() -> pulled.get() <= 1 + 32 + 1);
 
-        assertThat(pulled.get()).isLessThanOrEqualTo(1 + 32 + 1);
         ahead.close();
         int atClose = pulled.get();
-        Thread.sleep(100);
-        assertThat(pulled.get()).isEqualTo(atClose);
+        await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(5)).until(() -> pulled.get() == atClose);
     }
 
     @Test

@@ -112,6 +112,32 @@ class ConfigReaderTest {
     }
 
     @Test
+    void aCronWithAnHourOutOfRangeIsRefusedWithFileLineAndKey() {
+        assertThatThrownBy(() -> parse(fourthSourceWithSchedule("0 0 25 * * *")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("lexsync.yaml:12: sources[3].schedule: hour field '25': 25 is out of range 0-23");
+    }
+
+    @Test
+    void aCronThatNeverFiresIsRefusedWithFileLineAndKey() {
+        assertThatThrownBy(() -> parse(fourthSourceWithSchedule("0 0 0 30 2 *")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("lexsync.yaml:12: sources[3].schedule: '0 0 0 30 2 *' never fires within a year");
+    }
+
+    /** Four sources, the fourth with {@code schedule} on line 12. */
+    private static String fourthSourceWithSchedule(String schedule) {
+        StringBuilder b = new StringBuilder("sources:\n");
+        for (int i = 0; i < 3; i++) {
+            b.append("  - {id: s").append(i).append(", protocol: atom, url: 'http://x.example/f', schedule: PT1H}\n");
+        }
+        b.append("  - id: s3\n    protocol: atom\n    url: http://x.example/f\n    politeness: {delay: 1}\n")
+                .append("    approved: true\n    contact: mailto:a@x.example\n    options: {}\n")
+                .append("    schedule: '").append(schedule).append("'\n");
+        return b.toString();
+    }
+
+    @Test
     void missingProtocolIsNamed() {
         assertThatThrownBy(() -> parse("sources:\n  - id: a\n    url: http://x.example/f\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("sources[0].protocol: missing value");

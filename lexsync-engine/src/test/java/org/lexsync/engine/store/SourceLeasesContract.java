@@ -1,6 +1,7 @@
 package org.lexsync.engine.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
@@ -100,8 +101,7 @@ abstract class SourceLeasesContract {
     void anExpiredLeaseIsTakenOver() throws Exception {
         SourceLease stalled = store.leases().acquire("acts", Duration.ofMillis(300), HOUR, ELSEWHERE);
         assertThatThrownBy(() -> store.leases().acquire("acts", HOUR)).isInstanceOf(SourceBusyException.class);
-        Thread.sleep(400);
-        try (SourceLease mine = store.leases().acquire("acts", HOUR)) {
+        try (SourceLease mine = acquiredOnceFree("acts")) {
             assertThat(store.leases().holder("acts").orElseThrow().pid()).isEqualTo(ProcessHandle.current().pid());
             stalled.close(); // the old holder giving up late must not release the new lease
             assertThat(store.leases().holder("acts").orElseThrow().pid()).isEqualTo(ProcessHandle.current().pid());
@@ -111,9 +111,9 @@ abstract class SourceLeasesContract {
     @Test
     void aRenewedLeaseOutlivesItsTimeToLive() throws Exception {
         try (SourceLease held = store.leases().acquire("acts", Duration.ofMillis(400), Duration.ofMillis(50), ELSEWHERE)) {
-            Thread.sleep(1_000);
+            // more than twice its time to live: only its renewals can keep it
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> !held.lost());
             assertThatThrownBy(() -> store.leases().acquire("acts", HOUR)).isInstanceOf(SourceBusyException.class);
-            assertThat(held.lost()).isFalse();
         }
     }
 
@@ -150,8 +150,7 @@ abstract class SourceLeasesContract {
                 told.set(true);
                 lostSeen.countDown();
             });
-            Thread.sleep(300);
-            try (SourceLease mine = store.leases().acquire("acts", HOUR)) {
+            try (SourceLease mine = acquiredOnceFree("acts")) {
                 assertThat(lostSeen.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
                 assertThat(slow.lost()).isTrue();
                 assertThat(told).isTrue();
@@ -189,5 +188,12 @@ abstract class SourceLeasesContract {
             assertThat(won).hasSize(1);
             won.get(0).close();
         }
+    }
+
+    /** The lease of {@code sourceId}, taken as soon as its holder's has lapsed. */
+    private SourceLease acquiredOnceFree(String sourceId) {
+        return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .ignoreExceptionsInstanceOf(SourceBusyException.class)
+                .until(() -> store.leases().acquire(sourceId, HOUR), java.util.Objects::nonNull);
     }
 }

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.CheckProtocol;
 import org.lexsync.engine.model.CheckReport;
-import org.lexsync.engine.model.CheckReportFormat;
+import org.lexsync.engine.CheckReportFormat;
 import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.OptionException;
 import org.lexsync.server.ApiError;
@@ -90,7 +90,7 @@ public final class CheckRoutes implements ServerFeature {
     private void answer(Context ctx, CheckReport report) throws IOException {
         CheckReportFormat format = format(ctx);
         StringWriter out = new StringWriter();
-        report.write(format, out);
+        format.write(report, out);
         ctx.contentType(format.mediaType()).result(out.toString());
     }
 

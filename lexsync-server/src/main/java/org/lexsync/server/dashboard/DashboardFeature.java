@@ -55,10 +55,15 @@ public final class DashboardFeature implements ServerFeature {
         ctx.header("Cache-Control", "no-store");
         if (html == null) {
             Html h = new Html().raw("<h1>Not found</h1><p>").text("Nothing at " + ctx.path()).raw("</p>");
-            ctx.status(404).html(Layout.page("Not found", "", h));
+            ctx.status(404).html(Layout.withNotice(Layout.page("Not found", "", h), banner()));
         } else {
-            ctx.html(html);
+            ctx.html(Layout.withNotice(html, banner()));
         }
+    }
+
+    /** The refused-reload banner every page carries while the file on disk is not the configuration in force. */
+    private Html banner() {
+        return ReloadBanner.of(context.reloadStatus(), now());
     }
 
     private String overview(Context ctx) {

@@ -28,6 +28,7 @@ final class Layout {
             dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;padding:8px;margin:0 0 12px}
             dt{font-weight:600}svg text{font-size:10px;fill:#4a5360}td.health,td.actions{white-space:nowrap}
             #counts{width:auto}#counts td,#counts th{min-width:80px}
+            .banner{background:#fdecea;border:1px solid #d0312d;color:#7a1c17;padding:8px 12px;margin:0 0 12px}
             """;
 
     private static final String SCRIPT = """
@@ -59,6 +60,13 @@ final class Layout {
             """;
 
     private Layout() {
+    }
+
+    /** {@code page} (made by {@link #page}) with {@code notice} at the top of its main part, above the page's own. */
+    static String withNotice(String page, Html notice) {
+        String n = notice.toString();
+        int main = page.indexOf("<main>");
+        return n.isEmpty() || main < 0 ? page : page.substring(0, main + 6) + n + page.substring(main + 6);
     }
 
     /** The whole document around {@code body}; {@code here} is the navigation entry to highlight. */

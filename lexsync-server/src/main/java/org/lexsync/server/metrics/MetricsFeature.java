@@ -41,6 +41,7 @@ public final class MetricsFeature implements ServerFeature {
         this.runs = new RunMetrics(context.lexsync(), registry);
         this.gauges = new SourceGauges(registry);
         this.statuses = new SourceStatuses(context);
+        ReloadMetrics.bind(context.reloadStatus(), registry);
     }
 
     @Override

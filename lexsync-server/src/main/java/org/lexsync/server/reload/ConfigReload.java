@@ -17,7 +17,9 @@ import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.Configuration;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.ApiError;
+import org.lexsync.server.ReloadStatus;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.slf4j.Logger;
@@ -27,16 +29,23 @@ import org.slf4j.LoggerFactory;
  * Puts a changed {@code lexsync.yaml} in force without a restart: the file is looked at every {@link #DEFAULT_POLL}
  * (its modification time and size; editors that replace the file are seen too) and {@code POST /api/reload} (admin
  * token) reloads at once. Sources added, removed, re-scheduled, approved or unapproved take effect through the
- * scheduler; a file the reader refuses is reported with its file:line:key message and the configuration in force
- * stays. Listening address, tokens and other {@code server:} settings need a restart.
+ * scheduler; tokens and {@code open-reads} from the next request on. A file that cannot be put in force is refused
+ * with its file:line:key message and the configuration in force stays: one the reader refuses, an empty one (read
+ * again once after {@link #DEFAULT_SETTLE}, as an editor may be between truncating and writing it), one that would
+ * remove every source (unless {@code ?allow-empty=true}), one changing a setting that needs a restart
+ * ({@link RestartSettings}). Each refusal is logged and kept in the {@link ReloadStatus} the dashboard and the metrics
+ * show.
  */
 public final class ConfigReload implements ServerFeature {
     /** How often the file is looked at. */
     public static final Duration DEFAULT_POLL = Duration.ofSeconds(1);
+    /** How long a file that is empty or cannot be read is given before it is read once more and refused. */
+    public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
     private static final Logger LOG = LoggerFactory.getLogger(ConfigReload.class);
 
     private final ServerContext context;
     private final Duration poll;
+    private final Duration settle;
     private volatile boolean closed;
     private @Nullable Thread watcher;
     private @Nullable Stamp seen;
@@ -47,8 +56,13 @@ public final class ConfigReload implements ServerFeature {
     }
 
     public ConfigReload(ServerContext context, Duration poll) {
+        this(context, poll, DEFAULT_SETTLE);
+    }
+
+    public ConfigReload(ServerContext context, Duration poll, Duration settle) {
         this.context = Objects.requireNonNull(context, "context");
         this.poll = Objects.requireNonNull(poll, "poll");
+        this.settle = Objects.requireNonNull(settle, "settle");
     }
 
     /** What a reload did: the sources in force and what changed. */
@@ -60,8 +74,12 @@ public final class ConfigReload implements ServerFeature {
     public void routes(RoutesConfig routes) {
         routes.post("/api/reload", ctx -> {
             context.access().require(ctx, AccessToken.Role.ADMIN);
+            String allow = ctx.queryParam("allow-empty");
+            if (allow != null && !allow.equals("true") && !allow.equals("false")) {
+                throw ApiError.badRequest("allow-empty must be true or false, was '" + allow + "'");
+            }
             try {
-                ctx.json(reload());
+                ctx.json(reload("true".equals(allow)));
             } catch (ConfigException e) {
                 throw new ApiError(400, "configuration refused, the running one stays in force: " + e.getMessage());
             }
@@ -75,15 +93,43 @@ public final class ConfigReload implements ServerFeature {
     }
 
     /**
-     * Reads the file again and puts it in force.
+     * Reads the file again and puts it in force; a file listing no sources is refused while sources are in force.
      *
-     * @throws ConfigException naming file, line and key when the reader refuses it (nothing changes then)
+     * @throws ConfigException naming file, line and key when it is refused (nothing changes then)
      */
-    public synchronized Outcome reload() {
+    public Outcome reload() {
+        return reload(false);
+    }
+
+    /**
+     * Reads the file again and puts it in force; with {@code allowEmpty} a file listing no sources is put in force
+     * too (an empty file never is).
+     *
+     * @throws ConfigException naming file, line and key when it is refused (nothing changes then)
+     */
+    public synchronized Outcome reload(boolean allowEmpty) {
         Configuration before = context.configuration();
         Path file = before.file();
-        seen = stamp(file);
-        Configuration next = LexSync.readConfiguration(file);
+        ReloadStatus status = context.reloadStatus();
+        try {
+            Configuration next = readSettled(file);
+            ReloadGuard.check(before, next, allowEmpty);
+            Outcome outcome = putInForce(before, next);
+            status.succeeded(context.clock().instant());
+            lastRefusal = null;
+            return outcome;
+        } catch (ConfigException e) {
+            status.refused(e, context.clock().instant());
+            if (!e.getMessage().equals(lastRefusal)) {
+                lastRefusal = e.getMessage();
+                LOG.warn("configuration refused, the running one stays in force: {}", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    private Outcome putInForce(Configuration before, Configuration next) {
+        Path file = next.file();
         List<String> added = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         Map<String, Source> old = new LinkedHashMap<>();
@@ -96,17 +142,53 @@ public final class ConfigReload implements ServerFeature {
                 changed.add(s.id());
             }
         }
-        context.replaceConfiguration(next);
-        lastRefusal = null;
+        ServerSettings settings = context.settings().withTokens(next.server().tokens())
+                .withOpenReads(next.server().openReads());
+        context.replaceConfiguration(next, settings);
         if (!next.server().equals(before.server())) {
-            LOG.warn("the server: section of {} changed; port, bind, tokens and the other server settings take effect"
-                    + " at the next start", file);
+            LOG.info("the server: section of {} changed: tokens and open-reads are in force", file);
         }
         Outcome outcome = new Outcome(file.toString(), next.sources().size(), next.approved().size(), added,
                 List.copyOf(old.keySet()), changed);
         LOG.info("configuration {} reloaded: {} sources ({} approved); added {}, removed {}, changed {}", file,
                 outcome.sources(), outcome.approved(), added, outcome.removed(), changed);
         return outcome;
+    }
+
+    /**
+     * The file as read; a file that is empty or refused by the reader is read once more after {@link #settle}, as an
+     * editor may be between truncating and writing it.
+     */
+    private Configuration readSettled(Path file) {
+        seen = stamp(file);
+        try {
+            return readOnce(file);
+        } catch (ConfigException first) {
+            try {
+                Thread.sleep(settle.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw first;
+            }
+            seen = stamp(file);
+            return readOnce(file);
+        }
+    }
+
+    private static Configuration readOnce(Path file) {
+        if (blank(file)) {
+            throw ReloadGuard.empty(file);
+        }
+        return LexSync.readConfiguration(file);
+    }
+
+    /** True when the file exists and holds nothing but white space. */
+    private static boolean blank(Path file) {
+        try {
+            return Files.size(file) == 0 || Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).isBlank();
+        } catch (IOException | RuntimeException e) {
+            return false; // the reader names what is wrong with it
+        }
     }
 
     private void watch() {
@@ -124,15 +206,9 @@ public final class ConfigReload implements ServerFeature {
                 }
             }
             try {
-                reload();
+                reload(false);
             } catch (ConfigException e) {
-                synchronized (this) {
-                    seen = now;
-                    if (!e.getMessage().equals(lastRefusal)) {
-                        lastRefusal = e.getMessage();
-                        LOG.warn("configuration refused, the running one stays in force: {}", e.getMessage());
-                    }
-                }
+                // logged once per refusal and kept in the ReloadStatus by reload()
             } catch (RuntimeException e) {
                 LOG.warn("configuration reload failed: {}", e.getMessage());
             }

@@ -52,7 +52,8 @@ import org.slf4j.LoggerFactory;
  *       their executions are due at once, so a restart resumes them.</li>
  * </ul>
  * Pings and "run now" are coalesced: a source that is queued is not queued again, and a source that is running runs
- * at most once more after it.
+ * at most once more after it. The operator's pause is kept by source id in the store ({@link LexSync#pauseSource}),
+ * not only in the execution row, so a paused source removed by a reload and added back stays paused.
  */
 public final class HarvestScheduler implements ServerFeature, SourceControl {
     static final String TASK = "lexsync-harvest";
@@ -68,7 +69,6 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private final Set<String> rerun = ConcurrentHashMap.newKeySet();
     private final Set<String> followUp = ConcurrentHashMap.newKeySet();
     private final Map<String, Instant> lastStarted = new ConcurrentHashMap<>();
-    private final Set<String> pauseAfterRun = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
     private volatile @Nullable Instant stopRequested;
     private @Nullable Scheduler scheduler;
@@ -129,6 +129,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                 .shutdownMaxWait(STOP_GRACE)
                 .build();
         scheduler = s;
+        keepExecutionPausesInTheStore(s);
         apply(context.configuration());
         s.start();
     }
@@ -148,14 +149,22 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         }
         Instant now = context.clock().instant();
         Map<String, ScheduledExecution<TaskState>> existing = executions(s);
+        Set<String> paused = lexsync.pausedSources();
         for (Source source : configuration.approved()) {
             ScheduledExecution<TaskState> e = existing.remove(source.id());
+            boolean isPaused = paused.contains(source.id());
             if (e == null) {
-                s.scheduleIfNotExists(task.instance(source.id(), new TaskState(source.schedule(), false)), now);
-                LOG.info("source {} scheduled ({})", source.id(), schedule(source.schedule()));
+                s.scheduleIfNotExists(task.instance(source.id(), new TaskState(source.schedule(), isPaused)),
+                        isPaused ? NextRun.PAUSED : now);
+                LOG.info("source {} scheduled ({}){}", source.id(), schedule(source.schedule()),
+                        isPaused ? ", paused (its pause is kept in the store)" : "");
                 continue;
             }
             TaskState state = data(e);
+            if (isPaused && !state.paused() && !e.isPicked()) {
+                reschedule(s, source.id(), NextRun.PAUSED, new TaskState(source.schedule(), true));
+                continue;
+            }
             if (!e.isPicked() && !state.paused() && !java.util.Objects.equals(state.schedule(), source.schedule())) {
                 Instant next = NextRun.after(source.schedule(), now);
                 Instant at = e.getExecutionTime().isBefore(next) ? e.getExecutionTime() : next;
@@ -176,6 +185,15 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         s.triggerCheckForDueExecutions();
     }
 
+    /** Pauses kept only in an execution row (before the store kept them by id) are written to the store once. */
+    private void keepExecutionPausesInTheStore(Scheduler s) {
+        for (ScheduledExecution<TaskState> e : executions(s).values()) {
+            if (data(e).paused()) {
+                lexsync.pauseSource(e.getTaskInstance().getId());
+            }
+        }
+    }
+
     private static String schedule(@Nullable String text) {
         return text == null ? "every " + org.lexsync.engine.model.SourceSchedule.DEFAULT : text;
     }
@@ -189,6 +207,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Optional<Source> configured = context.configuration().source(id).filter(Source::approved);
         if (configured.isEmpty()) {
             return (done, ops) -> ops.remove();
+        }
+        if (pausedInStore(id, false)) {
+            TaskState state = new TaskState(configured.get().schedule(), true);
+            return (done, ops) -> ops.reschedule(done, NextRun.PAUSED, state);
         }
         running.put(id, new Harvest(Thread.currentThread(), followUp.remove(id)));
         lastStarted.put(id, context.clock().instant());
@@ -232,8 +254,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                     ops.remove();
                     return;
                 }
-                TaskState state = new TaskState(now.get().schedule(), instance.getData() != null
-                        && instance.getData().paused() || pauseAfterRun.remove(id));
+                TaskState state = new TaskState(now.get().schedule(),
+                        pausedInStore(id, instance.getData() != null && instance.getData().paused()));
                 Instant t = context.clock().instant();
                 boolean again = !state.paused() && rerun.remove(id);
                 if (again) {
@@ -259,7 +281,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (s != null && source.get().approved()) {
             e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId)).map(HarvestScheduler::typed).orElse(null);
         }
-        return Optional.of(activityOf(sourceId, e, context.clock().instant()));
+        return Optional.of(activityOf(sourceId, e, lexsync.sourcePaused(sourceId), context.clock().instant()));
     }
 
     @Override
@@ -267,16 +289,22 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Scheduler s = scheduler;
         Map<String, ScheduledExecution<TaskState>> all = s == null ? Map.of() : executions(s);
         Instant now = context.clock().instant();
+        Set<String> paused = lexsync.pausedSources();
         List<SourceActivity> list = new ArrayList<>();
         for (Source source : context.configuration().sources()) {
-            list.add(activityOf(source.id(), source.approved() ? all.get(source.id()) : null, now));
+            list.add(activityOf(source.id(), source.approved() ? all.get(source.id()) : null,
+                    paused.contains(source.id()), now));
         }
         return list;
     }
 
-    private SourceActivity activityOf(String id, @Nullable ScheduledExecution<TaskState> e, Instant now) {
+    private SourceActivity activityOf(String id, @Nullable ScheduledExecution<TaskState> e, boolean paused,
+                                      Instant now) {
         if (running.containsKey(id)) {
             return new SourceActivity(id, SourceActivity.State.RUNNING, null);
+        }
+        if (paused) {
+            return new SourceActivity(id, SourceActivity.State.PAUSED, null);
         }
         if (e == null) {
             return new SourceActivity(id, SourceActivity.State.IDLE, null);
@@ -298,7 +326,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Source source = approvedSource(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
-        if (e.isPresent() && data(e.get()).paused() || pauseAfterRun.contains(sourceId)) {
+        if (lexsync.sourcePaused(sourceId)) {
             throw new ApiError(409, "source '" + sourceId + "' is paused: resume it first");
         }
         Harvest current = running.get(sourceId);
@@ -336,34 +364,30 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     public synchronized void pause(String sourceId) {
         Scheduler s = requireScheduler();
         approvedSource(sourceId);
+        boolean changed = lexsync.pauseSource(sourceId);
+        rerun.remove(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
-        if (e.isEmpty()) {
-            throw new ApiError(409, "source '" + sourceId + "' has no schedule yet");
+        if (e.isPresent() && !data(e.get()).paused() && !running.containsKey(sourceId) && !e.get().isPicked()) {
+            reschedule(s, sourceId, NextRun.PAUSED, data(e.get()).withPaused(true)); // a running one: when it ends
         }
-        if (data(e.get()).paused()) {
-            return;
+        if (changed) {
+            LOG.info("source {} paused", sourceId);
         }
-        if (running.containsKey(sourceId) || e.get().isPicked()
-                || !reschedule(s, sourceId, NextRun.PAUSED, data(e.get()).withPaused(true))) {
-            pauseAfterRun.add(sourceId);
-            rerun.remove(sourceId);
-        }
-        LOG.info("source {} paused", sourceId);
     }
 
     @Override
     public synchronized void resume(String sourceId) {
         Scheduler s = requireScheduler();
         approvedSource(sourceId);
-        if (pauseAfterRun.remove(sourceId)) {
-            return;
-        }
+        boolean changed = lexsync.resumeSource(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
         if (e.isPresent() && data(e.get()).paused()) {
             reschedule(s, sourceId, context.clock().instant(), data(e.get()).withPaused(false));
             s.triggerCheckForDueExecutions();
+        }
+        if (changed) {
             LOG.info("source {} resumed", sourceId);
         }
     }
@@ -403,6 +427,16 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             } catch (RuntimeException e) {
                 LOG.warn("could not mark the interrupted runs: {}", e.getMessage());
             }
+        }
+    }
+
+    /** The store's pause of the source; {@code otherwise} when the store cannot be read now. */
+    private boolean pausedInStore(String id, boolean otherwise) {
+        try {
+            return lexsync.sourcePaused(id);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: cannot read its pause from the store ({}); keeping the execution's", id, e.getMessage());
+            return otherwise;
         }
     }
 

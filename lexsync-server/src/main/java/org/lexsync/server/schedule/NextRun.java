@@ -24,8 +24,8 @@ final class NextRun {
 
     /**
      * The next run after {@code now}. A schedule the configuration reader let through but the cron parser refuses
-     * (say, day 31 of February) falls back to {@link SourceSchedule#DEFAULT}, logged, so a source never stops
-     * running because of its schedule.
+     * (the reader refuses values out of range and crons that cannot fire within a year) falls back to
+     * {@link SourceSchedule#DEFAULT}, logged, so a source never stops running because of its schedule.
      */
     static Instant after(@Nullable String scheduleText, Instant now) {
         try {

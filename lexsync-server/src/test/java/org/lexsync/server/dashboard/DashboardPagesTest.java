@@ -77,6 +77,18 @@ class DashboardPagesTest {
     }
 
     @Test
+    void aRefusedReloadIsABannerWithFileLineAndKeyOnEveryPage() throws Exception {
+        server.context().reloadStatus().refused(new org.lexsync.engine.model.ConfigException("lexsync.yaml",
+                "sources[3].schedule", 12, "hour field '25': 25 is out of range 0-23"), java.time.Instant.now());
+
+        for (String path : List.of("/", "/sources/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/failures", "/store",
+                "/hosts", "/uploads", "/checks")) {
+            assertThat(get(path).body()).as(path).contains("<div class=\"banner\" id=\"reload-refused\" role=\"alert\">")
+                    .contains("lexsync.yaml:12: sources[3].schedule: hour field &#39;25&#39;: 25 is out of range 0-23");
+        }
+    }
+
+    @Test
     void linksToASourcePercentEncodeItsId() throws Exception {
         assertThat(get("/").body()).contains("href=\"/sources/%3Cscript%3Ealert%281%29%3C%2Fscript%3E\"");
     }

@@ -34,6 +34,7 @@ class HarvestSchedulerTest {
     Path dir;
     FixturePublisher pub;
     AtomSource feed;
+    AtomSource otherFeed;
     LexSync lexsync;
     LexSyncServer server;
 
@@ -184,6 +185,82 @@ class HarvestSchedulerTest {
 
         control.resume("feed");
         Eventually.until("a run after resuming", LIMIT, () -> finishedRuns() > runs);
+    }
+
+    @Test
+    void aPausedSourceRemovedByAReloadAndAddedBackStaysPausedAcrossARestart() throws Exception {
+        pauseHoldsAcrossReloadAndRestart(() -> LexSync.builder(dir.resolve("data")));
+    }
+
+    @Test
+    void onPostgresqlAPauseHoldsAcrossReloadRestartAndNodes() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create()) {
+            pauseHoldsAcrossReloadAndRestart(() -> LexSync.builder(dir.resolve("data"))
+                    .jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null));
+            try (LexSync otherNode = LexSync.builder(dir.resolve("other-node"))
+                    .jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null).build();
+                 LexSyncServer second = LexSyncServer.builder(otherNode)
+                         .configuration(LexSync.readConfiguration(twoSources(true)))
+                         .settings(ServerSettings.DEFAULTS.withPort(0)).feature(HarvestScheduler::new).build().start()) {
+                server.context().sourceControl().pause("feed");
+                assertThat(second.context().sourceControl().activity("feed").orElseThrow().state())
+                        .as("the other node sees the pause").isEqualTo(SourceActivity.State.PAUSED);
+                assertThatThrownBy(() -> second.context().sourceControl().runNow("feed"))
+                        .hasMessageContaining("paused");
+            }
+            server.close();
+            server = null;
+        }
+    }
+
+    /**
+     * Pauses "feed", removes it by a reload and adds it back, restarts: it stays paused each time while "other" (every
+     * second) runs twice; then resumes it.
+     */
+    private void pauseHoldsAcrossReloadAndRestart(java.util.function.Supplier<LexSync.Builder> store) throws Exception {
+        otherFeed = AtomSource.register(pub, "/other", 5, 300).publishNew(1);
+        SourceControl control = start(store.get(), twoSources(true));
+        Eventually.until("the first run of feed", LIMIT, () -> finishedRuns() >= 1
+                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+        control.pause("feed");
+
+        server.context().replaceConfiguration(LexSync.readConfiguration(twoSources(false)));
+        assertThat(control.activity("feed")).isEmpty();
+        server.context().replaceConfiguration(LexSync.readConfiguration(twoSources(true)));
+
+        assertThat(control.activity("feed").orElseThrow().state()).isEqualTo(SourceActivity.State.PAUSED);
+        long runs = finishedRuns();
+        otherRunsTwice();
+        assertThat(finishedRuns()).as("feed (due every second unless paused) did not run").isEqualTo(runs);
+
+        server.close();
+        lexsync.close();
+        SourceControl restarted = start(store.get(), twoSources(true));
+        assertThat(restarted.activity("feed").orElseThrow().state()).isEqualTo(SourceActivity.State.PAUSED);
+        otherRunsTwice();
+        assertThat(finishedRuns()).as("still paused after the restart").isEqualTo(runs);
+
+        restarted.resume("feed");
+        Eventually.until("a run of feed after resuming", LIMIT, () -> finishedRuns() > runs);
+        restarted.pause("feed");
+    }
+
+    /** Waits for two more finished runs of the source "other" (scheduled every second). */
+    private void otherRunsTwice() {
+        long before = lexsync.runs("other", 1000).stream().filter(r -> r.ended() != null).count();
+        Eventually.until("two more runs of other", LIMIT,
+                () -> lexsync.runs("other", 1000).stream().filter(r -> r.ended() != null).count() >= before + 2);
+    }
+
+    /** "other" every second, and "feed" every second when {@code withFeed}. */
+    private Path twoSources(boolean withFeed) throws IOException {
+        Path file = dir.resolve("lexsync.yaml");
+        String other = "  - {id: other, protocol: atom, url: '" + otherFeed.subscriptionUri()
+                + "', politeness: {delay: 0}, schedule: PT1S, approved: true}\n";
+        String feedSource = "  - {id: feed, protocol: atom, url: '" + feed.subscriptionUri()
+                + "', politeness: {delay: 0}, schedule: PT1S, approved: true}\n";
+        Files.writeString(file, "sources:\n" + other + (withFeed ? feedSource : ""), StandardCharsets.UTF_8);
+        return file;
     }
 
     @Test

@@ -1,6 +1,12 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine;
 
 import java.io.IOException;
+import org.lexsync.engine.check.CheckReportHtml;
+import org.lexsync.engine.check.CheckReportJson;
+import org.lexsync.engine.check.CheckReportJunit;
+import org.lexsync.engine.check.CheckReportText;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.OptionException;
 import java.io.Writer;
 import java.util.Locale;
 
@@ -42,7 +48,8 @@ public enum CheckReportFormat {
         throw new OptionException("format", text, "text, json, junit or html");
     }
 
-    void write(CheckReport report, Writer out) throws IOException {
+    /** Writes {@code report} in this form to {@code out} (UTF-8 is the caller's writer's business), flushed. */
+    public void write(CheckReport report, Writer out) throws IOException {
         switch (this) {
             case TEXT -> CheckReportText.write(report, out);
             case JSON -> CheckReportJson.write(report, out);

@@ -1,5 +1,9 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine.check;
 
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
+import org.lexsync.engine.model.CheckSummary;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
@@ -9,13 +13,14 @@ import java.util.Locale;
  * with {@code protocol}, {@code root}, {@code profile}, {@code started}, {@code finished}, {@code rootUnreadable},
  * {@code truncated}, {@code summary} and {@code rules} (every rule, passed ones with count 0).
  */
-final class CheckReportJson {
+public final class CheckReportJson {
     static final int SCHEMA_VERSION = 1;
 
     private CheckReportJson() {
     }
 
-    static void write(CheckReport r, Writer out) throws IOException {
+    /** Writes {@code r} to {@code out}. */
+    public static void write(CheckReport r, Writer out) throws IOException {
         CheckSummary s = r.summary();
         out.write("{\n  \"schemaVersion\": " + SCHEMA_VERSION + ",\n");
         field(out, "protocol", r.protocol().label());

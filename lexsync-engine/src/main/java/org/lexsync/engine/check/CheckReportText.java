@@ -1,15 +1,20 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine.check;
 
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
+import org.lexsync.engine.model.CheckSummary;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
 
 /** The text form of a {@link CheckReport}: the summary, then each broken rule with its count and examples. */
-final class CheckReportText {
+public final class CheckReportText {
     private CheckReportText() {
     }
 
-    static void write(CheckReport r, Writer out) throws IOException {
+    /** Writes {@code r} to {@code out}. */
+    public static void write(CheckReport r, Writer out) throws IOException {
         CheckSummary s = r.summary();
         out.write(String.format(Locale.ROOT, "check %s %s (%s)%n", r.protocol().label(), r.root(), r.profile()));
         out.write(String.format(Locale.ROOT,

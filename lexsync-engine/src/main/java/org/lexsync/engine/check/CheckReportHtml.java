@@ -1,5 +1,10 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine.check;
 
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
+import org.lexsync.engine.model.CheckSummary;
+import org.lexsync.core.xml.XmlEscape;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -10,11 +15,12 @@ import java.util.Locale;
  * summary counts, a bar chart of findings by rule (CSS bars scaled to the most-broken rule), each broken rule with
  * its examples, and the list of rules that passed.
  */
-final class CheckReportHtml {
+public final class CheckReportHtml {
     private CheckReportHtml() {
     }
 
-    static void write(CheckReport r, Writer out) throws IOException {
+    /** Writes {@code r} to {@code out}. */
+    public static void write(CheckReport r, Writer out) throws IOException {
         CheckSummary s = r.summary();
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>LexSync check: "
                 + esc(r.root()) + "</title>\n<style>body{font:14px/1.4 sans-serif;margin:2em;max-width:70em}"
@@ -78,7 +84,7 @@ final class CheckReportHtml {
     }
 
     private static String esc(String s) {
-        return CheckReportJunit.text(s).replace("'", "&#39;");
+        return XmlEscape.html(s);
     }
 
     private static String anchor(String rule) {

@@ -1,5 +1,9 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine.check;
 
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
+import org.lexsync.core.xml.XmlEscape;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
@@ -10,11 +14,12 @@ import org.lexsync.core.findings.Severity;
  * test case per rule, named by the rule id; a rule broken with errors is a failure listing its examples, one broken
  * only with warnings passes with its findings in {@code system-out}; an unreadable root is an error of the suite.
  */
-final class CheckReportJunit {
+public final class CheckReportJunit {
     private CheckReportJunit() {
     }
 
-    static void write(CheckReport r, Writer out) throws IOException {
+    /** Writes {@code r} to {@code out}. */
+    public static void write(CheckReport r, Writer out) throws IOException {
         long failures = r.rules().stream().filter(x -> !x.passed() && x.severity() == Severity.ERROR).count();
         double seconds = (r.finished().toEpochMilli() - r.started().toEpochMilli()) / 1000.0;
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -50,28 +55,11 @@ final class CheckReportJunit {
         out.write("</testsuite>\n");
     }
 
-    static String text(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                default -> {
-                    if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
-                        b.append(c);
-                    } else {
-                        b.append('?'); // XML 1.0 forbids other control characters
-                    }
-                }
-            }
-        }
-        return b.toString();
+    private static String text(String s) {
+        return XmlEscape.text(s);
     }
 
     private static String attr(String s) {
-        return text(s).replace("\n", "&#10;");
+        return XmlEscape.attribute(s);
     }
 }

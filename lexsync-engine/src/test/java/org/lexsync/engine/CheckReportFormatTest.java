@@ -1,4 +1,5 @@
-package org.lexsync.engine.model;
+package org.lexsync.engine;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +15,12 @@ import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.findings.Severity;
+import org.lexsync.engine.model.CheckExample;
+import org.lexsync.engine.model.CheckProtocol;
+import org.lexsync.engine.model.CheckReport;
+import org.lexsync.engine.model.CheckRuleResult;
+import org.lexsync.engine.model.CheckSummary;
+import org.lexsync.engine.model.OptionException;
 import org.w3c.dom.Document;
 
 /** The four report forms (issue 19, "Report") written from one report the way the CLI and the server write them. */
@@ -35,7 +42,7 @@ class CheckReportFormatTest {
 
     private static String write(CheckReportFormat f) throws IOException {
         StringWriter w = new StringWriter();
-        report().write(f, w);
+        f.write(report(), w);
         return w.toString();
     }
 
