@@ -71,6 +71,20 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Longest one upload may take (default ${DEFAULT-VALUE} s).")
     int timeoutSeconds;
 
+    @Option(names = "--preview", paramLabel = "FILE.html",
+            description = "Print what the crawler extracts from a saved page (rows, fields, links, the selector of"
+                    + " each); fetches nothing, creates no store.")
+    Path preview;
+
+    @Option(names = "--url", paramLabel = "URL",
+            description = "With --preview: the URL the page was saved from (default: the source's URL + the file"
+                    + " name).")
+    URI previewUrl;
+
+    @Option(names = "--step", paramLabel = "STEP", defaultValue = "listing",
+            description = "With --preview: listing or detail (default: ${DEFAULT-VALUE}).")
+    String step;
+
     @Override
     public Integer call() {
         Path file = ConfigFiles.locate(config, storeOptions);
@@ -84,6 +98,9 @@ final class CrawlCommand implements Callable<Integer> {
         if (!PROTOCOL.equals(source.protocol())) {
             throw new Main.UsageException(String.format(Locale.ROOT, "source '%s' in %s is a %s source, not a crawler:"
                     + " use 'lexsync sync --config %s %s'", sourceId, file, source.protocol(), file, sourceId));
+        }
+        if (preview != null) {
+            return new CrawlPreviewPrinter(spec.commandLine().getOut()).print(source, preview, previewUrl, step);
         }
         GroupType groupType = upload == null ? null : checkUpload();
         long before = 0;

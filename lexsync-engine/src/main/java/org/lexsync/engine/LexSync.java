@@ -38,6 +38,7 @@ import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.CheckReport;
 import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CommitListener;
+import org.lexsync.engine.model.CrawlPreviewReport;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
@@ -129,6 +130,35 @@ public final class LexSync implements AutoCloseable {
      */
     public static Configuration readConfiguration(Path file) {
         return ConfigFiles.read(file);
+    }
+
+    /**
+     * What the listing step ({@code detailStep} false) or the detail step of crawler source {@code source} extracts
+     * from the saved page {@code savedPage}, read as if served at {@code url} (null: the source's URL resolved with the
+     * file's name) in the source's charset. Fetches nothing, opens no store (docs/crawlers.md, "Preview on a saved
+     * page").
+     *
+     * @throws IllegalArgumentException when the source is no crawler source
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     */
+    public static CrawlPreviewReport previewCrawl(Source source, Path savedPage, @Nullable URI url,
+                                                  boolean detailStep) {
+        if (!(source.options() instanceof org.lexsync.engine.crawler.CrawlerOptions options)) {
+            throw new IllegalArgumentException("source '" + source.id() + "' is a " + source.protocol()
+                    + " source, not a crawler");
+        }
+        URI home = source.urls().get(0);
+        byte[] bytes;
+        try {
+            bytes = java.nio.file.Files.readAllBytes(savedPage);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(savedPage + ": " + e.getMessage(), e);
+        }
+        URI at = url != null ? url : home.resolve(org.lexsync.core.uri.LenientUris.encode(
+                String.valueOf(savedPage.getFileName())));
+        var result = org.lexsync.engine.crawler.CrawlPreview.of(options, home,
+                org.lexsync.engine.crawler.Page.of(at, bytes, null, options.charset()), detailStep);
+        return new CrawlPreviewReport(result.lines(), result.warnings());
     }
 
     /**

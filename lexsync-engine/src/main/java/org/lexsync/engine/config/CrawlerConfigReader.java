@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.crawler.CrawlerSpec;
 import org.lexsync.engine.crawler.FieldSpec;
 import org.lexsync.engine.crawler.PagingSpec;
+import org.lexsync.engine.crawler.RowSpec;
 import org.lexsync.engine.crawler.SearchFormSpec;
 import org.lexsync.engine.crawler.SeedSpec;
 import org.lexsync.engine.crawler.SelectorSpec;
@@ -59,17 +60,17 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     attachments: {css: a.file, include: '\.(pdf|doc|html)$'}
  * </pre>
  * Search forms, open offset ranges, windows of the last period, post-back paging and the stop marker are read by
- * {@link CrawlerPagingReader}.
+ * {@link CrawlerPagingReader}; listing rows and field values (locales, transforms, date-from, join, templates) by
+ * {@link CrawlerFieldReader}.
  */
 final class CrawlerConfigReader {
-    private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail");
+    private static final Set<String> TOP = Set.of("charset", "seeds", "include", "exclude", "listing", "detail",
+            "locale");
     private static final Set<String> SEED = Set.of("url", "pages", "window", "range", "expect-items", "search");
     private static final Set<String> LISTING = Set.of("item", "attribute", "next", "removed", "stop-after-empty",
-            "stop-when", "postback-form");
+            "stop-when", "postback-form", "row", "fields", "link", "merge", "max-missing");
     private static final Set<String> DETAIL = Set.of("fields", "attachments");
     private static final Set<String> SELECTOR = Set.of("css", "xpath");
-    private static final Set<String> FIELD = Set.of("css", "xpath", "attribute", "regex", "date-format", "required",
-            "fallbacks");
     private static final Set<String> ATTACHMENTS = Set.of("css", "xpath", "attribute", "include");
 
     private final String file;
@@ -109,10 +110,12 @@ final class CrawlerConfigReader {
         }
         String lat = at + ".listing";
         Map<String, Node> l = mapping(listingNode, lat, LISTING);
-        if (!l.containsKey("item")) {
+        if (!l.containsKey("item") && !l.containsKey("row")) {
             throw error(lat + ".item", listingNode, "missing value (required)");
         }
-        SelectorSpec item = selector(l.get("item"), lat + ".item");
+        // rows: the item is the row's first link unless listing.item says which
+        SelectorSpec item = l.containsKey("item") ? selector(l.get("item"), lat + ".item")
+                : SelectorSpec.css("a[href]");
         String attribute = text(l, lat, "attribute", false);
         SelectorSpec next = l.containsKey("next") ? selector(l.get("next"), lat + ".next") : null;
         SelectorSpec removed = l.containsKey("removed") ? selector(l.get("removed"), lat + ".removed") : null;
@@ -121,12 +124,13 @@ final class CrawlerConfigReader {
         Map<String, FieldSpec> fields = new LinkedHashMap<>();
         CrawlerSpec.Attachments attachments = null;
         Node detailNode = m.get("detail");
+        CrawlerFieldReader fieldReader = new CrawlerFieldReader(this, CrawlerFieldReader.sourceLocale(this, m, at));
+        RowSpec rows = RowKeys.rows(this, fieldReader, l, lat, detailNode == null);
         if (detailNode != null) {
             String dat = at + ".detail";
             Map<String, Node> d = mapping(detailNode, dat, DETAIL);
             if (d.containsKey("fields")) {
-                Map<String, Node> f = mapping(d.get("fields"), dat + ".fields", null);
-                f.forEach((name, n) -> fields.put(name, field(n, dat + ".fields." + name)));
+                fields.putAll(fieldReader.fields(d.get("fields"), dat + ".fields"));
             }
             if (d.containsKey("attachments")) {
                 attachments = attachments(d.get("attachments"), dat + ".attachments");
@@ -135,7 +139,7 @@ final class CrawlerConfigReader {
         PagingSpec paging = new CrawlerPagingReader(this).paging(l, lat);
         try {
             return new CrawlerSpec(seeds, include, exclude, item, attribute, next, removed, stopAfterEmpty, fields,
-                    attachments, charset, paging);
+                    attachments, charset, paging, rows);
         } catch (IllegalArgumentException e) {
             throw error(at, node, e.getMessage());
         }
@@ -167,7 +171,7 @@ final class CrawlerConfigReader {
         return seed(url, pages, window, range, expect, search, m.get("url"), at + ".url");
     }
 
-    private boolean bool(Node n, String at) {
+    boolean bool(Node n, String at) {
         String v = scalar(n, at);
         if (!v.equals("true") && !v.equals("false")) {
             throw error(at, n, "must be true or false, was '" + v + "'");
@@ -186,41 +190,6 @@ final class CrawlerConfigReader {
         }
     }
 
-    private FieldSpec field(Node node, String at) {
-        if (node instanceof ScalarNode) {
-            return new FieldSpec(List.of(selector(node, at)), null, null, null, false);
-        }
-        Map<String, Node> m = mapping(node, at, FIELD);
-        List<SelectorSpec> selectors = new ArrayList<>();
-        selectors.add(ownSelector(m, node, at));
-        if (m.containsKey("fallbacks")) {
-            List<Node> fb = sequence(m.get("fallbacks"), at + ".fallbacks");
-            for (int i = 0; i < fb.size(); i++) {
-                selectors.add(selector(fb.get(i), String.format(Locale.ROOT, "%s.fallbacks[%d]", at, i)));
-            }
-        }
-        String attribute = text(m, at, "attribute", false);
-        Pattern regex = m.containsKey("regex") ? pattern(m.get("regex"), at + ".regex") : null;
-        DateTimeFormatter dateFormat = null;
-        String df = text(m, at, "date-format", false);
-        if (df != null) {
-            try {
-                dateFormat = DateTimeFormatter.ofPattern(df, Locale.ROOT);
-            } catch (IllegalArgumentException e) {
-                throw error(at + ".date-format", m.get("date-format"), "not a date format: " + e.getMessage());
-            }
-        }
-        boolean required = false;
-        if (m.containsKey("required")) {
-            String r = scalar(m.get("required"), at + ".required");
-            if (!r.equals("true") && !r.equals("false")) {
-                throw error(at + ".required", m.get("required"), "must be true or false, was '" + r + "'");
-            }
-            required = r.equals("true");
-        }
-        return new FieldSpec(selectors, attribute, regex, dateFormat, required);
-    }
-
     private CrawlerSpec.Attachments attachments(Node node, String at) {
         if (node instanceof ScalarNode) {
             return new CrawlerSpec.Attachments(selector(node, at), null, null);
@@ -232,7 +201,7 @@ final class CrawlerConfigReader {
     }
 
     /** The {@code css} or {@code xpath} key of a mapping that has other keys too. */
-    private SelectorSpec ownSelector(Map<String, Node> m, Node node, String at) {
+    SelectorSpec ownSelector(Map<String, Node> m, Node node, String at) {
         if (m.containsKey("css") == m.containsKey("xpath")) {
             throw error(at, node, "give exactly one of css, xpath");
         }
@@ -272,7 +241,7 @@ final class CrawlerConfigReader {
         return out;
     }
 
-    private Pattern pattern(Node node, String at) {
+    Pattern pattern(Node node, String at) {
         String s = scalar(node, at);
         try {
             return Pattern.compile(s);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -180,16 +181,27 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         for (URI removed : page.removed()) {
             deletions.add(removed.toString());
         }
-        List<URI> fresh = new ArrayList<>();
-        for (URI item : page.items()) {
-            if (seen.add(item.toString())) {
-                fresh.add(item);
+        // the rows naming each link (two rows linking one PDF: one group keeping both rows' records)
+        Map<String, List<ListedItem>> rows = new LinkedHashMap<>();
+        for (ListedItem item : page.listed()) {
+            String key = item.link().toString();
+            if (rows.containsKey(key) || seen.add(key)) {
+                rows.computeIfAbsent(key, k -> new ArrayList<>()).add(item);
             }
         }
+        List<URI> fresh = new ArrayList<>();
         List<PlannedChange> changes = new ArrayList<>();
+        for (List<ListedItem> same : rows.values()) {
+            if (same.get(0).document()) {
+                DocumentGroup group = crawler.group(same.get(0).link(), same);
+                changes.add(GroupChanges.planDocument(sourceId, group));
+            } else {
+                fresh.add(same.get(0).link());
+            }
+        }
         List<Fetched> fetched = fetchAll(fresh);
         for (Fetched f : fetched) {
-            changes.addAll(planItem(f.url, f.held, f.detail));
+            changes.addAll(planItem(f.url, f.held, f.detail, rows.get(f.url.toString())));
         }
         if (dryRun) {
             changes = withoutUnchanged(changes);
@@ -327,7 +339,8 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     }
 
     /** The changes of one listed detail page: its document group, a failure, or (404/410) a deletion for later. */
-    private List<PlannedChange> planItem(URI url, @Nullable ResourceState held, Detail detail) {
+    private List<PlannedChange> planItem(URI url, @Nullable ResourceState held, Detail detail,
+                                         List<ListedItem> listed) {
         if (detail.failed != null) {
             FetchResult.Failed f = detail.failed;
             if (f.status() == 404 || f.status() == 410) {
@@ -343,7 +356,7 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
                     : ChangeKind.UPDATED).failure(why).unordered(true).build());
         }
         Page page = detail.page;
-        DocumentGroup group = crawler.extract(page);
+        DocumentGroup group = crawler.extract(page, listed);
         if (held != null) {
             Set<String> now = new HashSet<>();
             group.attachments().forEach(a -> now.add(a.url().toString()));
@@ -439,8 +452,21 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
         });
         for (String uri : unseen) {
             URI url = URI.create(uri);
-            Detail d = fetchDetail(url, heldActive(uri));
-            if (d.failed != null && (d.failed.status() == 404 || d.failed.status() == 410)) {
+            RepresentationState rep = primary(heldActive(uri));
+            Validators validators = Validators.NONE;
+            CachedDocument cached = store.cached(cacheKey(url)).orElse(null);
+            if (rep != null && cached != null && rep.sha256() != null && rep.sha256().equals(cached.sha256())) {
+                validators = cached.validators();
+            } else if (rep != null && (rep.etag() != null || rep.lastModified() != null)) {
+                // a document a listing row linked directly: the applier fetched it and kept its validators
+                validators = new Validators(rep.etag(), rep.lastModified());
+            }
+            detailPages.incrementAndGet();
+            // only the status matters: the body (a page, or a PDF of any size) is not read
+            FetchResult r = session.fetch(session.request(url).withConditional(validators));
+            if (r instanceof FetchResult.Fetched f) {
+                org.lexsync.core.io.TempFiles.deleteQuietly(f.body());
+            } else if (r instanceof FetchResult.Failed x && (x.status() == 404 || x.status() == 410)) {
                 deletions.add(uri);
             }
         }
@@ -510,7 +536,21 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
             b.append(first ? "" : ",").append(quote(e.getKey())).append(':').append(quote(e.getValue()));
             first = false;
         }
-        b.append("},\"attachments\":[");
+        b.append('}');
+        if (!g.records().isEmpty()) {
+            b.append(",\"records\":[");
+            for (int i = 0; i < g.records().size(); i++) {
+                b.append(i == 0 ? "{" : ",{");
+                boolean firstField = true;
+                for (Map.Entry<String, String> e : g.records().get(i).entrySet()) {
+                    b.append(firstField ? "" : ",").append(quote(e.getKey())).append(':').append(quote(e.getValue()));
+                    firstField = false;
+                }
+                b.append('}');
+            }
+            b.append(']');
+        }
+        b.append(",\"attachments\":[");
         first = true;
         for (Attachment a : g.attachments()) {
             b.append(first ? "" : ",").append("{\"url\":").append(quote(a.url().toString()));

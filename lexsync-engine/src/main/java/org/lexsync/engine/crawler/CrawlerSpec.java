@@ -14,21 +14,31 @@ import org.jspecify.annotations.Nullable;
  * attachments, and the charset the portal's pages are read in. Checked when made.
  *
  * @param fields      detail fields by name; {@code id} becomes the group id, {@code title} the title, {@code date}
- *                    the publication date; all are kept as metadata
+ *                    the publication date; all are kept as metadata (declared order kept: templates use it)
  * @param paging      the listing's stop marker and post-back form ({@link PagingSpec})
+ * @param rows        the listing's rows and their fields, or null when the listing only links detail pages
  */
 public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
                           @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
                           int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
-                          @Nullable Charset charset, PagingSpec paging) {
+                          @Nullable Charset charset, PagingSpec paging, @Nullable RowSpec rows) {
 
-    /** A crawler without a stop marker, post-backs from the default form. */
+    /** A crawler without a stop marker, post-backs from the default form, no fields from listing rows. */
     public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
                        @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
                        int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
                        @Nullable Charset charset) {
         this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
-                PagingSpec.DEFAULT);
+                PagingSpec.DEFAULT, null);
+    }
+
+    /** A crawler that reads no fields from listing rows. */
+    public CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Pattern> exclude, SelectorSpec item,
+                       @Nullable String itemAttribute, @Nullable SelectorSpec next, @Nullable SelectorSpec removed,
+                       int stopAfterEmpty, Map<String, FieldSpec> fields, @Nullable Attachments attachments,
+                       @Nullable Charset charset, PagingSpec paging) {
+        this(seeds, include, exclude, item, itemAttribute, next, removed, stopAfterEmpty, fields, attachments, charset,
+                paging, null);
     }
 
     public CrawlerSpec {
@@ -37,7 +47,7 @@ public record CrawlerSpec(List<SeedSpec> seeds, List<Pattern> include, List<Patt
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
         Objects.requireNonNull(item, "item");
-        fields = Map.copyOf(fields);
+        fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("a crawler needs at least one seed");
         }

@@ -64,7 +64,7 @@ public final class GenericCrawler implements PortalCrawler {
             return new ListingPage(List.of(), List.of(), next == null ? null : next.format(), false, url);
         }
         Document doc = page.document();
-        List<URI> items = links(doc, spec.item(), spec.itemAttribute(), true);
+        List<ListedItem> items = listed(page);
         List<URI> removed = spec.removed() == null ? List.of() : links(doc, spec.removed(), spec.itemAttribute(), true);
         boolean stop = spec.paging().stopWhen() != null && !spec.paging().stopWhen().select(doc).isEmpty();
         URI nextLink = null;
@@ -87,7 +87,24 @@ public final class GenericCrawler implements PortalCrawler {
                 : seed.window() == null && (seed.range() == null || seed.range().open())));
         ListingCursor next = following(c, seed, bindings.size(), items.isEmpty() && removed.isEmpty(), nextLink,
                 postback, stop);
-        return new ListingPage(items, removed, next == null ? null : next.format(), expected, page.url());
+        return ListingPage.of(items, removed, next == null ? null : next.format(), expected, page.url());
+    }
+
+    /**
+     * The items of a fetched listing page: its rows with their fields when the spec reads rows, else the item links.
+     *
+     * @throws ExtractionException when too many rows lack a required field (the sanity gate)
+     */
+    List<ListedItem> listed(Page page) {
+        if (spec.rows() != null) {
+            return ListingRows.items(spec, page, this::allowed);
+        }
+        return links(page.document(), spec.item(), spec.itemAttribute(), true).stream().map(ListedItem::new).toList();
+    }
+
+    /** The spec this crawler follows. */
+    CrawlerSpec spec() {
+        return spec;
     }
 
     /**
@@ -100,7 +117,8 @@ public final class GenericCrawler implements PortalCrawler {
                 .orElse(0);
         SeedSpec seed = spec.seeds().get(index);
         return Boolean.FALSE.equals(seed.expectItems()) ? null
-                : new ListingSeed("seeds[" + index + "] " + seed.template(), spec.item().toString());
+                : new ListingSeed("seeds[" + index + "] " + seed.template(),
+                        spec.rows() != null ? spec.rows().row().toString() : spec.item().toString());
     }
 
     /** The seed's own page for a binding: fetched, or, for a search seed, the result of submitting its form. */
@@ -199,22 +217,11 @@ public final class GenericCrawler implements PortalCrawler {
             if (holder == null) {
                 continue;
             }
-            String abs = holder.absUrl(attr);
-            if (abs.isEmpty()) {
-                continue;
+            URI abs = Links.absolute(holder, attr);
+            if (abs == null || filter && !allowed(abs.toString())) {
+                continue; // javascript:, mailto: and what is no URI even percent-encoded are no items
             }
-            int hash = abs.indexOf('#');
-            if (hash >= 0) {
-                abs = abs.substring(0, hash);
-            }
-            if (filter && !allowed(abs)) {
-                continue;
-            }
-            try {
-                out.add(URI.create(abs));
-            } catch (IllegalArgumentException ignored) {
-                // a link that is no URI is no item
-            }
+            out.add(abs);
         }
         return List.copyOf(out);
     }
@@ -231,9 +238,11 @@ public final class GenericCrawler implements PortalCrawler {
         Document doc = detail.document();
         Map<String, String> metadata = new LinkedHashMap<>();
         for (Map.Entry<String, FieldSpec> f : spec.fields().entrySet()) {
-            String value = field(detail, doc, f.getKey(), f.getValue());
-            if (value != null) {
-                metadata.put(f.getKey(), value);
+            FieldReader.Read r = FieldReader.read(detail.url(), doc, f.getValue(), metadata);
+            if (r.found()) {
+                metadata.put(f.getKey(), r.value());
+            } else if (f.getValue().required()) {
+                throw new ExtractionException(detail.url(), f.getKey(), r.problem());
             }
         }
         List<Attachment> attachments = new ArrayList<>();
@@ -256,51 +265,29 @@ public final class GenericCrawler implements PortalCrawler {
      * @throws ExtractionException when a required field has no value
      */
     public static @Nullable String field(Page page, Element root, String name, FieldSpec f) {
-        String problem = "none of its selectors matched (" + f.selectors() + ")";
-        for (SelectorSpec s : f.selectors()) {
-            for (Element e : s.select(root)) {
-                String raw = f.attribute() == null ? e.text()
-                        : f.attribute().equals("href") || f.attribute().equals("src") ? e.absUrl(f.attribute())
-                        : e.attr(f.attribute());
-                raw = raw.strip();
-                if (raw.isEmpty()) {
-                    continue;
-                }
-                if (f.regex() != null) {
-                    Matcher m = f.regex().matcher(raw);
-                    if (!m.find()) {
-                        problem = "'" + raw + "' does not match " + f.regex().pattern();
-                        continue;
-                    }
-                    raw = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : m.group();
-                }
-                if (f.dateFormat() != null) {
-                    try {
-                        raw = LocalDate.parse(raw, f.dateFormat()).toString();
-                    } catch (DateTimeParseException ex) {
-                        problem = "'" + raw + "' is not a date in the configured format";
-                        continue;
-                    }
-                }
-                return raw;
-            }
+        FieldReader.Read r = FieldReader.read(page.url(), root, f, Map.of());
+        if (!r.found() && f.required()) {
+            throw new ExtractionException(page.url(), name, r.problem());
         }
-        if (f.required()) {
-            throw new ExtractionException(page.url(), name, problem);
-        }
-        return null;
+        return r.value();
+    }
+
+    @Override
+    public DocumentGroup extract(Page detail, List<ListedItem> listed) {
+        return RowRecords.merge(extract(detail), listed,
+                spec.rows() == null ? RowSpec.Merge.DETAIL_WINS : spec.rows().merge());
     }
 
     private static final Pattern EXTENSION = Pattern.compile("\\.([A-Za-z0-9]{1,5})$");
 
-    private static @Nullable String fileName(URI u) {
+    static @Nullable String fileName(URI u) {
         String path = u.getPath() == null ? "" : u.getPath();
         int slash = path.lastIndexOf('/');
         String name = slash < 0 ? path : path.substring(slash + 1);
         return name.isEmpty() ? null : name;
     }
 
-    private static @Nullable String extension(URI u) {
+    static @Nullable String extension(URI u) {
         String name = fileName(u);
         if (name == null) {
             return null;

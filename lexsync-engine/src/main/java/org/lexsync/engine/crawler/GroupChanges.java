@@ -50,6 +50,23 @@ final class GroupChanges {
         return out;
     }
 
+    /**
+     * A group a listing row links directly (no detail page): one change for the document, its bytes fetched by the
+     * applier (conditionally when a copy is held; MD5 tells Add, Upd and None) and the rows' metadata as canonical
+     * JSON (metadata role), linked to its group id.
+     */
+    static PlannedChange planDocument(String sourceId, DocumentGroup group) {
+        URI url = group.page();
+        Attachment self = new Attachment(url, GenericCrawler.fileName(url), GenericCrawler.extension(url));
+        PlannedRepresentation file = PlannedRepresentation.fetch(url, RepresentationRole.PRIMARY, Digests.NONE, null,
+                mediaType(self));
+        PlannedRepresentation meta = PlannedRepresentation.bytes(CrawlPlanner.metadataJson(group), url,
+                RepresentationRole.METADATA, Digests.NONE, "application/json");
+        return PlannedChange.builder(sourceId, url.toString(), ChangeKind.UPDATED).representations(List.of(file, meta))
+                .links(List.of(new Link(CrawlPlanner.GROUP_REL, group.id()))).title(group.title())
+                .published(group.published()).unordered(true).build();
+    }
+
     private static String mediaType(Attachment a) {
         String f = a.format() == null ? "" : a.format().toLowerCase(Locale.ROOT);
         return switch (f) {

@@ -1,5 +1,7 @@
 package org.lexsync.engine.crawler;
 
+import java.net.URI;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +26,24 @@ public interface PortalCrawler {
      * @throws ExtractionException when a required field is missing (the sanity gate fails the run)
      */
     DocumentGroup extract(Page detail);
+
+    /**
+     * Builds the document group of a fetched detail page that the listing rows {@code listed} named, their fields
+     * merged with the page's (the page's win); does no I/O. A crawler that reads fields from rows may merge otherwise.
+     *
+     * @throws ExtractionException when a required field is missing
+     */
+    default DocumentGroup extract(Page detail, List<ListedItem> listed) {
+        return RowRecords.merge(extract(detail), listed, RowSpec.Merge.DETAIL_WINS);
+    }
+
+    /**
+     * The document group of a document the listing rows {@code listed} link directly (no detail page): their fields
+     * as its metadata, its id the {@code id} field or else the document's URL.
+     */
+    default DocumentGroup group(URI document, List<ListedItem> listed) {
+        return RowRecords.document(document, listed);
+    }
 
     /**
      * The seed the listing page at {@code cursor} (null: the first) belongs to and its item selector, for redesign
