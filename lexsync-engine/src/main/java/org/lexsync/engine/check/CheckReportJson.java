@@ -1,5 +1,7 @@
 package org.lexsync.engine.check;
 
+import org.lexsync.core.json.JsonStrings;
+
 import org.lexsync.engine.model.CheckExample;
 import org.lexsync.engine.model.CheckReport;
 import org.lexsync.engine.model.CheckRuleResult;
@@ -63,27 +65,6 @@ public final class CheckReportJson {
 
     /** A JSON string literal (RFC 8259 §7), or {@code null}. */
     static String quote(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return s == null ? "null" : JsonStrings.quoteForScript(s);
     }
 }

@@ -1,5 +1,7 @@
 package org.lexsync.engine.crawler;
 
+import org.lexsync.core.json.JsonStrings;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -567,24 +569,6 @@ final class CrawlPlanner implements Iterator<PlannedChange> {
     }
 
     static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return JsonStrings.quote(s);
     }
 }

@@ -1,5 +1,7 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.core.json.JsonStrings;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -36,23 +38,7 @@ final class StringList {
             if (i > 0) {
                 b.append(',');
             }
-            b.append('"');
-            String v = values.get(i);
-            for (int k = 0; k < v.length(); k++) {
-                char ch = v.charAt(k);
-                switch (ch) {
-                    case '"' -> b.append("\\\"");
-                    case '\\' -> b.append("\\\\");
-                    default -> {
-                        if (ch < 0x20) {
-                            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) ch));
-                        } else {
-                            b.append(ch);
-                        }
-                    }
-                }
-            }
-            b.append('"');
+            JsonStrings.append(b, values.get(i));
         }
         return b.append(']').toString();
     }
