@@ -7,7 +7,10 @@ import picocli.CommandLine.Option;
 /**
  * The options that locate a store, shared by every command that reads or writes one: the data directory
  * ({@code --store}, else {@code $LEXSYNC_STORE}, else {@code ./lexsync-data}) and, for server deployments, a
- * PostgreSQL JDBC URL ({@code --jdbc-url} or {@code $LEXSYNC_JDBC_URL}) for the relational part.
+ * PostgreSQL JDBC URL ({@code --jdbc-url} or {@code $LEXSYNC_JDBC_URL}) for the relational part, and an
+ * S3-compatible object store for the large blobs ({@code --blobs s3://bucket/prefix} or {@code $LEXSYNC_BLOBS},
+ * {@code --s3-endpoint} or {@code $LEXSYNC_S3_ENDPOINT}; credentials only in {@code $LEXSYNC_S3_ACCESS_KEY} and
+ * {@code $LEXSYNC_S3_SECRET_KEY}).
  */
 final class StoreOptions {
 
@@ -24,6 +27,15 @@ final class StoreOptions {
 
     @Option(names = "--db-password", paramLabel = "PASSWORD", description = "PostgreSQL password (default: $LEXSYNC_DB_PASSWORD).")
     String dbPassword;
+
+    @Option(names = "--blobs", paramLabel = "s3://BUCKET/PREFIX",
+            description = "Keep blobs above the inline size in this S3-compatible object store (default: $LEXSYNC_BLOBS,"
+                    + " else <data dir>/blobs). Credentials from $LEXSYNC_S3_ACCESS_KEY and $LEXSYNC_S3_SECRET_KEY.")
+    String blobs;
+
+    @Option(names = "--s3-endpoint", paramLabel = "URL",
+            description = "The object store's endpoint, addressed path-style (default: $LEXSYNC_S3_ENDPOINT, else AWS's).")
+    String s3Endpoint;
 
     Path dataDir() {
         if (store != null) {
@@ -53,7 +65,36 @@ final class StoreOptions {
             b.jdbcUrl(url, dbUser != null ? dbUser : System.getenv("LEXSYNC_DB_USER"),
                     dbPassword != null ? dbPassword : System.getenv("LEXSYNC_DB_PASSWORD"));
         }
+        objectStore(b);
         return b;
+    }
+
+    /** The object store for the large blobs, when {@code --blobs} (or its variable) names one; checked. */
+    private void objectStore(LexSync.Builder b) {
+        String location = blobs != null ? blobs : System.getenv("LEXSYNC_BLOBS");
+        String endpoint = s3Endpoint != null ? s3Endpoint : System.getenv("LEXSYNC_S3_ENDPOINT");
+        if (location == null || location.isBlank()) {
+            if (s3Endpoint != null) {
+                throw new Main.UsageException("--s3-endpoint needs --blobs s3://BUCKET/PREFIX");
+            }
+            return;
+        }
+        try {
+            b.blobs(location);
+            if (endpoint != null && !endpoint.isBlank()) {
+                b.s3Endpoint(java.net.URI.create(endpoint), true);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException((blobs != null ? "--blobs/--s3-endpoint: " : "$LEXSYNC_BLOBS: ")
+                    + e.getMessage());
+        }
+        for (String variable : new String[] {"LEXSYNC_S3_ACCESS_KEY", "LEXSYNC_S3_SECRET_KEY"}) {
+            String value = System.getenv(variable);
+            if (value == null || value.isEmpty()) {
+                throw new Main.UsageException("--blobs " + location + " needs the object store's credentials in $"
+                        + variable);
+            }
+        }
     }
 
     /**

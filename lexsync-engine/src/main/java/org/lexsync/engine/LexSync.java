@@ -59,6 +59,7 @@ import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.store.S3BlobConfig;
 import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
@@ -623,6 +624,7 @@ public final class LexSync implements AutoCloseable {
         private final Fetcher.Builder fetch = Fetcher.builder();
         private String version = "dev";
         private @Nullable Duration leaseTtl;
+        private @Nullable S3BlobConfig objectStore;
 
         private Builder(Path dataDir) {
             this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -635,6 +637,70 @@ public final class LexSync implements AutoCloseable {
             this.jdbcUser = user;
             this.jdbcPassword = password;
             return this;
+        }
+
+        /**
+         * Keeps the blobs above the inline threshold in an S3-compatible object store, {@code s3://bucket/prefix},
+         * instead of {@code <data dir>/blobs} (issue 31; docs/architecture.md, "Store"). The credentials are read from
+         * the environment variables {@code LEXSYNC_S3_ACCESS_KEY} and {@code LEXSYNC_S3_SECRET_KEY} unless
+         * {@link #s3CredentialVariables} names others. Null goes back to the data directory.
+         *
+         * @throws IllegalArgumentException when {@code location} is not an {@code s3://bucket/prefix} URL
+         */
+        public Builder blobs(@Nullable String location) {
+            this.objectStore = location == null ? null : S3BlobConfig.parse(location);
+            return this;
+        }
+
+        /**
+         * The object store's endpoint, e.g. {@code http://127.0.0.1:9000} for a store other than AWS (default: the
+         * SDK's endpoint for the region); {@code pathStyle} addresses buckets in the path rather than the host name,
+         * as most S3-compatible stores want. Needs {@link #blobs}.
+         */
+        public Builder s3Endpoint(java.net.URI endpoint, boolean pathStyle) {
+            this.objectStore = requireObjectStore().withEndpoint(Objects.requireNonNull(endpoint, "endpoint"))
+                    .withPathStyle(pathStyle);
+            return this;
+        }
+
+        /** The object store's region (default us-east-1). Needs {@link #blobs}. */
+        public Builder s3Region(String region) {
+            this.objectStore = requireObjectStore().withRegion(region);
+            return this;
+        }
+
+        /**
+         * The NAMES of the environment variables holding the object store's access key and secret (the credentials
+         * themselves are never passed, configured or printed). Needs {@link #blobs}.
+         */
+        public Builder s3CredentialVariables(String accessKeyEnv, String secretKeyEnv) {
+            this.objectStore = requireObjectStore().withCredentialVariables(accessKeyEnv, secretKeyEnv);
+            return this;
+        }
+
+        /**
+         * Where the credential variables are looked up (default: the process environment; a test passes its own
+         * map). Needs {@link #blobs}.
+         */
+        public Builder s3Environment(java.util.function.UnaryOperator<String> environment) {
+            this.objectStore = requireObjectStore().withEnvironment(environment);
+            return this;
+        }
+
+        /**
+         * True (the default) sends checksums only where S3 requires them, since several S3-compatible stores refuse
+         * the SDK's CRC32 trailers; false lets the SDK add them. Needs {@link #blobs}.
+         */
+        public Builder s3ChecksumWhenRequired(boolean value) {
+            this.objectStore = requireObjectStore().withChecksumWhenRequired(value);
+            return this;
+        }
+
+        private S3BlobConfig requireObjectStore() {
+            if (objectStore == null) {
+                throw new IllegalStateException("set blobs(s3://bucket/prefix) before the object store's options");
+            }
+            return objectStore;
         }
 
         /** Opens an existing store without writing to it (read commands, dry runs); nothing is created. */
@@ -722,8 +788,8 @@ public final class LexSync implements AutoCloseable {
 
         /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
         public LexSync build() {
-            StoreConfig config = jdbcUrl == null ? StoreConfig.of(dataDir)
-                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword);
+            StoreConfig config = (jdbcUrl == null ? StoreConfig.of(dataDir)
+                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword)).withS3(objectStore);
             Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);

@@ -296,7 +296,7 @@ public final class Applier {
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
                         "maxBatchSize (%d) must be >= batchSize (%d)", maxBatchSize, batchSize));
             }
-            return new Applier(new ApplierSettings(fetcher, store, files != null ? files : store.fileBlobs(),
+            return new Applier(new ApplierSettings(fetcher, store, files != null ? files : store.largeBlobs(),
                     window, batchSize, maxBatchSize > 0 ? maxBatchSize : batchSize * GROWTH, batchBytes, maxBatchDelay,
                     attempts, retryDelay, maxRetryDelay, failureBackoff, readAhead, List.copyOf(listeners)));
         }

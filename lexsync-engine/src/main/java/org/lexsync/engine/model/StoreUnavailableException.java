@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The store cannot take (or give) data for a local reason an operator must fix: the disk is full, the store is
- * read-only, or its database is damaged (docs/architecture.md, "Exit codes": exit code 4, a local store error, so that
+ * read-only, its database is damaged, or the object store holding its blobs cannot be reached (docs/architecture.md, "Exit codes": exit code 4, a local store error, so that
  * alerting does not blame the publisher). Nothing half-written becomes current: the failed transaction is rolled back,
  * and the next run continues from the last committed checkpoint once the cause is fixed.
  */
@@ -18,7 +18,9 @@ public final class StoreUnavailableException extends StoreException {
         /** The store's directory or database cannot be written. */
         READ_ONLY,
         /** The database file is not a database any more, or its pages are malformed. */
-        DAMAGED;
+        DAMAGED,
+        /** The object store holding the blobs cannot be reached, times out, or answers with an error. */
+        UNREACHABLE;
 
         public String token() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -9,7 +9,8 @@ import java.util.function.Consumer;
 /**
  * Content-addressed storage of file bytes, keyed by SHA-256 and shared by identical content. A put is
  * durable when it returns (docs/architecture.md, invariant 2: blob first, then the transaction that references it). The
- * filesystem implementation is {@link FileBlobStore}; an S3-compatible store can implement this later.
+ * filesystem implementation is {@link FileBlobStore}; {@link S3BlobStore} keeps blobs in an S3-compatible object store.
+ * A store that cannot be reached fails with {@link org.lexsync.engine.model.StoreUnavailableException} (exit 4).
  */
 public interface BlobStore {
 

@@ -13,15 +13,15 @@ import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Deletes blobs that no current file references ({@code lexsync gc}). File blobs younger than the grace
- * period are kept, since an applier may have made them durable and not yet committed the batch that
+ * Deletes blobs that no current file references ({@code lexsync gc}). File or object-store blobs younger than the
+ * grace period are kept, since an applier may have made them durable and not yet committed the batch that
  * references them; database blobs are only ever written with their reference, so they need none.
  */
 final class GarbageCollector {
     private GarbageCollector() {
     }
 
-    static GcReport collect(Db db, FileBlobStore files, Instant writtenBefore) throws IOException {
+    static GcReport collect(Db db, BlobStore files, Path tmp, Instant writtenBefore) throws IOException {
         long[] dbCounts = db.write("collect small blobs", c -> {
             long examined;
             long deleted = 0;
@@ -72,7 +72,7 @@ final class GarbageCollector {
             }
             return null;
         });
-        deleteStaleTempFiles(files.tempDirectory(), writtenBefore);
+        deleteStaleTempFiles(tmp, writtenBefore);
         return new GcReport(examined.get(), deleted.get(), bytes.get());
     }
 

@@ -22,6 +22,7 @@ public final class Store implements AutoCloseable {
     private final StoreConfig config;
     private final Db db;
     private final FileBlobStore files;
+    private final S3BlobStore objects;
     private final DatabaseBlobStore smallBlobs;
     private final BlobStore blobs;
 
@@ -29,8 +30,9 @@ public final class Store implements AutoCloseable {
         this.config = config;
         this.db = db;
         this.files = files;
+        this.objects = config.s3() != null ? new S3BlobStore(config.s3()) : null;
         this.smallBlobs = new DatabaseBlobStore(db);
-        this.blobs = new TieredBlobStore(smallBlobs, files, config.smallBlobMaxBytes());
+        this.blobs = new TieredBlobStore(smallBlobs, largeBlobs(), config.smallBlobMaxBytes());
     }
 
     /**
@@ -45,7 +47,14 @@ public final class Store implements AutoCloseable {
         } catch (IOException e) {
             throw StoreFailures.of(config.dataDir(), "open data directory " + config.dataDir(), e);
         }
-        Store store = new Store(config, new Db(config), files);
+        Db db = new Db(config);
+        Store store;
+        try {
+            store = new Store(config, db, files);
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
         try {
             store.runs().interruptOrphans();
         } catch (RuntimeException e) {
@@ -160,9 +169,17 @@ public final class Store implements AutoCloseable {
         return blobs;
     }
 
-    /** The file tier, whose temp directory the fetcher should download into. */
+    /**
+     * The file tier, whose temp directory the fetcher should download into. When the large blobs go to an object
+     * store ({@link StoreConfig#s3()}), this directory holds only temp files; see {@link #largeBlobs()}.
+     */
     public FileBlobStore fileBlobs() {
         return files;
+    }
+
+    /** Where blobs above the inline threshold live: the object store when one is configured, else the file tier. */
+    public BlobStore largeBlobs() {
+        return objects != null ? objects : files;
     }
 
     /** Blobs up to this size are kept in the database (0: none). */
@@ -182,7 +199,7 @@ public final class Store implements AutoCloseable {
     /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */
     public GcReport gc(Duration grace) {
         try {
-            return GarbageCollector.collect(db, files, Instant.now().minus(grace));
+            return GarbageCollector.collect(db, largeBlobs(), files.tempDirectory(), Instant.now().minus(grace));
         } catch (IOException e) {
             throw StoreFailures.of(config.dataDir(), "collect blobs", e);
         } catch (UncheckedIOException e) {
@@ -192,6 +209,12 @@ public final class Store implements AutoCloseable {
 
     @Override
     public void close() {
-        db.close();
+        try {
+            db.close();
+        } finally {
+            if (objects != null) {
+                objects.close();
+            }
+        }
     }
 }

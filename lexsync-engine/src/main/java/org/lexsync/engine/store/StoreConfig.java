@@ -8,10 +8,11 @@ import java.util.Optional;
 /**
  * Where and how the store lives: one data directory (blobs, temp files, and the SQLite database unless a
  * JDBC URL selects another one), database credentials, the size up to which blobs are kept inside the
- * database (docs/architecture.md, invariant 2; 0 keeps every blob as a file) and the connection pool size.
+ * database (docs/architecture.md, invariant 2; 0 keeps every blob as a file), the connection pool size, and the
+ * object store holding the larger blobs ({@code s3}; null keeps them as files under {@code dataDir/blobs}).
  */
 public record StoreConfig(Path dataDir, String jdbcUrl, String user, String password, int smallBlobMaxBytes,
-                          int poolSize) {
+                          int poolSize, S3BlobConfig s3) {
     /** Default data directory (docs/architecture.md, "Exit codes"). */
     public static final Path DEFAULT_DATA_DIR = Path.of("lexsync-data");
     public static final int DEFAULT_SMALL_BLOB_MAX_BYTES = 64 * 1024;
@@ -34,19 +35,24 @@ public record StoreConfig(Path dataDir, String jdbcUrl, String user, String pass
 
     /** SQLite at {@code dataDir/lexsync.db} with default settings. */
     public static StoreConfig of(Path dataDir) {
-        return new StoreConfig(dataDir, null, null, null, DEFAULT_SMALL_BLOB_MAX_BYTES, DEFAULT_POOL_SIZE);
+        return new StoreConfig(dataDir, null, null, null, DEFAULT_SMALL_BLOB_MAX_BYTES, DEFAULT_POOL_SIZE, null);
     }
 
     public StoreConfig withJdbcUrl(String url, String user, String password) {
-        return new StoreConfig(dataDir, url, user, password, smallBlobMaxBytes, poolSize);
+        return new StoreConfig(dataDir, url, user, password, smallBlobMaxBytes, poolSize, s3);
     }
 
     public StoreConfig withSmallBlobMaxBytes(int bytes) {
-        return new StoreConfig(dataDir, jdbcUrl, user, password, bytes, poolSize);
+        return new StoreConfig(dataDir, jdbcUrl, user, password, bytes, poolSize, s3);
     }
 
     public StoreConfig withPoolSize(int size) {
-        return new StoreConfig(dataDir, jdbcUrl, user, password, smallBlobMaxBytes, size);
+        return new StoreConfig(dataDir, jdbcUrl, user, password, smallBlobMaxBytes, size, s3);
+    }
+
+    /** Large blobs in this object store instead of {@code dataDir/blobs} (null: back to the directory). */
+    public StoreConfig withS3(S3BlobConfig objectStore) {
+        return new StoreConfig(dataDir, jdbcUrl, user, password, smallBlobMaxBytes, poolSize, objectStore);
     }
 
     /** The JDBC URL actually used. */
@@ -77,6 +83,7 @@ public record StoreConfig(Path dataDir, String jdbcUrl, String user, String pass
     @Override
     public String toString() {
         return "StoreConfig[dataDir=" + dataDir + ", jdbcUrl=" + effectiveJdbcUrl() + ", user=" + user
-                + ", smallBlobMaxBytes=" + smallBlobMaxBytes + ", poolSize=" + poolSize + "]";
+                + ", smallBlobMaxBytes=" + smallBlobMaxBytes + ", poolSize=" + poolSize
+                + (s3 != null ? ", blobs=" + s3.location() : "") + "]";
     }
 }

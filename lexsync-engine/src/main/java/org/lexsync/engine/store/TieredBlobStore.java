@@ -8,15 +8,15 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * The store's blob view: blobs up to a size threshold live in the database, larger ones as files; reads
- * look in both. One content-addressed interface whatever the tier.
+ * The store's blob view: blobs up to a size threshold live in the database, larger ones as files or in an object
+ * store; reads look in both. One content-addressed interface whatever the tier.
  */
 final class TieredBlobStore implements BlobStore {
     private final DatabaseBlobStore small;
-    private final FileBlobStore files;
+    private final BlobStore files;
     private final int threshold;
 
-    TieredBlobStore(DatabaseBlobStore small, FileBlobStore files, int threshold) {
+    TieredBlobStore(DatabaseBlobStore small, BlobStore files, int threshold) {
         this.small = small;
         this.files = files;
         this.threshold = threshold;

@@ -442,7 +442,7 @@ abstract class ApplierContract {
         assertThat(large).doesNotExist();
         ResourceState r = store.resources().get(Plans.SOURCE, "http://dump.example/act/1").orElseThrow();
         assertThat(new String(blob(r.representations().get(0).blobKey()), StandardCharsets.UTF_8)).isEqualTo("<act/>");
-        assertThat(store.fileBlobs().exists(new BlobKey(largeSha))).isTrue();
+        assertThat(store.largeBlobs().exists(new BlobKey(largeSha))).isTrue();
         assertThat(pub.requests()).isEmpty();
     }
 
@@ -487,7 +487,7 @@ abstract class ApplierContract {
         applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
 
         for (FixtureResource r : pub.resources()) {
-            assertThat(store.fileBlobs().exists(new BlobKey(r.sha256()))).isTrue();
+            assertThat(store.largeBlobs().exists(new BlobKey(r.sha256()))).isTrue();
         }
         assertStoreEqualsPublisher();
     }

@@ -403,14 +403,14 @@ abstract class StoreContract {
     }
 
     @Test
-    void largeBlobsGoToFilesAndSmallOnesToTheDatabase() throws IOException {
+    void largeBlobsGoToTheLargeTierAndSmallOnesToTheDatabase() throws IOException {
         byte[] big = new byte[store.smallBlobMaxBytes() + 1];
         big[0] = 1;
         BlobKey bigKey = store.blobs().put(big);
         BlobKey smallKey = store.blobs().put("tiny".getBytes(StandardCharsets.UTF_8));
 
-        assertThat(store.fileBlobs().exists(bigKey)).isTrue();
-        assertThat(store.fileBlobs().exists(smallKey)).isFalse();
+        assertThat(store.largeBlobs().exists(bigKey)).isTrue();
+        assertThat(store.largeBlobs().exists(smallKey)).isFalse();
         assertThat(store.blobs().exists(smallKey)).isTrue();
     }
 

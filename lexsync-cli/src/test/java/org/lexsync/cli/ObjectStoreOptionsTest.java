@@ -1,0 +1,109 @@
+package org.lexsync.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.store.PostgresDatabase;
+import org.lexsync.engine.store.S3Server;
+import org.lexsync.fixture.FixturePublisher;
+import org.lexsync.fixture.FixtureResource;
+import org.lexsync.fixture.resourcesync.ResourceSyncSource;
+
+/**
+ * {@code --blobs s3://…} and {@code --s3-endpoint} (issue 31): a sync puts the documents above the inline size in the
+ * object store, with the credentials taken from the environment only; an unreachable object store is exit 4; the
+ * object store's options without a location, or without credentials, are usage errors (exit 2).
+ */
+class ObjectStoreOptionsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSyncWithBlobsInAnObjectStorePutsTheLargeDocumentsInTheBucket() throws Exception {
+        try (S3Server s3 = S3Server.start(dir.resolve("s3"));
+             PostgresDatabase database = PostgresDatabase.create();
+             FixturePublisher pub = FixturePublisher.builder().resources(3).seed(8).bodyBytes(100 * 1024).start();
+             ResourceSyncSource source = ResourceSyncSource.install(pub)) {
+            Process child = start(List.of("sync", "resourcesync", pub.baseUri().toString(), "--store",
+                    dir.resolve("data").toString(), "--jdbc-url", database.jdbcUrl(), "--db-user", PostgresDatabase.USER,
+                    "--delay", "0", "--blobs", "s3://" + S3Server.BUCKET + "/cli", "--s3-endpoint",
+                    s3.endpoint().toString()), s3.environment().get(S3Server.ACCESS_KEY_ENV),
+                    s3.environment().get(S3Server.SECRET_KEY_ENV));
+
+            assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(child.exitValue()).as(log()).isZero();
+            for (FixtureResource r : pub.activeResources()) {
+                assertThat(s3.root().resolve(S3Server.BUCKET).resolve("cli/sha256").resolve(r.sha256().substring(0, 2))
+                        .resolve(r.sha256())).as(r.path()).exists();
+            }
+        }
+    }
+
+    @Test
+    void anObjectStoreThatCannotBeReachedIsAStoreError() throws Exception {
+        try (PostgresDatabase database = PostgresDatabase.create();
+             FixturePublisher pub = FixturePublisher.builder().resources(2).seed(8).bodyBytes(100 * 1024).start();
+             ResourceSyncSource source = ResourceSyncSource.install(pub)) {
+            Process child = start(List.of("sync", "resourcesync", pub.baseUri().toString(), "--store",
+                    dir.resolve("data").toString(), "--jdbc-url", database.jdbcUrl(), "--db-user", PostgresDatabase.USER,
+                    "--delay", "0", "--blobs", "s3://lexsync-test/cli", "--s3-endpoint", "http://127.0.0.1:9"),
+                    "AKEXAMPLE", "secret-never-printed");
+
+            assertThat(child.waitFor(180, TimeUnit.SECONDS)).isTrue();
+            assertThat(child.exitValue()).as(log()).isEqualTo(Main.EXIT_STORE);
+            assertThat(log()).contains("object store s3://lexsync-test/cli").doesNotContain("secret-never-printed")
+                    .doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void anEndpointWithoutBlobsIsAUsageError() {
+        CliRun run = CliRun.of("sync", "resourcesync", "http://127.0.0.1:9/", "--store", dir.resolve("data").toString(),
+                "--s3-endpoint", "http://127.0.0.1:9000");
+
+        assertThat(run.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(run.err()).contains("--s3-endpoint needs --blobs");
+    }
+
+    @Test
+    void blobsThatAreNotAnS3LocationAreAUsageError() {
+        CliRun run = CliRun.of("sync", "resourcesync", "http://127.0.0.1:9/", "--store", dir.resolve("data").toString(),
+                "--blobs", "/var/blobs");
+
+        assertThat(run.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(run.err()).contains("s3://bucket/prefix");
+    }
+
+    private Path logFile() {
+        return dir.resolve("child.log");
+    }
+
+    private String log() {
+        try {
+            return Files.readString(logFile(), StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** {@code lexsync ARGS} in a JVM of its own, with the object store's credentials in its environment only. */
+    private Process start(List<String> args, String accessKey, String secretKey) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Main.class.getName());
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile().toFile());
+        builder.environment().put("LEXSYNC_S3_ACCESS_KEY", accessKey);
+        builder.environment().put("LEXSYNC_S3_SECRET_KEY", secretKey);
+        return builder.start();
+    }
+}

@@ -1,0 +1,242 @@
+package org.lexsync.engine.store;
+
+import org.lexsync.core.checksum.HashAlgorithm;
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.model.StoreUnavailableException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.function.Consumer;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * Large blobs in an S3-compatible object store (issue 31), behind the same content-addressed interface as
+ * {@link FileBlobStore}: the object key is {@code {prefix}/sha256/ab/<sha256>}, so a put of bytes already there is a
+ * success (a conditional {@code If-None-Match: *} put; 412 means "already there"). A put returns only once the store
+ * acknowledged the whole object and its ETag matched the MD5 of the bytes sent (docs/architecture.md, invariant 2:
+ * blob durable first, then the transaction). Uploads stream from the spooled file (in parts above the multipart
+ * threshold), reads stream and are checked against the key's SHA-256 when read to the end. Every failure of the
+ * object store is a {@link StoreUnavailableException} of kind {@code UNREACHABLE} (exit 4). Safe for concurrent use.
+ */
+public final class S3BlobStore implements BlobStore, AutoCloseable {
+    private static final int BUFFER = 64 * 1024;
+
+    private final S3BlobConfig config;
+    private final S3Client s3;
+
+    /** Opens a client for {@code config}; the credentials are read from the environment variables it names. */
+    public S3BlobStore(S3BlobConfig config) {
+        this.config = config;
+        this.s3 = client(config);
+    }
+
+    private static S3Client client(S3BlobConfig config) {
+        String access = config.environment().apply(config.accessKeyEnv());
+        String secret = config.environment().apply(config.secretKeyEnv());
+        if (access == null || access.isEmpty() || secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("the S3 credentials are missing: set the environment variables "
+                    + config.accessKeyEnv() + " and " + config.secretKeyEnv());
+        }
+        S3ClientBuilder builder = S3Client.builder()
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)))
+                .region(Region.of(config.region()))
+                .forcePathStyle(config.pathStyle())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(access, secret)));
+        if (config.endpoint() != null) {
+            builder.endpointOverride(config.endpoint());
+        }
+        if (config.checksumWhenRequired()) {
+            builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+        }
+        return builder.build();
+    }
+
+    public S3BlobConfig config() {
+        return config;
+    }
+
+    @Override
+    public BlobKey put(Path file, BlobKey knownKey) throws IOException {
+        long length = Files.size(file);
+        BlobKey key = knownKey != null ? knownKey : FileBlobStore.hash(file);
+        String objectKey = config.objectKey(key.sha256());
+        String operation = "put blob " + key.sha256();
+        try {
+            if (length > config.multipartThreshold()) {
+                new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
+            } else {
+                byte[] md5 = md5(file, 0, length);
+                putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation);
+            }
+        } catch (SdkException e) {
+            throw S3Failures.of(config, operation, e);
+        }
+        Files.deleteIfExists(file);
+        return key;
+    }
+
+    @Override
+    public BlobKey put(byte[] bytes) {
+        BlobKey key = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes));
+        String operation = "put blob " + key.sha256();
+        try {
+            byte[] md5 = HashAlgorithm.MD5.newDigest().digest(bytes);
+            putOnce(config.objectKey(key.sha256()), md5, bytes.length, RequestBody.fromBytes(bytes), operation);
+        } catch (SdkException e) {
+            throw S3Failures.of(config, operation, e);
+        }
+        return key;
+    }
+
+    /** One conditional PUT; "already there" (412) is a success, a wrong ETag is not. */
+    private void putOnce(String objectKey, byte[] md5, long length, RequestBody body, String operation) {
+        try {
+            String etag = s3.putObject(b -> b.bucket(config.bucket()).key(objectKey).ifNoneMatch("*")
+                    .contentLength(length).contentMD5(Base64.getEncoder().encodeToString(md5)), body).eTag();
+            checkEtag(operation, etag, HexFormat.of().formatHex(md5));
+        } catch (SdkException e) {
+            if (!alreadyThere(e, objectKey)) {
+                throw e;
+            }
+        }
+    }
+
+    /** 412: the key exists (content addressing: the same bytes); 409: a concurrent put of it, there once it ends. */
+    boolean alreadyThere(SdkException e, String objectKey) {
+        int status = S3Failures.status(e);
+        return status == 412 || status == 409 && head(objectKey);
+    }
+
+    void checkEtag(String operation, String etag, String expected) {
+        String unquoted = etag == null ? null : etag.replace("\"", "");
+        if (unquoted == null || !unquoted.equalsIgnoreCase(expected)) {
+            throw S3Failures.unavailable(config, operation, "ETag " + etag + " does not match the bytes sent ("
+                    + expected + ")", null);
+        }
+    }
+
+    @Override
+    public InputStream open(BlobKey key) {
+        String objectKey = config.objectKey(key.sha256());
+        String operation = "read blob " + key.sha256();
+        try {
+            var response = s3.getObject(b -> b.bucket(config.bucket()).key(objectKey));
+            GetObjectResponse meta = response.response();
+            long length = meta.contentLength() == null ? -1 : meta.contentLength();
+            return new VerifiedBlobStream(response, key, length,
+                    (detail, cause) -> S3Failures.unavailable(config, operation, detail, cause));
+        } catch (NoSuchKeyException e) {
+            throw new NoSuchBlobException(key);
+        } catch (SdkException e) {
+            if (S3Failures.status(e) == 404) {
+                throw new NoSuchBlobException(key);
+            }
+            throw S3Failures.of(config, operation, e);
+        }
+    }
+
+    @Override
+    public boolean exists(BlobKey key) {
+        try {
+            return head(config.objectKey(key.sha256()));
+        } catch (SdkException e) {
+            throw S3Failures.of(config, "look up blob " + key.sha256(), e);
+        }
+    }
+
+    private boolean head(String objectKey) {
+        try {
+            s3.headObject(b -> b.bucket(config.bucket()).key(objectKey));
+            return true;
+        } catch (NoSuchKeyException e) {
+            return false;
+        } catch (SdkException e) {
+            if (S3Failures.status(e) == 404) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean delete(BlobKey key) {
+        String objectKey = config.objectKey(key.sha256());
+        try {
+            if (!head(objectKey)) {
+                return false;
+            }
+            s3.deleteObject(b -> b.bucket(config.bucket()).key(objectKey));
+            return true;
+        } catch (SdkException e) {
+            throw S3Failures.of(config, "delete blob " + key.sha256(), e);
+        }
+    }
+
+    @Override
+    public void forEach(Consumer<BlobInfo> visitor) {
+        try {
+            for (S3Object o : s3.listObjectsV2Paginator(b -> b.bucket(config.bucket()).prefix(config.keyPrefix()))
+                    .contents()) {
+                String name = o.key().substring(o.key().lastIndexOf('/') + 1);
+                BlobKey key;
+                try {
+                    key = new BlobKey(name);
+                } catch (IllegalArgumentException notABlob) {
+                    continue;
+                }
+                if (!o.key().equals(config.objectKey(key.sha256()))) {
+                    continue;
+                }
+                visitor.accept(new BlobInfo(key, o.size() == null ? 0 : o.size(), o.lastModified()));
+            }
+        } catch (SdkException e) {
+            throw S3Failures.of(config, "list blobs", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+
+    /** The MD5 of {@code length} bytes of {@code file} from {@code offset}. */
+    static byte[] md5(Path file, long offset, long length) throws IOException {
+        MessageDigest md5 = HashAlgorithm.MD5.newDigest();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             InputStream in = Channels.newInputStream(ch.position(offset))) {
+            byte[] buffer = new byte[BUFFER];
+            long left = length;
+            while (left > 0) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    throw new IOException("file " + file + " ended before " + length + " bytes");
+                }
+                md5.update(buffer, 0, n);
+                left -= n;
+            }
+        }
+        return md5.digest();
+    }
+}
