@@ -2,7 +2,6 @@ package org.lexsync.engine.rdf;
 
 import java.io.OutputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -42,10 +41,9 @@ import org.lexsync.engine.model.SparqlQueryException;
  * written with one SPARQL Update per batch, after the graphs, so that a failure in between leaves a graph whose record
  * is stale, which the next run's repair rewrites. Queries go to the endpoint with the SPARQL Protocol. Every failure of
  * the endpoint (down, refused, an HTTP error status, a timeout) is an {@link RdfStoreException} naming the endpoint.
+ * The exchanges go through Jena's HTTP client, not the polite fetcher: the store is LexSync's own, not a source.
  */
 final class RemoteRdfStore implements RdfStore {
-    /** Longest wait for a connection to the endpoint. */
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** Longest wait for a query's answer. */
     static final Duration QUERY_TIMEOUT = Duration.ofMinutes(5);
 
@@ -54,7 +52,6 @@ final class RemoteRdfStore implements RdfStore {
     private static final Var O = Var.alloc("o");
 
     private final String endpoint;
-    private final HttpClient http;
 
     RemoteRdfStore(URI endpoint) {
         Objects.requireNonNull(endpoint, "endpoint");
@@ -63,8 +60,6 @@ final class RemoteRdfStore implements RdfStore {
             throw new IllegalArgumentException("a SPARQL endpoint must be an http(s) URL, was " + endpoint);
         }
         this.endpoint = endpoint.toString();
-        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     @Override
@@ -188,9 +183,9 @@ final class RemoteRdfStore implements RdfStore {
         });
     }
 
+    /** Nothing to release: the exchanges use Jena's shared HTTP client (connections time out after 10 s). */
     @Override
     public void close() {
-        http.close();
     }
 
     @Override
@@ -199,12 +194,12 @@ final class RemoteRdfStore implements RdfStore {
     }
 
     private QueryExecution execution(Query query) {
-        return QueryExecutionHTTP.service(endpoint).httpClient(http).query(query)
+        return QueryExecutionHTTP.service(endpoint).query(query)
                 .timeout(QUERY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).build();
     }
 
     private GSP gsp() {
-        return GSP.service(endpoint).httpClient(http);
+        return GSP.service(endpoint);
     }
 
     /** Adds to {@code request} the removal of every record of graph {@code g}. */
@@ -217,7 +212,7 @@ final class RemoteRdfStore implements RdfStore {
 
     private void update(String operation, UpdateRequest request) {
         call(operation, () -> {
-            UpdateExecHTTP.service(endpoint).httpClient(http).update(request).execute();
+            UpdateExecHTTP.service(endpoint).update(request).execute();
             return null;
         });
     }
