@@ -107,7 +107,7 @@ public final class Main implements Runnable {
             }
             RdfStoreException rdf = cause(e, RdfStoreException.class);
             if (rdf != null) {
-                err.println("lexsync: local store error: " + rdf.getMessage());
+                err.println("lexsync: RDF store error: " + rdf.getMessage());
                 return EXIT_STORE;
             }
             if (e instanceof GracefulStop.Stopped) {
