@@ -59,4 +59,24 @@ class EliHarvesterFusekiTest extends EliHarvesterTest {
             assertThat(rdf.graphCount()).isEqualTo(12);
         }
     }
+
+    @Test
+    void aSparqlStoreAnswering503MidWayFailsTheGraphWritesWithItsStatusAndTheCommitsStand() {
+        h = newHarness(dir, EliProvider.builder().acts(12).perSitemap(5));
+        h.onApplied = () -> fuseki.failWith(503);
+
+        HarvestReport report = h.sync();
+
+        assertThat(h.active()).hasSize(12);
+        assertThat(report.apply().listenerFailures()).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.error()).contains("HTTP 503"));
+
+        fuseki.failWith(0);
+        h.onApplied = () -> { };
+        h.sync();
+
+        try (RdfStore rdf = h.rdf()) {
+            assertThat(rdf.graphCount()).isEqualTo(12);
+        }
+    }
 }
