@@ -75,6 +75,14 @@ final class ProgressView implements HarvestListener, AutoCloseable {
         extra(p);
     }
 
+    /** Long work other than a harvest (e.g. {@code rdf rebuild}): {@code done} of {@code total} steps. */
+    synchronized void steps(long done, long total) {
+        if (bar != null) {
+            bar.maxHint(total);
+            bar.stepTo(done);
+        }
+    }
+
     @Override
     public void note(String message) {
         if (line != null) {

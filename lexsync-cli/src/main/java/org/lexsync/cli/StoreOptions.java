@@ -1,5 +1,7 @@
 package org.lexsync.cli;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.lexsync.engine.LexSync;
 import picocli.CommandLine.Option;
@@ -7,10 +9,11 @@ import picocli.CommandLine.Option;
 /**
  * The options that locate a store, shared by every command that reads or writes one: the data directory
  * ({@code --store}, else {@code $LEXSYNC_STORE}, else {@code ./lexsync-data}) and, for server deployments, a
- * PostgreSQL JDBC URL ({@code --jdbc-url} or {@code $LEXSYNC_JDBC_URL}) for the relational part, and an
+ * PostgreSQL JDBC URL ({@code --jdbc-url} or {@code $LEXSYNC_JDBC_URL}) for the relational part, an
  * S3-compatible object store for the large blobs ({@code --blobs s3://bucket/prefix} or {@code $LEXSYNC_BLOBS},
  * {@code --s3-endpoint} or {@code $LEXSYNC_S3_ENDPOINT}; credentials only in {@code $LEXSYNC_S3_ACCESS_KEY} and
- * {@code $LEXSYNC_S3_SECRET_KEY}).
+ * {@code $LEXSYNC_S3_SECRET_KEY}), and a remote SPARQL store ({@code --rdf-endpoint} or
+ * {@code $LEXSYNC_RDF_ENDPOINT}) for the ELI graphs.
  */
 final class StoreOptions {
 
@@ -37,6 +40,10 @@ final class StoreOptions {
             description = "The object store's endpoint, addressed path-style (default: $LEXSYNC_S3_ENDPOINT, else AWS's).")
     String s3Endpoint;
 
+    @Option(names = "--rdf-endpoint", paramLabel = "URL",
+            description = "SPARQL 1.1 dataset for the ELI graphs, e.g. http://127.0.0.1:3030/lexsync (default: $LEXSYNC_RDF_ENDPOINT, else TDB2 in the data directory).")
+    String rdfEndpoint;
+
     Path dataDir() {
         if (store != null) {
             return store;
@@ -57,9 +64,26 @@ final class StoreOptions {
         return url;
     }
 
+    /** The SPARQL endpoint given (option, else environment), checked; null for TDB2 in the data directory. */
+    URI rdfEndpoint() {
+        String url = rdfEndpoint != null ? rdfEndpoint : System.getenv("LEXSYNC_RDF_ENDPOINT");
+        if (url == null || url.isBlank()) {
+            return null;
+        }
+        try {
+            URI uri = new URI(url);
+            if (uri.getHost() == null || !"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+                throw new Main.UsageException("--rdf-endpoint must be an http(s) URL, was " + url);
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new Main.UsageException("--rdf-endpoint is not a URL: " + e.getMessage());
+        }
+    }
+
     /** A facade builder for this store, with the command's version in the User-Agent. */
     LexSync.Builder builder() {
-        LexSync.Builder b = LexSync.builder(dataDir()).version(Version.current());
+        LexSync.Builder b = LexSync.builder(dataDir()).version(Version.current()).rdfEndpoint(rdfEndpoint());
         String url = jdbcUrl();
         if (url != null) {
             b.jdbcUrl(url, dbUser != null ? dbUser : System.getenv("LEXSYNC_DB_USER"),

@@ -1,5 +1,6 @@
 package org.lexsync.engine;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -11,25 +12,27 @@ import org.lexsync.engine.rdf.RdfStore;
  * nothing: it sees an empty store when the data directory holds no RDF (no ELI source), and a temporary copy when
  * the RDF directory cannot be written (TDB2 must write a lock file; {@link ReadOnlyRdf}), deleted on close. Unlike
  * {@link org.lexsync.engine.harvest.SharedRdfStore} (a writable store for the command line's harvests) it knows the
- * read-only cases.
+ * read-only cases. With a SPARQL endpoint configured the store is that remote dataset instead, read-only or not.
  */
 final class FacadeRdf implements Supplier<RdfStore>, AutoCloseable {
     private final Path dataDir;
     private final boolean readOnly;
+    private final @Nullable URI endpoint;
     private @Nullable RdfStore rdf;
     /** The temporary copy a read-only facade queries when the RDF directory cannot be written; deleted on close. */
     private @Nullable Path rdfCopy;
 
-    FacadeRdf(Path dataDir, boolean readOnly) {
+    FacadeRdf(Path dataDir, boolean readOnly, @Nullable URI endpoint) {
         this.dataDir = dataDir;
         this.readOnly = readOnly;
+        this.endpoint = endpoint;
     }
 
     /** The store, opened on the first call. */
     @Override
     public synchronized RdfStore get() {
         if (rdf == null) {
-            rdf = readOnly ? openReadOnly() : RdfStore.open(dataDir);
+            rdf = endpoint != null ? RdfStore.remote(endpoint) : readOnly ? openReadOnly() : RdfStore.open(dataDir);
         }
         return rdf;
     }

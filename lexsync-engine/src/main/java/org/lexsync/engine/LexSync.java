@@ -60,6 +60,12 @@ import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.StoreStatistics;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.S3BlobConfig;
+import org.lexsync.engine.model.EliOptions;
+import org.lexsync.engine.model.GraphRebuildProgress;
+import org.lexsync.engine.model.GraphRebuildReport;
+import org.lexsync.engine.eli.GraphRebuild;
+import org.lexsync.engine.harvest.HarvestStore;
+import org.lexsync.engine.rdf.RdfStore;
 import org.lexsync.engine.store.SourceLeases;
 import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.StoreConfig;
@@ -96,12 +102,13 @@ public final class LexSync implements AutoCloseable {
     private final HarvestRuns runs;
     private final Ingestion ingestion;
 
-    private LexSync(Store store, Fetcher fetcher, FacadeSettings settings, FacadeAccess access) {
+    private LexSync(Store store, Fetcher fetcher, FacadeSettings settings, FacadeAccess access,
+                    @Nullable URI rdfEndpoint) {
         this.store = store;
         this.fetcher = fetcher;
         this.access = access;
         this.sources = new SourceRegistry(store, settings);
-        this.rdf = new FacadeRdf(store.config().dataDir(), access.readOnly());
+        this.rdf = new FacadeRdf(store.config().dataDir(), access.readOnly(), rdfEndpoint);
         this.runs = new HarvestRuns(store, fetcher, sources, settings, access.readOnly(), rdf);
         this.ingestion = new Ingestion(store, settings.leaseTtl(), runs.groupCommitter());
     }
@@ -536,6 +543,20 @@ public final class LexSync implements AutoCloseable {
         rdf.get().query(query, format, out);
     }
 
+    /**
+     * Rebuilds every ELI named graph from the pages the store holds into the graph store of this facade (the data
+     * directory's TDB2, or the remote SPARQL store of {@link Builder#rdfEndpoint}), telling {@code progress} on the
+     * way: the graph store is never the only copy (docs/architecture.md, "The flow of a change").
+     */
+    public GraphRebuildReport rebuildGraphs(GraphRebuildProgress progress) {
+        if (readOnly()) {
+            throw new IllegalStateException("the store is open read-only: graphs cannot be rebuilt");
+        }
+        List<String> eli = store.sources().list().stream()
+                .filter(s -> EliOptions.PROTOCOL.equals(s.protocol())).map(SourceRecord::id).sorted().toList();
+        return new GraphRebuild(HarvestStore.over(store), rdf.get()).rebuild(eli, progress);
+    }
+
     /** Removes blobs no representation refers to any more, older than {@code grace}. */
     public GcReport gc(Duration grace) {
         return store.gc(grace);
@@ -625,6 +646,7 @@ public final class LexSync implements AutoCloseable {
         private String version = "dev";
         private @Nullable Duration leaseTtl;
         private @Nullable S3BlobConfig objectStore;
+        private @Nullable URI rdfEndpoint;
 
         private Builder(Path dataDir) {
             this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -701,6 +723,19 @@ public final class LexSync implements AutoCloseable {
                 throw new IllegalStateException("set blobs(s3://bucket/prefix) before the object store's options");
             }
             return objectStore;
+        }
+
+        /**
+         * Keeps the ELI named graphs in this remote SPARQL 1.1 dataset (e.g. Fuseki's
+         * {@code http://127.0.0.1:3030/lexsync}: Graph Store Protocol, query and update on that URL) instead of the
+         * data directory's TDB2; {@link #sparql} queries it. Null: the local TDB2 (the default).
+         */
+        public Builder rdfEndpoint(@Nullable URI endpoint) {
+            if (endpoint != null) {
+                RdfStore.remote(endpoint).close(); // validates
+            }
+            this.rdfEndpoint = endpoint;
+            return this;
         }
 
         /** Opens an existing store without writing to it (read commands, dry runs); nothing is created. */
@@ -799,7 +834,7 @@ public final class LexSync implements AutoCloseable {
                     fetch.politeness(politeness);
                 }
                 return new LexSync(store, fetch.build(), new FacadeSettings(politeness, lease),
-                        new FacadeAccess(readOnly || dryRun, scratch));
+                        new FacadeAccess(readOnly || dryRun, scratch), rdfEndpoint);
             } catch (RuntimeException e) {
                 store.close();
                 ScratchDirs.deleteTree(scratch);

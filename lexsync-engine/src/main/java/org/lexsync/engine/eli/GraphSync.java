@@ -219,7 +219,8 @@ final class GraphSync implements CommitListener {
         return stale.size() + gone.size();
     }
 
-    private Graph rebuild(ResourceState s) {
+    /** The graph of the page stored for {@code s}, or null when it has none or its metadata cannot be read. */
+    Graph rebuild(ResourceState s) {
         for (RepresentationState r : s.representations()) {
             if (r.role() != RepresentationRole.PRIMARY) {
                 continue;

@@ -2,7 +2,10 @@ package org.lexsync.engine.model;
 
 import org.lexsync.core.LexsyncException;
 
-/** The RDF store could not be opened, read or written (e.g. its directory is locked by another process). */
+/**
+ * The RDF store could not be opened, read or written: its TDB2 directory is locked by another process, say, or a remote
+ * SPARQL store is down, refused the exchange or answered an error status (exit 4 on the command line).
+ */
 public final class RdfStoreException extends LexsyncException {
     private static final long serialVersionUID = 1L;
 
@@ -13,7 +16,7 @@ public final class RdfStoreException extends LexsyncException {
         this.location = location;
     }
 
-    /** The store directory. */
+    /** The store's TDB2 directory, or the remote SPARQL store's endpoint. */
     public String location() {
         return location;
     }

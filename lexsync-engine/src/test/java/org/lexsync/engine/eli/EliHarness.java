@@ -1,6 +1,7 @@
 package org.lexsync.engine.eli;
 
 import org.lexsync.engine.model.EliOptions;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +25,10 @@ import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.RecordedRequest;
 import org.lexsync.fixture.eli.EliProvider;
 
-/** A fixture ELI provider, a store and a delay-free fetcher, for harvesting over loopback in tests. */
+/**
+ * A fixture ELI provider, a store and a delay-free fetcher, for harvesting over loopback in tests; the graphs go to
+ * the data directory's TDB2, or to a remote SPARQL store when the harness is given its endpoint.
+ */
 final class EliHarness implements AutoCloseable {
     static final String SOURCE = "eli-test";
 
@@ -36,12 +40,21 @@ final class EliHarness implements AutoCloseable {
     final List<String> notes = new ArrayList<>();
     /** What the harvester told its listener, in order: "expected N" and "applied M" (committed changes). */
     final List<String> progress = new ArrayList<>();
+    /** The remote SPARQL store the graphs go to, or null for the data directory's TDB2. */
+    final URI rdfEndpoint;
+    /** Run on the harvest's thread each time the harvester reports committed changes (a fault injected mid-way). */
+    volatile Runnable onApplied = () -> { };
 
     EliHarness(Path dir, EliProvider.Builder provider) {
         this(dir, provider, Duration.ZERO);
     }
 
     EliHarness(Path dir, EliProvider.Builder provider, Duration delay) {
+        this(dir, provider, delay, null);
+    }
+
+    EliHarness(Path dir, EliProvider.Builder provider, Duration delay, URI rdfEndpoint) {
+        this.rdfEndpoint = rdfEndpoint;
         pub = FixturePublisher.builder().resources(0).start();
         this.provider = provider.build().register(pub);
         dataDir = dir.resolve("data");
@@ -71,10 +84,17 @@ final class EliHarness implements AutoCloseable {
             @Override
             public void applied(org.lexsync.engine.model.ApplyProgress p) {
                 progress.add("applied " + p.committed());
+                onApplied.run();
             }
         };
-        return new EliHarvester().harvest(new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()),
-                EliOptions.fromText(options), dryRun), new HarvestContext(store, fetcher, applier, listener));
+        HarvestJob job = new HarvestJob(SOURCE, List.of(provider.sitemapUrl(), provider.feedUrl()),
+                EliOptions.fromText(options), dryRun);
+        if (rdfEndpoint == null) {
+            return new EliHarvester().harvest(job, new HarvestContext(store, fetcher, applier, listener));
+        }
+        try (RdfStore remote = RdfStore.remote(rdfEndpoint)) {
+            return new EliHarvester().harvest(job, new HarvestContext(store, fetcher, applier, listener, () -> remote));
+        }
     }
 
     /** Active resources with their source timestamp, by URI. */
@@ -99,9 +119,9 @@ final class EliHarness implements AutoCloseable {
         return pub.requests().stream().filter(r -> r.path().matches("/eli/act/\\d+/\\d+/oj")).toList();
     }
 
-    /** Opens the RDF store (close it before the next harvest). */
+    /** Opens the RDF store the harvests write (close it before the next harvest). */
     RdfStore rdf() {
-        return RdfStore.open(dataDir);
+        return rdfEndpoint == null ? RdfStore.open(dataDir) : RdfStore.remote(rdfEndpoint);
     }
 
     @Override

@@ -24,7 +24,12 @@ class EliPageFailureTest {
     @TempDir
     Path dir;
 
-    private EliHarness h;
+    EliHarness h;
+
+    /** The harness of one test (a subclass runs the same assertions with the graphs in another store). */
+    EliHarness newHarness(Path dir, EliProvider.Builder b) {
+        return new EliHarness(dir, b);
+    }
 
     @AfterEach
     void close() {
@@ -39,7 +44,7 @@ class EliPageFailureTest {
 
     @Test
     void aPageCutShortInTheFeedFailsItsChangeAndHoldsTheLaterOnes() {
-        h = new EliHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
+        h = newHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
         h.sync();
         String before = h.active().get(h.provider.eli(4));
         List<String> updated = h.provider.update(4, 6);
@@ -66,7 +71,7 @@ class EliPageFailureTest {
 
     @Test
     void aDeadEliInTheFeedIsQuarantinedAfterThreeRunsAndTheLaterUpdatesGoOn() {   // issue 12.2, docs/architecture.md, invariant 6
-        h = new EliHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
+        h = newHarness(dir, EliProvider.builder().acts(8).perSitemap(5));
         h.sync();
         java.util.Map<String, String> held = h.active();
         List<String> updated = h.provider.update(4, 6);
@@ -91,7 +96,7 @@ class EliPageFailureTest {
 
     @Test
     void aConnectionResetInTheBaselineFailsThatEliAloneAndTheNextRunFetchesOnlyIt() {
-        h = new EliHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
+        h = newHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
         String lost = h.provider.eli(6);
         h.pub.faults().always(path(lost), Fault.connectionReset());
 
@@ -120,7 +125,7 @@ class EliPageFailureTest {
 
     @Test
     void aFullTextThatFailsInTheBaselineLeavesTheOtherPagesGraphsInPlace() {
-        h = new EliHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
+        h = newHarness(dir, EliProvider.builder().acts(10).perSitemap(4));
         String failing = h.provider.eli(3);
         h.pub.faults().always("/eli/files/act-2025-3-*", new Fault.Status(404, null));
 

@@ -30,16 +30,21 @@ class RdfStoreTest {
 
     @TempDir
     Path dataDir;
-    private RdfStore store;
+    RdfStore store;
 
     @BeforeEach
     void open() {
-        store = RdfStore.open(dataDir);
+        store = openStore();
     }
 
     @AfterEach
     void close() {
         store.close();
+    }
+
+    /** The store under test (a subclass runs the same assertions on another kind of store). */
+    RdfStore openStore() {
+        return RdfStore.open(dataDir);
     }
 
     private static Graph law003() {
@@ -54,6 +59,16 @@ class RdfStoreTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         store.query(sparql).write(format, out);
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void triplesAreCountedPerGraph() {
+        store.replaceGraph(Pages.LAW_003, law003(), LASTMOD, HARVESTED);
+        store.replaceGraph(Pages.LAW_002, law002(), LASTMOD, HARVESTED);
+
+        assertThat(store.triples(Pages.LAW_003)).isEqualTo(29);
+        assertThat(store.triples(Pages.LAW_002)).isEqualTo(law002().size());
+        assertThat(store.triples(Pages.LAW_004)).isZero();
     }
 
     @Test
@@ -145,7 +160,7 @@ class RdfStoreTest {
         store.replaceGraph(Pages.LAW_003, law003(), LASTMOD, HARVESTED);
         store.close();
 
-        store = RdfStore.open(dataDir);
+        store = openStore();
 
         assertThat(store.graph(Pages.LAW_003).size()).isEqualTo(29);
         assertThat(store.graphInfo(Pages.LAW_003).orElseThrow().lastmod()).isEqualTo(LASTMOD);
