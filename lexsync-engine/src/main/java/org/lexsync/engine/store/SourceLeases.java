@@ -147,7 +147,8 @@ public final class SourceLeases {
         }
         Held now = read(c, fence.sourceId());
         throw new FencedException(fence.sourceId(), fence.epoch(), now == null ? null : String.format(Locale.ROOT,
-                "process %d@%s with epoch %d since %s", now.holder.pid(), now.holder.host(), now.epoch, now.holder.since()));
+                "process %d@%s with epoch %d since %s", now.holder.pid(), now.holder.host(), now.epoch,
+                now.holder.since()));
     }
 
     /** The next lease epoch, counted store-wide (so that a source's epochs grow even across released leases). */
