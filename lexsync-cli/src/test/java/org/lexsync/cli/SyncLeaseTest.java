@@ -134,6 +134,9 @@ class SyncLeaseTest {
                 // refused by the fence, or (when its renewal woke first) stopped on seeing the takeover
                 assertThat(out).containsAnyOf("moved on: this holder's epoch", "was taken over by another holder")
                         .doesNotContain("\tat ");
+                if (out.contains("moved on")) {
+                    assertFencedRun(store);
+                }
             } finally {
                 if (a.isAlive()) {
                     signal("KILL", a);
@@ -211,6 +214,17 @@ class SyncLeaseTest {
             assertThat(single(st, "SELECT COUNT(*) FROM resources WHERE status = 'active'"))
                     .isEqualTo(Integer.toString(resources));
             assertThat(single(st, "SELECT COUNT(*) FROM source_leases")).as("leases left behind").isEqualTo("0");
+        }
+    }
+
+    /** A's run (the first) ended interrupted by the fence, with its finding. */
+    private static void assertFencedRun(Path store) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + store.resolve("lexsync.db"));
+             Statement st = c.createStatement()) {
+            assertThat(single(st, "SELECT status FROM runs ORDER BY id LIMIT 1")).isEqualTo("interrupted");
+            assertThat(single(st, "SELECT error FROM runs ORDER BY id LIMIT 1")).startsWith("lexsync:fenced: ");
+            assertThat(single(st, "SELECT COUNT(*) FROM run_findings f JOIN (SELECT MIN(id) AS id FROM runs) r"
+                    + " ON f.run_id = r.id WHERE f.rule = 'lexsync:fenced'")).isEqualTo("1");
         }
     }
 
