@@ -26,7 +26,8 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
  * Issue 14.6 with real processes (docs/architecture.md, "Concurrency"): a second {@code lexsync sync} of a source
  * that another process is syncing is refused at once (exit 2) naming that process and since when; a holder killed
  * with SIGKILL or stopped longer than its lease ({@value SourceLeases#TTL_ENV}, short here) does not block the
- * source; two processes syncing different sources into one SQLite store both finish. The store stays consistent:
+ * source, and once woken after another process took the source over it commits nothing more (the fence, issue 32);
+ * two processes syncing different sources into one SQLite store both finish. The store stays consistent:
  * no journal row twice, {@code PRAGMA integrity_check} ok, never a stack trace.
  */
 class SyncLeaseTest {
@@ -109,6 +110,44 @@ class SyncLeaseTest {
     }
 
     @Test
+    void aHolderThatWakesUpAfterItsSourceWasTakenOverCommitsNothingMore() throws Exception {
+        Path store = dir.resolve("store");
+        try (FixturePublisher pub = FixturePublisher.builder().resources(RESOURCES).seed(76).start();
+             ResourceSyncSource source = ResourceSyncSource.install(pub)) {
+            Process a = start("a", Map.of(SourceLeases.TTL_ENV, "3"), sync(pub, store, "0.1"));
+            awaitRequests(pub, a, 10);
+            try {
+                stopOutsideATransaction(a, store);
+                // B takes the source over once A's lease ran out, and finishes it
+                Process b = null;
+                for (int i = 0; i < 60 && (b == null || b.exitValue() == Main.EXIT_USAGE); i++) {
+                    b = start("b", Map.of(), sync(pub, store, "0"));
+                    assertThat(b.waitFor(120, TimeUnit.SECONDS)).isTrue();
+                }
+                assertThat(b.exitValue()).as(log("b")).isZero();
+                assertConsistent(store, RESOURCES);
+
+                signal("CONT", a);
+                assertThat(a.waitFor(60, TimeUnit.SECONDS)).as("A, woken up, ends").isTrue();
+                String out = log("a");
+                assertThat(a.exitValue()).as(out).isNotZero();
+                // refused by the fence, or (when its renewal woke first) stopped on seeing the takeover
+                assertThat(out).containsAnyOf("moved on: this holder's epoch", "was taken over by another holder")
+                        .doesNotContain("\tat ");
+                if (out.contains("moved on")) {
+                    assertFencedRun(store);
+                }
+            } finally {
+                if (a.isAlive()) {
+                    signal("KILL", a);
+                    a.waitFor(30, TimeUnit.SECONDS);
+                }
+            }
+            assertConsistent(store, RESOURCES); // A committed nothing more: no row twice, none lost
+        }
+    }
+
+    @Test
     void twoProcessesSyncingDifferentSourcesIntoOneStoreBothFinish() throws Exception {
         Path store = dir.resolve("store");
         try (FixturePublisher one = FixturePublisher.builder().resources(RESOURCES).seed(74).start();
@@ -175,6 +214,17 @@ class SyncLeaseTest {
             assertThat(single(st, "SELECT COUNT(*) FROM resources WHERE status = 'active'"))
                     .isEqualTo(Integer.toString(resources));
             assertThat(single(st, "SELECT COUNT(*) FROM source_leases")).as("leases left behind").isEqualTo("0");
+        }
+    }
+
+    /** A's run (the first) ended interrupted by the fence, with its finding. */
+    private static void assertFencedRun(Path store) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + store.resolve("lexsync.db"));
+             Statement st = c.createStatement()) {
+            assertThat(single(st, "SELECT status FROM runs ORDER BY id LIMIT 1")).isEqualTo("interrupted");
+            assertThat(single(st, "SELECT error FROM runs ORDER BY id LIMIT 1")).startsWith("lexsync:fenced: ");
+            assertThat(single(st, "SELECT COUNT(*) FROM run_findings f JOIN (SELECT MIN(id) AS id FROM runs) r"
+                    + " ON f.run_id = r.id WHERE f.rule = 'lexsync:fenced'")).isEqualTo("1");
         }
     }
 

@@ -24,6 +24,7 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.SourceLease;
 import org.lexsync.engine.store.Store;
 
@@ -68,7 +69,7 @@ final class HarvestRuns {
         }
         try (Held held = hold(source.id(), sources.politeness(source), dryRun)) {
             HarvestReport report = harvester.harvest(job, new HarvestContext(store, held.fetcher(),
-                    applier(held.fetcher()), listener, rdf));
+                    applier(held.fetcher(), held.fence()), listener, rdf));
             return withUnreachableHosts(report);
         }
     }
@@ -79,7 +80,7 @@ final class HarvestRuns {
         Harvester harvester = SourceRegistry.harvester(source.protocol());
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), true, source.giveUp());
         try (Fetcher view = fetcher.withPoliteness(sources.politeness(source))) {
-            return harvester.audit(job, new HarvestContext(store, view, applier(view), listener));
+            return harvester.audit(job, new HarvestContext(store, view, applier(view, null), listener));
         } catch (UnsupportedOperationException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -88,7 +89,7 @@ final class HarvestRuns {
     /** Applies changes a front end planned, holding the source's lease meanwhile. */
     ApplyReport apply(String sourceId, Iterator<PlannedChange> changes) {
         try (Held held = hold(sourceId, sources.politenessOf(sourceId), false)) {
-            return applier(held.fetcher()).apply(sourceId, changes);
+            return applier(held.fetcher(), held.fence()).apply(sourceId, changes);
         }
     }
 
@@ -97,16 +98,19 @@ final class HarvestRuns {
      * by the ingestion service across its consecutive groups (one run for them).
      */
     Ingestion.GroupCommitter groupCommitter() {
-        return (sourceId, runId, changes, groups) -> {
+        return (sourceId, runId, changes, groups, fence) -> {
             try (Fetcher view = fetcher.withPoliteness(sources.politenessOf(sourceId))) {
-                return applier(view).applyGroups(sourceId, changes, groups, runId);
+                return applier(view, fence).applyGroups(sourceId, changes, groups, runId);
             }
         };
     }
 
-    /** An applier fetching through {@code view}, telling the facade's commit listeners. */
-    private Applier applier(Fetcher view) {
-        Applier.Builder b = Applier.builder(view, store);
+    /**
+     * An applier fetching through {@code view}, telling the facade's commit listeners, its writes carrying
+     * {@code fence} (the lease held for the source; null in a dry run or audit, which write nothing).
+     */
+    private Applier applier(Fetcher view, @Nullable LeaseFence fence) {
+        Applier.Builder b = Applier.builder(view, store).fence(fence);
         listeners.forEach(b::listener);
         return b.build();
     }
@@ -132,6 +136,11 @@ final class HarvestRuns {
     /** A harvest's lease (null in a dry run) and fetcher view, given back together. */
     private record Held(@Nullable SourceLease lease, Fetcher fetcher, Thread worker,
                         AtomicBoolean interrupted) implements AutoCloseable {
+        /** The fence the harvest's writes carry; null in a dry run. */
+        @Nullable LeaseFence fence() {
+            return lease == null ? null : lease.fence();
+        }
+
         @Override
         public void close() {
             try (Fetcher f = fetcher) {

@@ -33,6 +33,8 @@ import org.lexsync.engine.store.CommitBatch;
 import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.InlineBlob;
+import org.lexsync.engine.store.LeaseFence;
+import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.store.ItemFailures;
 import org.lexsync.engine.model.ResourceState;
@@ -87,6 +89,11 @@ public final class Applier {
      */
     public Applier withListener(CommitListener listener) {
         return new Applier(settings.withListener(listener));
+    }
+
+    /** The fence this applier's writes carry (see {@link Builder#fence}); null when they are not fenced. */
+    public @Nullable LeaseFence fence() {
+        return settings.fence();
     }
 
     /** Applies the changes of one source, recording a run; see {@link #apply(String, Iterator, Long, Consumer)}. */
@@ -161,16 +168,27 @@ public final class Applier {
                               @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp,
                               @Nullable List<GroupWrite> group) {
         Store store = settings.store();
-        long run = runId != null ? runId : store.runs().start(sourceId);
+        LeaseFence fence = fenceOf(sourceId);
+        long run = runId != null ? runId : store.runs().start(sourceId, fence);
         ApplyRun r = new ApplyRun(settings, sourceId, run, progress, giveUp, group);
         try (r) {
             ApplyReport report = r.execute(changes);
             if (runId == null) {
                 RunStatus status = report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES;
                 store.runs().finish(run, status, report.counts(),
-                        report.gap() == null ? null : report.gap().reason() + ": " + report.gap().message());
+                        report.gap() == null ? null : report.gap().reason() + ": " + report.gap().message(), fence);
             }
             return report;
+        } catch (FencedException e) {
+            if (runId == null) {
+                try {
+                    store.runs().finish(run, RunStatus.INTERRUPTED, r.counts(0), FencedException.RULE + ": "
+                            + e.getMessage()); // the run is this holder's own: its end is not fenced
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
         } catch (RuntimeException e) {
             if (runId == null) {
                 try {
@@ -183,6 +201,16 @@ public final class Applier {
         }
     }
 
+
+    /** The fence for writes of {@code sourceId} (null: none); an applier fenced for another source refuses it. */
+    private @Nullable LeaseFence fenceOf(String sourceId) {
+        LeaseFence fence = settings.fence();
+        if (fence != null && !fence.sourceId().equals(sourceId)) {
+            throw new IllegalArgumentException("this applier holds the lease of source " + fence.sourceId()
+                    + ", not of " + sourceId);
+        }
+        return fence;
+    }
 
     /** Options of an {@link Applier}; every value is checked when set. */
     public static final class Builder {
@@ -200,6 +228,7 @@ public final class Applier {
         private Duration failureBackoff = Duration.ofMinutes(15);
         private int readAhead = 256;
         private final List<CommitListener> listeners = new ArrayList<>();
+        private @Nullable LeaseFence fence;
 
         private Builder(Fetcher fetcher, Store store) {
             this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -291,6 +320,16 @@ public final class Applier {
             return this;
         }
 
+        /**
+         * The fence of the lease the caller holds for the sources it applies to (docs/architecture.md, "Concurrency"):
+         * every commit, run start and run end carries it and is refused once the lease moved on, which stops the
+         * apply with a {@link FencedException} (default: none, the writes are not fenced).
+         */
+        public Builder fence(@Nullable LeaseFence fence) {
+            this.fence = fence;
+            return this;
+        }
+
         public Applier build() {
             if (maxBatchSize > 0 && maxBatchSize < batchSize) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -298,7 +337,7 @@ public final class Applier {
             }
             return new Applier(new ApplierSettings(fetcher, store, files != null ? files : store.largeBlobs(),
                     window, batchSize, maxBatchSize > 0 ? maxBatchSize : batchSize * GROWTH, batchBytes, maxBatchDelay,
-                    attempts, retryDelay, maxRetryDelay, failureBackoff, readAhead, List.copyOf(listeners)));
+                    attempts, retryDelay, maxRetryDelay, failureBackoff, readAhead, List.copyOf(listeners), fence));
         }
 
         private static int atLeast(int n, int min, String what) {

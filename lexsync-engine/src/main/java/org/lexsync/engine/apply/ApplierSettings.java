@@ -2,7 +2,9 @@ package org.lexsync.engine.apply;
 
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.CommitListener;
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.store.BlobStore;
+import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.Store;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,12 +13,12 @@ import java.util.Objects;
 
 /**
  * The options an {@link Applier} was built with, checked by its builder: what each {@link ApplyRun} reads, and what
- * {@link Applier#withListener} copies with one listener more.
+ * {@link Applier#withListener} copies with one listener more; the lease fence its runs' writes carry (null: none).
  */
 record ApplierSettings(Fetcher fetcher, Store store, BlobStore files, int window, int batchSize, int maxBatchSize,
                        long batchBytes, Duration maxBatchDelay, int attempts, Duration retryDelay,
                        Duration maxRetryDelay, Duration failureBackoff, int readAhead,
-                       List<CommitListener> listeners) {
+                       List<CommitListener> listeners, @Nullable LeaseFence fence) {
 
     ApplierSettings {
         listeners = List.copyOf(listeners);
@@ -27,6 +29,6 @@ record ApplierSettings(Fetcher fetcher, Store store, BlobStore files, int window
         List<CommitListener> all = new ArrayList<>(listeners);
         all.add(Objects.requireNonNull(listener, "listener"));
         return new ApplierSettings(fetcher, store, files, window, batchSize, maxBatchSize, batchBytes, maxBatchDelay,
-                attempts, retryDelay, maxRetryDelay, failureBackoff, readAhead, all);
+                attempts, retryDelay, maxRetryDelay, failureBackoff, readAhead, all, fence);
     }
 }

@@ -30,6 +30,7 @@ import java.util.function.Consumer;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.CommitBatch;
+import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.InlineBlob;
@@ -55,6 +56,8 @@ final class ApplyRun implements AutoCloseable {
     private static final int COMMITS_IN_FLIGHT = 2;
 
     private final Store store;
+    /** The lease fence every commit carries (null: not fenced). */
+    private final @Nullable LeaseFence fence;
     private final int window;
     private final int batchSize;
     private final int maxBatchSize;
@@ -121,6 +124,7 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
     ApplyRun(ApplierSettings settings, String sourceId, long runId, @Nullable Consumer<ApplyProgress> progress,
              GiveUpRule giveUp, @Nullable List<GroupWrite> group) {
         this.store = settings.store();
+        this.fence = settings.fence();
         this.window = settings.window();
         this.batchSize = settings.batchSize();
         this.maxBatchSize = settings.maxBatchSize();
@@ -339,7 +343,7 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
         }
         int alreadyCurrent = (int) batch.stream().filter(p -> p instanceof Prepared.Unchanged).count();
         CommitBatch commit = new CommitBatch(sourceId, runId, writes, inline, batchCheckpoint, alreadyCurrent,
-                group == null ? List.of() : group);
+                group == null ? List.of() : group, fence);
         groupFlushed = group != null;
         List<Prepared> committing = List.copyOf(batch);
         String reached = batchCheckpoint;

@@ -23,6 +23,8 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.FencedException;
+import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.Runs;
 
 /**
@@ -41,6 +43,8 @@ public final class HarvestRun {
     private final Findings findings;
     private final Set<Finding> stored = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Instant started;
+    /** The fence of the source's lease the harvest holds (null: none); its run and checkpoint writes carry it. */
+    private final @Nullable LeaseFence fence;
     private boolean finished;
 
     private HarvestRun(HarvestJob job, HarvestContext context, @Nullable Findings findings, @Nullable Instant started) {
@@ -49,7 +53,8 @@ public final class HarvestRun {
         this.runs = context.runStore().runs();
         this.findings = findings == null ? new Findings() : findings;
         this.started = started == null ? Instant.now() : started;
-        this.id = job.dryRun() ? null : runs.start(job.sourceId());
+        this.fence = job.dryRun() ? null : context.applier().fence();
+        this.id = job.dryRun() ? null : runs.start(job.sourceId(), fence);
     }
 
     /** Starts the run of {@code job} now, with findings of its own. */
@@ -133,7 +138,7 @@ public final class HarvestRun {
     /** Stores {@code value} as the source's checkpoint unless it is already (never in a dry run); returns it. */
     public String saveCheckpoint(String value) {
         if (!job.dryRun() && !Objects.equals(value, storedCheckpoint())) {
-            context.store().setCheckpoint(job.sourceId(), value);
+            context.store().setCheckpoint(job.sourceId(), value, fence);
         }
         return value;
     }
@@ -181,7 +186,17 @@ public final class HarvestRun {
         if (!rest.isEmpty()) {
             runs.addFindings(id, null, rest);
         }
-        runs.finish(id, status, counts, error);
+        // a run the fence stopped is ended by its own holder as interrupted, unfenced: the run row is its own
+        try {
+            runs.finish(id, status, counts, error, status == RunStatus.INTERRUPTED ? null : fence);
+        } catch (FencedException e) {
+            Findings found = new Findings();
+            found.error(FencedException.RULE, e.getMessage(), 0, 0);
+            findings.addAll(found);
+            runs.addFindings(id, null, found);
+            runs.finish(id, RunStatus.INTERRUPTED, counts, FencedException.RULE + ": " + e.getMessage());
+            throw e;
+        }
     }
 
     /**
@@ -189,9 +204,27 @@ public final class HarvestRun {
      * returns {@code e} for the harvester to rethrow.
      */
     public <E extends RuntimeException> E abort(E e, @Nullable RunCounts soFar) {
+        FencedException fenced = fenced(e);
+        if (fenced != null) {
+            // the lease moved on: not a failure of the source's items; the run stops, interrupted, with the finding
+            findings.error(FencedException.RULE, fenced.getMessage(), 0, 0);
+            finish(RunStatus.INTERRUPTED, soFar == null ? RunCounts.ZERO : soFar,
+                    FencedException.RULE + ": " + fenced.getMessage());
+            return e;
+        }
         finish(RunStatus.ABORTED, soFar == null ? RunCounts.ZERO : soFar, e.getMessage() != null ? e.getMessage()
                 : e.toString());
         return e;
+    }
+
+    /** The fence's refusal in {@code e}'s causes, if that is what stopped the harvest. */
+    private static @Nullable FencedException fenced(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof FencedException f) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** True once the run ended. */

@@ -1,5 +1,7 @@
 package org.lexsync.engine.harvest;
 
+import org.lexsync.engine.store.LeaseFence;
+import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -33,6 +35,14 @@ public interface HarvestStore {
 
     /** Stores the source's checkpoint after a run whose changes are all committed (or retried on their own). */
     void setCheckpoint(String sourceId, String value);
+
+    /**
+     * As {@link #setCheckpoint(String, String)} for the holder of {@code fence} (null: not fenced): refused with a
+     * {@link org.lexsync.engine.model.FencedException}, writing nothing, when the source's lease moved on.
+     */
+    default void setCheckpoint(String sourceId, String value, @Nullable LeaseFence fence) {
+        setCheckpoint(sourceId, value);
+    }
 
     /** The source's record, if the store has one. */
     Optional<SourceRecord> source(String sourceId);

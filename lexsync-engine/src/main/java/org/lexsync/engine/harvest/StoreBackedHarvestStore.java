@@ -1,5 +1,7 @@
 package org.lexsync.engine.harvest;
 
+import org.lexsync.engine.store.LeaseFence;
+import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -38,6 +40,11 @@ final class StoreBackedHarvestStore implements HarvestStore {
     @Override
     public void setCheckpoint(String sourceId, String value) {
         store.sources().setCheckpoint(sourceId, value);
+    }
+
+    @Override
+    public void setCheckpoint(String sourceId, String value, @Nullable LeaseFence fence) {
+        store.sources().setCheckpoint(sourceId, value, fence);
     }
 
     @Override

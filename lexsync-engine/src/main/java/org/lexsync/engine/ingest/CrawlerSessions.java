@@ -2,15 +2,18 @@ package org.lexsync.engine.ingest;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
+import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.SourceBusyException;
+import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.SourceLease;
 import org.lexsync.engine.store.Store;
 
@@ -84,10 +87,26 @@ final class CrawlerSessions implements AutoCloseable {
             end(s, RunStatus.INTERRUPTED, "the source's lease was lost");
         }
         if (s.lease == null) {
-            s.lease = acquire(crawler);
-            s.runId = store.runs().start(crawler);
+            SourceLease lease = acquire(crawler);
+            try {
+                s.runId = store.runs().start(crawler, lease.fence());
+            } catch (RuntimeException e) {
+                lease.close();
+                throw e;
+            }
+            s.lease = lease;
         }
         return s.runId;
+    }
+
+    /** The fence of the locked session's lease, taken by {@link #run}: its group commits carry it. */
+    LeaseFence fence(Session s) {
+        return Objects.requireNonNull(s.lease, "the session holds no lease").fence();
+    }
+
+    /** Ends the run of a session whose commit the fence refused: interrupted, with the reason; the lease is gone. */
+    void fenced(Session s, FencedException e) {
+        end(s, RunStatus.INTERRUPTED, FencedException.RULE + ": " + e.getMessage());
     }
 
     private SourceLease acquire(String crawler) {
@@ -121,7 +140,14 @@ final class CrawlerSessions implements AutoCloseable {
             return;
         }
         try {
-            store.runs().finish(s.runId, status, RunCounts.ZERO, error); // counts grew with each commit
+            // counts grew with each commit; an interrupted or aborted run is ended by its holder unfenced (its own row)
+            boolean fenced = status == RunStatus.SUCCEEDED;
+            try {
+                store.runs().finish(s.runId, status, RunCounts.ZERO, error, fenced ? lease.fence() : null);
+            } catch (FencedException e) {
+                store.runs().finish(s.runId, RunStatus.INTERRUPTED, RunCounts.ZERO,
+                        FencedException.RULE + ": " + e.getMessage());
+            }
         } finally {
             lease.close();
         }

@@ -24,6 +24,8 @@ import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.store.DocumentGroups;
 import org.lexsync.engine.store.GroupWrite;
+import org.lexsync.engine.store.LeaseFence;
+import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.store.Store;
 
 /**
@@ -254,6 +256,7 @@ final class GroupCommits {
         try {
             registerSource(crawler);
             long runId = sessions.run(crawler, session);
+            LeaseFence fence = sessions.fence(session);
             List<PlannedChange> all = new ArrayList<>();
             List<GroupWrite> writes = new ArrayList<>();
             for (Turn t : batch) {
@@ -262,7 +265,10 @@ final class GroupCommits {
             }
             ApplyReport report;
             try {
-                report = committer.commit(crawler, runId, all, writes);
+                report = committer.commit(crawler, runId, all, writes, fence);
+            } catch (FencedException e) {
+                sessions.fenced(session, e);
+                throw e;
             } catch (RuntimeException e) {
                 sessions.abort(session, e.toString());
                 throw e;

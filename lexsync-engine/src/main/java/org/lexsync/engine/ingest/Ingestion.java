@@ -1,5 +1,6 @@
 package org.lexsync.engine.ingest;
 
+import org.lexsync.engine.store.LeaseFence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,11 +50,13 @@ public final class Ingestion {
     public static final String PROTOCOL = "documentgroup";
     /**
      * Commits groups' changes through the applier in one transaction, into a run the caller holds (the facade builds
-     * the applier).
+     * the applier), carrying the fence of the crawler's lease: the commit is refused with a
+     * {@link org.lexsync.engine.model.FencedException} once that lease moved on.
      */
     @FunctionalInterface
     public interface GroupCommitter {
-        ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, List<GroupWrite> groups);
+        ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, List<GroupWrite> groups,
+                           LeaseFence fence);
     }
 
     private final Store store;

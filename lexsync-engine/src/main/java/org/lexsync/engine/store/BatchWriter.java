@@ -21,7 +21,8 @@ import org.lexsync.core.time.W3cDateTime;
  * Commits a {@link CommitBatch} inside one transaction (docs/architecture.md, invariant 2): compares every write with
  * the current state (also with writes earlier in the same batch), skips identical ones, appends journal rows with
  * sequence numbers taken from the locked {@code journal} counter, replaces resource and file rows, inserts the inline
- * blobs, clears item failures, moves the checkpoint and adds the outcomes to the run's counts.
+ * blobs, clears item failures, moves the checkpoint and adds the outcomes to the run's counts — all after checking the
+ * batch's lease fence, if it carries one ({@link SourceLeases#check}).
  */
 final class BatchWriter {
 
@@ -37,6 +38,9 @@ final class BatchWriter {
     }
 
     static List<WriteOutcome> commit(Connection c, CommitBatch batch, boolean sqlite) throws SQLException {
+        if (batch.fence() != null) {
+            SourceLeases.check(c, batch.fence()); // first: a refused batch writes nothing
+        }
         String now = Db.now();
         long seq = lockJournalCounter(c);
         long firstSeq = seq;

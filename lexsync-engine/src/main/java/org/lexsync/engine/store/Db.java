@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 import com.zaxxer.hikari.HikariConfig;
@@ -34,6 +35,7 @@ final class Db implements AutoCloseable {
     private final boolean readOnly;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong fenced = new AtomicLong();
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -150,6 +152,11 @@ final class Db implements AutoCloseable {
         return commits.get();
     }
 
+    /** Write transactions refused by a lease's fence ({@link FencedException}) since this object opened. */
+    long fenced() {
+        return fenced.get();
+    }
+
     /** Runs read work on a pooled connection in auto-commit mode. */
     <T> T read(String operation, Work<T> work) {
         try (Connection c = ds.getConnection()) {
@@ -200,6 +207,9 @@ final class Db implements AutoCloseable {
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;
+                if (e instanceof FencedException) {
+                    fenced.incrementAndGet();
+                }
                 try {
                     c.rollback();
                 } catch (SQLException suppressed) {

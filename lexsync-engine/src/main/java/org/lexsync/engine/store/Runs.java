@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
@@ -34,7 +35,18 @@ public final class Runs {
 
     /** Records the start of a run and returns its id. */
     public long start(String sourceId) {
+        return start(sourceId, null);
+    }
+
+    /**
+     * As {@link #start(String)} for the holder of {@code fence} (null: not fenced): refused with a
+     * {@link org.lexsync.engine.model.FencedException} when the source's lease moved on.
+     */
+    public long start(String sourceId, @Nullable LeaseFence fence) {
         return db.write("start run of " + sourceId, c -> {
+            if (fence != null) {
+                SourceLeases.check(c, fence);
+            }
             long id;
             try (PreparedStatement st = c.prepareStatement("UPDATE counters SET value = value + 1 WHERE name = 'run'")) {
                 st.executeUpdate();
@@ -67,7 +79,20 @@ public final class Runs {
      * erase what was committed.
      */
     public void finish(long runId, RunStatus status, RunCounts counts, String error) {
+        finish(runId, status, counts, error, null);
+    }
+
+    /**
+     * As {@link #finish(long, RunStatus, RunCounts, String)} for the holder of {@code fence} (null: not fenced):
+     * refused with a {@link org.lexsync.engine.model.FencedException}, writing nothing, when the source's lease moved
+     * on. A holder that was fenced ends its own run unfenced, as interrupted with the reason.
+     */
+    public void finish(long runId, RunStatus status, RunCounts counts, String error,
+                       @Nullable LeaseFence fence) {
         db.write("finish run " + runId, c -> {
+            if (fence != null) {
+                SourceLeases.check(c, fence);
+            }
             try (PreparedStatement st = c.prepareStatement("UPDATE runs SET ended_at = ?, status = ?,"
                     + " created = CASE WHEN created > ? THEN created ELSE ? END,"
                     + " updated = CASE WHEN updated > ? THEN updated ELSE ? END,"

@@ -18,6 +18,7 @@ public final class SourceLease implements AutoCloseable {
     private final SourceLeases leases;
     private final String sourceId;
     private final String token;
+    private final long epoch;
     private final Duration ttl;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final Thread renewer;
@@ -25,10 +26,11 @@ public final class SourceLease implements AutoCloseable {
     private volatile Runnable onLost = () -> { };
     private boolean closed;
 
-    SourceLease(SourceLeases leases, String sourceId, String token, Duration ttl, Duration renewEvery) {
+    SourceLease(SourceLeases leases, String sourceId, String token, long epoch, Duration ttl, Duration renewEvery) {
         this.leases = leases;
         this.sourceId = sourceId;
         this.token = token;
+        this.epoch = epoch;
         this.ttl = ttl;
         this.renewer = Thread.ofVirtual().name("lexsync-lease-" + sourceId).start(() -> renewUntilClosed(renewEvery));
     }
@@ -36,6 +38,16 @@ public final class SourceLease implements AutoCloseable {
     /** The source this lease is for. */
     public String sourceId() {
         return sourceId;
+    }
+
+    /** This lease's epoch: higher than that of every earlier lease of the source (the fence). */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** What this holder's writes carry, so that the store refuses them once the lease moved on. */
+    public LeaseFence fence() {
+        return new LeaseFence(sourceId, epoch);
     }
 
     /** True once a renewal found the lease taken over by another holder. */

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.StoreException;
 
@@ -20,6 +21,11 @@ import org.lexsync.engine.model.StoreException;
  * without a chance to release it blocks the source no longer than the lease's time to live; a holder on this host
  * whose process is gone is taken over at once, and so is a lease this process could not give back (a full disk). Works the same on SQLite and PostgreSQL: every step is one
  * statement that compares and sets the lease's token. Obtain through {@link Store#leases()}.
+ *
+ * <p>The fence (issue 32): every acquisition and takeover gives the lease a new epoch from one store-wide counter
+ * (schema {@code V18__lease_epochs.sql}), so a source's epochs only grow, across takeovers and releases alike. The
+ * holder's writes carry it ({@link SourceLease#fence()}) and {@link #check} refuses them, in their own transaction,
+ * once the lease row carries another epoch or is gone: a holder that stalled past its lease writes nothing more.
  */
 public final class SourceLeases {
     /** How long a lease lasts unless renewed (renewed every third of it). */
@@ -90,11 +96,13 @@ public final class SourceLeases {
         }
         String token = UUID.randomUUID().toString();
         Instant since = Instant.now();
+        long[] epoch = new long[1];
         LeaseHolder other = db.write("take the lease of source " + sourceId, c -> {
+            epoch[0] = nextEpoch(c);
             for (int attempt = 0; attempt < 5; attempt++) {
                 long now = System.currentTimeMillis();
                 long expires = now + ttl.toMillis();
-                if (insert(c, sourceId, token, me, since, expires)) {
+                if (insert(c, sourceId, token, epoch[0], me, since, expires)) {
                     return null;
                 }
                 Held held = read(c, sourceId);
@@ -107,7 +115,7 @@ public final class SourceLeases {
                 if (!free) {
                     return held.holder;
                 }
-                if (takeOver(c, sourceId, held.token, token, me, since, expires)) {
+                if (takeOver(c, sourceId, held.token, token, epoch[0], me, since, expires)) {
                     return null;
                 }
             }
@@ -117,7 +125,43 @@ public final class SourceLeases {
             throw new SourceBusyException(sourceId, other.pid(), other.host(), other.since(), other.expires());
         }
         OPEN.add(token);
-        return new SourceLease(this, sourceId, token, ttl, renewEvery);
+        return new SourceLease(this, sourceId, token, epoch[0], ttl, renewEvery);
+    }
+
+    /**
+     * Refuses, inside the caller's write transaction, a write of the holder of {@code fence} when the lease of its
+     * source no longer carries its epoch (taken over, or released and gone). On PostgreSQL the no-op update takes the
+     * lease row's lock until the caller's transaction ends, so a takeover waits for a write that passed the check; on
+     * SQLite the IMMEDIATE transaction already excludes every other writer.
+     *
+     * @throws FencedException when the lease moved on; the caller's transaction must then roll back
+     */
+    static void check(Connection c, LeaseFence fence) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(
+                "UPDATE source_leases SET epoch = epoch WHERE source_id = ? AND epoch = ?")) {
+            st.setString(1, fence.sourceId());
+            st.setLong(2, fence.epoch());
+            if (st.executeUpdate() == 1) {
+                return;
+            }
+        }
+        Held now = read(c, fence.sourceId());
+        throw new FencedException(fence.sourceId(), fence.epoch(), now == null ? null : String.format(Locale.ROOT,
+                "process %d@%s with epoch %d since %s", now.holder.pid(), now.holder.host(), now.epoch,
+                now.holder.since()));
+    }
+
+    /** The next lease epoch, counted store-wide (so that a source's epochs grow even across released leases). */
+    private static long nextEpoch(Connection c) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(
+                "UPDATE counters SET value = value + 1 WHERE name = 'lease_epoch'")) {
+            st.executeUpdate();
+        }
+        try (PreparedStatement st = c.prepareStatement("SELECT value FROM counters WHERE name = 'lease_epoch'");
+             ResultSet rs = st.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** Who holds the lease of {@code sourceId}, expired or not; empty when nobody does. */
@@ -154,10 +198,10 @@ public final class SourceLeases {
         });
     }
 
-    private static boolean insert(Connection c, String sourceId, String token, RunHolder me, Instant since,
-                                  long expires) throws SQLException {
+    private static boolean insert(Connection c, String sourceId, String token, long epoch, RunHolder me,
+                                  Instant since, long expires) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("INSERT INTO source_leases (source_id, token, holder_pid,"
-                + " holder_host, holder_started, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                + " holder_host, holder_started, since, expires_at, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON CONFLICT (source_id) DO NOTHING")) {
             st.setString(1, sourceId);
             st.setString(2, token);
@@ -166,30 +210,33 @@ public final class SourceLeases {
             st.setString(5, me.started());
             st.setString(6, since.toString());
             st.setLong(7, expires);
+            st.setLong(8, epoch);
             return st.executeUpdate() == 1;
         }
     }
 
     /** Replaces the lease {@code oldToken} names with ours; false when it changed hands meanwhile. */
-    private static boolean takeOver(Connection c, String sourceId, String oldToken, String token, RunHolder me,
-                                    Instant since, long expires) throws SQLException {
+    private static boolean takeOver(Connection c, String sourceId, String oldToken, String token, long epoch,
+                                    RunHolder me, Instant since, long expires) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("UPDATE source_leases SET token = ?, holder_pid = ?,"
-                + " holder_host = ?, holder_started = ?, since = ?, expires_at = ? WHERE source_id = ? AND token = ?")) {
+                + " holder_host = ?, holder_started = ?, since = ?, expires_at = ?, epoch = ?"
+                + " WHERE source_id = ? AND token = ?")) {
             st.setString(1, token);
             st.setLong(2, me.pid());
             st.setString(3, me.host());
             st.setString(4, me.started());
             st.setString(5, since.toString());
             st.setLong(6, expires);
-            st.setString(7, sourceId);
-            st.setString(8, oldToken);
+            st.setLong(7, epoch);
+            st.setString(8, sourceId);
+            st.setString(9, oldToken);
             return st.executeUpdate() == 1;
         }
     }
 
     private static Held read(Connection c, String sourceId) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS
-                + ", token, holder_started FROM source_leases WHERE source_id = ?")) {
+                + ", token, holder_started, epoch FROM source_leases WHERE source_id = ?")) {
             st.setString(1, sourceId);
             try (ResultSet rs = st.executeQuery()) {
                 if (!rs.next()) {
@@ -197,12 +244,12 @@ public final class SourceLeases {
                 }
                 LeaseHolder h = new LeaseHolder(rs.getString(1), rs.getLong(2), rs.getString(3),
                         StoredInstants.parse(rs.getString(4)), Instant.ofEpochMilli(rs.getLong(5)));
-                return new Held(h, rs.getString(6), rs.getString(7));
+                return new Held(h, rs.getString(6), rs.getString(7), rs.getLong(8));
             }
         }
     }
 
-    /** A lease row: its holder, token and the holder process's start time. */
-    private record Held(LeaseHolder holder, String token, String started) {
+    /** A lease row: its holder, token, the holder process's start time and the lease's epoch. */
+    private record Held(LeaseHolder holder, String token, String started, long epoch) {
     }
 }

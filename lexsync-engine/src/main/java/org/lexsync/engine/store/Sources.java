@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.SourceRecord;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -83,7 +84,18 @@ public final class Sources {
      * carry their checkpoint through {@link Store#commit}).
      */
     public void setCheckpoint(String sourceId, String value) {
+        setCheckpoint(sourceId, value, null);
+    }
+
+    /**
+     * As {@link #setCheckpoint(String, String)} for the holder of {@code fence} (null: not fenced): refused with a
+     * {@link org.lexsync.engine.model.FencedException}, writing nothing, when the source's lease moved on.
+     */
+    public void setCheckpoint(String sourceId, String value, @Nullable LeaseFence fence) {
         db.write("set checkpoint of " + sourceId, c -> {
+            if (fence != null) {
+                SourceLeases.check(c, fence);
+            }
             Checkpoints.set(c, sourceId, value, Db.now());
             return null;
         });

@@ -120,6 +120,15 @@ public final class Store implements AutoCloseable {
         return db.commits();
     }
 
+    /**
+     * Writes of lease holders this store object refused because the source's lease moved on (the fence, issue 32):
+     * journal commits, checkpoint writes and run-state updates, counted once each; read by metrics as
+     * {@code lexsync_fenced_commits_total}.
+     */
+    public long fencedCommits() {
+        return db.fenced();
+    }
+
     /** True on SQLite, false on PostgreSQL. */
     public boolean sqlite() {
         return db.sqlite();
@@ -190,7 +199,9 @@ public final class Store implements AutoCloseable {
     /**
      * Commits a batch of one source's changes in ONE transaction (docs/architecture.md, invariant 2): journal rows,
      * resource and file state, inline blobs and the checkpoint, all or nothing. Writes identical to the current state
-     * (same source timestamp and files) add no journal row. Outcomes are in the batch's order.
+     * (same source timestamp and files) add no journal row. Outcomes are in the batch's order. A batch carrying a
+     * {@link LeaseFence} is refused whole with a {@link org.lexsync.engine.model.FencedException} when the lease of
+     * its source moved on.
      */
     public List<WriteOutcome> commit(CommitBatch batch) {
         return db.write("commit batch for source " + batch.sourceId(), c -> BatchWriter.commit(c, batch, db.sqlite()));
