@@ -93,16 +93,17 @@ class StoreChangesTest {
     }
 
     @Test
-    void onPostgresqlOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly() throws Exception {
+    void onPostgresqlWithoutNotificationsOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly() throws Exception {
         try (PostgresDatabase db = PostgresDatabase.create();
              LexSync pg = LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
                      .build()) {
             StoreChanges onPg = new StoreChanges(pg);
             StoreChanges.Mark then = onPg.mark();
             StoreChanges.Mark soon = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
-                    then.nanos() + StoreChanges.POLL_NANOS - 1);
+                    then.nanos() + StoreChanges.POLL_NANOS - 1, then.notified(), false);
             StoreChanges.Mark late = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
-                    then.nanos() + StoreChanges.POLL_NANOS);
+                    then.nanos() + StoreChanges.POLL_NANOS, then.notified(), false);
+            then = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false, then.nanos(), then.notified(), false);
             assertThat(onPg.unchanged(then, soon)).isTrue();
             assertThat(onPg.unchanged(then, late)).isFalse();
             pg.register(source("mine"));
