@@ -28,7 +28,8 @@ final class JournalListener implements AutoCloseable {
     /** The channel every journal commit notifies. */
     static final String CHANNEL = "lexsync_journal";
     /** Sent inside a committing transaction: the journal's last sequence number as the payload. */
-    static final String NOTIFY_SQL = "SELECT pg_notify('" + CHANNEL + "', (SELECT COALESCE(MAX(seq), 0) FROM journal)::text)";
+    static final String NOTIFY_SQL = "SELECT pg_notify('" + CHANNEL + "',"
+            + " (SELECT COALESCE(MAX(seq), 0) FROM journal)::text)";
     private static final Logger LOG = LoggerFactory.getLogger(JournalListener.class);
     private static final int WAIT_MILLIS = 500;
     private static final long CHECK_NANOS = 10_000_000_000L;
@@ -47,7 +48,7 @@ final class JournalListener implements AutoCloseable {
         thread.start();
     }
 
-    /** Tells {@code listener} the journal's last sequence number after each commit heard, and after each reconnection. */
+    /** Tells {@code listener} the journal's last sequence number after each commit heard and each reconnection. */
     void add(LongConsumer listener) {
         listeners.add(listener);
     }
