@@ -116,7 +116,6 @@ final class JournalListener implements AutoCloseable {
             } else if (System.nanoTime() - checked > CHECK_NANOS) {
                 // a connection cut without a word (a partition) stays silent; a query finds out
                 try (Statement s = c.createStatement()) {
-                    s.setQueryTimeout(5);
                     s.execute("SELECT 1");
                 }
                 checked = System.nanoTime();
@@ -133,6 +132,8 @@ final class JournalListener implements AutoCloseable {
             p.setProperty("password", config.password());
         }
         p.setProperty("tcpKeepAlive", "true");
+        p.setProperty("connectTimeout", "10");
+        p.setProperty("socketTimeout", "30");   // the liveness query on a cut link fails within this
         p.setProperty("ApplicationName", "lexsync journal listener");
         return DriverManager.getConnection(config.effectiveJdbcUrl(), p);
     }
