@@ -396,6 +396,26 @@ public final class LexSync implements AutoCloseable {
     }
 
     /**
+     * Tells {@code listener} the journal's last sequence number soon after any process or node commits a batch or a
+     * source to this store, through PostgreSQL {@code LISTEN/NOTIFY} (docs/architecture.md, "Publishing the
+     * aggregate"), from a thread of the store's own, and once more whenever the listening connection came back from
+     * an outage (something may have been missed). Returns true when the store notifies (PostgreSQL), false on SQLite,
+     * where nothing is told: watch {@link #sqliteFile()} there. Commits through this facade count in
+     * {@link #commits()} as well, before the writing call returns.
+     */
+    public boolean onJournalChanges(java.util.function.LongConsumer listener) {
+        return store.onJournalChanges(listener);
+    }
+
+    /**
+     * True while journal notifications arrive ({@link #onJournalChanges} was called on PostgreSQL and its connection
+     * is up); a reader falls back to polling while false.
+     */
+    public boolean journalNotificationsLive() {
+        return store.journalNotificationsLive();
+    }
+
+    /**
      * The store's SQLite database file (its write-ahead log is this path with {@code -wal} added), empty on
      * PostgreSQL or when the JDBC URL names no plain file.
      */

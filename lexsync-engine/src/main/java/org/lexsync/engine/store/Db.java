@@ -237,6 +237,18 @@ final class Db implements AutoCloseable {
         }
     }
 
+    /**
+     * On PostgreSQL, notifies the journal's channel inside {@code c}'s transaction, so that it is delivered to the
+     * other nodes only if that transaction commits ({@link JournalListener}); nothing on SQLite.
+     */
+    void notifyJournal(Connection c) throws SQLException {
+        if (!sqlite) {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute(JournalListener.NOTIFY_SQL);
+            }
+        }
+    }
+
     static String now() {
         return Instant.now().toString();
     }

@@ -39,6 +39,7 @@ public final class Sources {
                 st.setString(9, now);
                 st.executeUpdate();
             }
+            db.notifyJournal(c);   // a new source is a new feed on every node
             return null;
         });
     }

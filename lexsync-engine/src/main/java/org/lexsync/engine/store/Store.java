@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.LongConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The data directory (docs/architecture.md, "Core model", invariants): the relational store (SQLite by default,
@@ -25,6 +27,7 @@ public final class Store implements AutoCloseable {
     private final S3BlobStore objects;
     private final DatabaseBlobStore smallBlobs;
     private final BlobStore blobs;
+    private @Nullable JournalListener journalListener;
 
     private Store(StoreConfig config, Db db, FileBlobStore files) {
         this.config = config;
@@ -130,6 +133,32 @@ public final class Store implements AutoCloseable {
     }
 
     /** True on SQLite, false on PostgreSQL. */
+    /**
+     * Tells {@code listener} the journal's last sequence number whenever any process commits a batch or a source to
+     * this PostgreSQL store (and after the listening connection came back from an outage), from a thread of the
+     * store's own, started by the first call. Returns false, and tells nothing, on SQLite.
+     */
+    public boolean onJournalChanges(LongConsumer listener) {
+        if (db.sqlite()) {
+            return false;
+        }
+        JournalListener l;
+        synchronized (this) {
+            if (journalListener == null) {
+                journalListener = new JournalListener(config);
+            }
+            l = journalListener;
+        }
+        l.add(listener);
+        return true;
+    }
+
+    /** True while journal notifications arrive (PostgreSQL, a listener added and its connection up). */
+    public boolean journalNotificationsLive() {
+        JournalListener l = journalListener;
+        return l != null && l.live();
+    }
+
     public boolean sqlite() {
         return db.sqlite();
     }
@@ -204,7 +233,11 @@ public final class Store implements AutoCloseable {
      * its source moved on.
      */
     public List<WriteOutcome> commit(CommitBatch batch) {
-        return db.write("commit batch for source " + batch.sourceId(), c -> BatchWriter.commit(c, batch, db.sqlite()));
+        return db.write("commit batch for source " + batch.sourceId(), c -> {
+            List<WriteOutcome> outcomes = BatchWriter.commit(c, batch, db.sqlite());
+            db.notifyJournal(c);
+            return outcomes;
+        });
     }
 
     /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */
@@ -220,6 +253,14 @@ public final class Store implements AutoCloseable {
 
     @Override
     public void close() {
+        JournalListener l;
+        synchronized (this) {
+            l = journalListener;
+            journalListener = null;
+        }
+        if (l != null) {
+            l.close();
+        }
         try {
             db.close();
         } finally {

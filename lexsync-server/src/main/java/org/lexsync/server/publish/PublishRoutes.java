@@ -56,9 +56,14 @@ public final class PublishRoutes implements ServerFeature {
 
     /** With a budget in bytes for the rendered documents kept ({@link DocumentCache}); 0 keeps none. */
     PublishRoutes(ServerContext context, long cacheBudget) {
+        this(context, cacheBudget, StoreChanges.FALLBACK_POLL_NANOS);
+    }
+
+    /** Also with the longest a head read is trusted on PostgreSQL while journal notifications arrive. */
+    PublishRoutes(ServerContext context, long cacheBudget, long fallbackPollNanos) {
         this.context = Objects.requireNonNull(context, "context");
         this.cache = new DocumentCache(cacheBudget);
-        this.changes = new StoreChanges(context.lexsync());
+        this.changes = new StoreChanges(context.lexsync(), fallbackPollNanos);
     }
 
     /** The rendered documents kept (for tests). */

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 
@@ -27,40 +28,57 @@ import org.lexsync.engine.LexSync;
  *   commit then gets a newer timestamp, so it is seen by the first request that starts after it. A false alarm (a
  *   lease renewal, a run record) costs one head read. Assumes the file's clock is this host's (a local file system;
  *   not a clock stepped backwards).</li>
- *   <li><b>Writes by another process on PostgreSQL</b>: no file to watch; the head is read again at most
- *   {@link #POLL_NANOS} after the last read, so such a write is seen within a second. {@code LISTEN/NOTIFY} would
- *   make it immediate but needs triggers on the journal and sources tables and a connection of its own; not done.</li>
+ *   <li><b>Writes by another process or node on PostgreSQL</b>: every commit of a batch or a source notifies
+ *   {@code lexsync_journal} inside its transaction and the facade's listener ({@link LexSync#onJournalChanges})
+ *   counts what it hears, so such a write is seen by the first request after the notification arrives (measured:
+ *   docs/benchmarks.md). Polling stays as the fallback: a head read is trusted for at most {@link #FALLBACK_POLL_NANOS}
+ *   while notifications arrive, for at most {@link #POLL_NANOS} while the listening connection is down.</li>
  * </ul>
  */
 final class StoreChanges {
     /** How long the store's files must be still before their stamp is trusted (covers coarse timestamps). */
     static final long SETTLE_MILLIS = 2_000;
-    /** Without files to watch (PostgreSQL), the longest a head read is trusted. */
+    /** On PostgreSQL while no notifications arrive (their connection is down): the longest a head read is trusted. */
     static final long POLL_NANOS = 1_000_000_000L;
+    /** On PostgreSQL while notifications arrive: the longest a head read is trusted all the same. */
+    static final long FALLBACK_POLL_NANOS = 30_000_000_000L;
 
     private final LexSync lexsync;
     private final @Nullable Path database;
     private final @Nullable Path wal;
+    private final AtomicLong notified = new AtomicLong();
+    private final long fallbackPollNanos;
 
     StoreChanges(LexSync lexsync) {
+        this(lexsync, FALLBACK_POLL_NANOS);
+    }
+
+    /** With {@code fallbackPollNanos} as the longest a head read is trusted while notifications arrive. */
+    StoreChanges(LexSync lexsync, long fallbackPollNanos) {
         this.lexsync = lexsync;
+        this.fallbackPollNanos = fallbackPollNanos;
         this.database = lexsync.sqliteFile().orElse(null);
         this.wal = database == null ? null : database.resolveSibling(database.getFileName() + "-wal");
+        if (database == null) {
+            lexsync.onJournalChanges(seq -> notified.incrementAndGet());
+        }
     }
 
     /**
      * Where the store stands as far as can be told without a query: this facade's commits, and the stamps of the
-     * database files (SQLite) or the time of the mark (PostgreSQL).
+     * database files (SQLite) or the time of the mark, the notifications heard and whether they arrive (PostgreSQL).
      */
     record Mark(long commits, long databaseSize, long databaseModified, long walSize, long walModified,
-                boolean settled, long nanos) {
+                boolean settled, long nanos, long notified, boolean live) {
     }
 
     /** The mark of now; take it before reading what it guards. */
     Mark mark() {
         long commits = lexsync.commits();
         if (database == null || wal == null) {
-            return new Mark(commits, 0, 0, 0, 0, false, System.nanoTime());
+            // the state of the listener first: a notification heard after it moves the count, never missed
+            boolean live = lexsync.journalNotificationsLive();
+            return new Mark(commits, 0, 0, 0, 0, false, System.nanoTime(), notified.get(), live);
         }
         BasicFileAttributes db;
         BasicFileAttributes log;
@@ -68,13 +86,13 @@ final class StoreChanges {
             db = attributes(database);
             log = attributes(wal);
         } catch (IOException e) {
-            return new Mark(commits, 0, 0, 0, 0, false, 0);   // cannot tell: never trusted, the head is read
+            return new Mark(commits, 0, 0, 0, 0, false, 0, 0, false);   // cannot tell: never trusted, the head is read
         }
         long dbModified = db == null ? 0 : db.lastModifiedTime().toMillis();
         long walModified = log == null ? 0 : log.lastModifiedTime().toMillis();
         long age = System.currentTimeMillis() - Math.max(dbModified, walModified);
         return new Mark(commits, db == null ? -1 : db.size(), dbModified, log == null ? -1 : log.size(), walModified,
-                age > SETTLE_MILLIS, 0);
+                age > SETTLE_MILLIS, 0, 0, false);
     }
 
     /** True when nothing can have been written to the store between {@code then} and {@code now}. */
@@ -83,7 +101,8 @@ final class StoreChanges {
             return false;
         }
         if (database == null) {
-            return now.nanos() - then.nanos() < POLL_NANOS;
+            long trusted = then.live() && now.live() ? fallbackPollNanos : POLL_NANOS;
+            return then.notified() == now.notified() && now.nanos() - then.nanos() < trusted;
         }
         return then.settled() && then.databaseSize() == now.databaseSize()
                 && then.databaseModified() == now.databaseModified() && then.walSize() == now.walSize()

@@ -93,20 +93,42 @@ class StoreChangesTest {
     }
 
     @Test
-    void onPostgresqlOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly() throws Exception {
+    void onPostgresqlWithoutNotificationsOwnWritesAreSeenAtOnceAndAHeadReadIsTrustedForThePollIntervalOnly()
+            throws Exception {
         try (PostgresDatabase db = PostgresDatabase.create();
              LexSync pg = LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
                      .build()) {
             StoreChanges onPg = new StoreChanges(pg);
             StoreChanges.Mark then = onPg.mark();
             StoreChanges.Mark soon = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
-                    then.nanos() + StoreChanges.POLL_NANOS - 1);
+                    then.nanos() + StoreChanges.POLL_NANOS - 1, then.notified(), false);
             StoreChanges.Mark late = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false,
-                    then.nanos() + StoreChanges.POLL_NANOS);
+                    then.nanos() + StoreChanges.POLL_NANOS, then.notified(), false);
+            then = new StoreChanges.Mark(then.commits(), 0, 0, 0, 0, false, then.nanos(), then.notified(), false);
             assertThat(onPg.unchanged(then, soon)).isTrue();
             assertThat(onPg.unchanged(then, late)).isFalse();
             pg.register(source("mine"));
             assertThat(onPg.unchanged(then, onPg.mark())).isFalse();
+        }
+    }
+
+    @Test
+    void onPostgresqlWithNotificationsAHeadReadIsTrustedForTheFallbackIntervalUntilOneIsHeard() throws Exception {
+        try (PostgresDatabase db = PostgresDatabase.create();
+             LexSync pg = LexSync.builder(dir.resolve("pg")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
+                     .build()) {
+            StoreChanges onPg = new StoreChanges(pg);
+            StoreChanges.Mark then = new StoreChanges.Mark(7, 0, 0, 0, 0, false, 0, 3, true);
+            StoreChanges.Mark later = new StoreChanges.Mark(7, 0, 0, 0, 0, false, StoreChanges.POLL_NANOS * 5, 3, true);
+            StoreChanges.Mark heard = new StoreChanges.Mark(7, 0, 0, 0, 0, false, 1, 4, true);
+            StoreChanges.Mark down = new StoreChanges.Mark(7, 0, 0, 0, 0, false, StoreChanges.POLL_NANOS * 5, 3, false);
+            StoreChanges.Mark tooLate = new StoreChanges.Mark(7, 0, 0, 0, 0, false,
+                    StoreChanges.FALLBACK_POLL_NANOS, 3, true);
+            assertThat(onPg.unchanged(then, later)).as("notifications arrive: no poll after a second").isTrue();
+            assertThat(onPg.unchanged(then, heard)).as("a notification heard").isFalse();
+            assertThat(onPg.unchanged(then, down)).as("the listener's connection is down: poll every second")
+                    .isFalse();
+            assertThat(onPg.unchanged(then, tooLate)).as("the fallback poll").isFalse();
         }
     }
 }
