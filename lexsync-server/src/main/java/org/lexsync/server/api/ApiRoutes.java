@@ -165,6 +165,7 @@ public final class ApiRoutes implements ServerFeature {
             ctx.json(Map.of("failures", lexsync().failures(ctx.queryParam("source")).stream()
                     .map(Views.FailureView::of).toList()));
         });
+        DocumentRoutes.register(routes, context);
         routes.get("/readyz", ctx -> {
             Readiness r = readiness.check();
             ctx.status(r.ready() ? 200 : 503).json(r);
