@@ -11,6 +11,7 @@ import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceStatus;
@@ -112,7 +113,8 @@ public final class DashboardFeature implements ServerFeature {
         return lexsync().run(id).map(r -> {
             List<ItemFailure> failures = lexsync().failures(r.sourceId()).stream()
                     .filter(f -> f.runId() != null && f.runId() == id).toList();
-            return RunPage.render(r, lexsync().findings(id), failures, now());
+            return RunPage.render(r, lexsync().findings(id), failures, now(),
+                    r.ended() == null ? RunProgress.of(context, r.sourceId()).orElse(null) : null);
         }).orElse(null);
     }
 
