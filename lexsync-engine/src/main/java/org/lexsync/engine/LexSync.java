@@ -476,6 +476,30 @@ public final class LexSync implements AutoCloseable {
         store.resources().forEachSummaryAfter(sourceId, includeDeleted, afterSource, afterUri, limit, visitor);
     }
 
+    /**
+     * Every version of one resource from the journal, oldest first, at most {@code limit} ({@code <= 0}: all), each
+     * with the files it recorded: a document's history (docs/api.md, "Documents").
+     */
+    public List<org.lexsync.engine.model.JournalVersion> versions(String sourceId, String uri, long limit) {
+        List<org.lexsync.engine.model.JournalVersion> out = new java.util.ArrayList<>();
+        store.journal().forEachVersionOf(Objects.requireNonNull(sourceId, "sourceId"), Objects.requireNonNull(uri, "uri"),
+                limit, out::add);
+        return out;
+    }
+
+    /** The resources of any source with exactly this URI (tombstones included), at most {@code limit}, without files. */
+    public List<ResourceSummary> findResources(String uri, int limit) {
+        return store.resources().withUri(Objects.requireNonNull(uri, "uri"), limit);
+    }
+
+    /**
+     * At most {@code limit} resources whose URI or title contains {@code text} (ASCII case ignored), without files;
+     * scans the resources until that many match (docs/api.md, "Documents", says the cost).
+     */
+    public List<ResourceSummary> searchResources(String text, int limit) {
+        return store.resources().containing(Objects.requireNonNull(text, "text"), limit);
+    }
+
     /** The latest runs of a source (of all sources when null), newest first. */
     public List<RunRecord> runs(@Nullable String sourceId, int limit) {
         return store.runs().latest(sourceId, limit);

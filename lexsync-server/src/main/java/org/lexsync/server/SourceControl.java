@@ -16,6 +16,11 @@ public interface SourceControl {
     /** The activity of every configured source, by one look at the scheduler (for overviews of many sources). */
     List<SourceActivity> activities();
 
+    /** The progress of the source's harvest running on this node, empty when none runs here. */
+    default Optional<RunProgress> progress(String sourceId) {
+        return Optional.empty();
+    }
+
     /** True while the scheduler takes work (for {@code /readyz}). */
     boolean running();
 

@@ -374,6 +374,30 @@ public final class Journal {
         });
     }
 
+    /**
+     * Streams the rows of one resource of one source in sequence order (oldest first), at most {@code limit}
+     * ({@code <= 0}: all), each with the version it recorded: a document's history (docs/api.md, "Documents").
+     * One range read of the covering index {@code journal_by_uri} ({@code V11__journal_by_uri.sql}) and one row
+     * read per version.
+     */
+    public void forEachVersionOf(String sourceId, String uri, long limit, Consumer<JournalVersion> visitor) {
+        db.stream("read versions of " + uri, c -> {
+            String sql = "SELECT " + ENTRY_COLUMNS + ", version FROM journal WHERE resource_uri = ? AND source_id = ?"
+                    + " ORDER BY seq" + (limit > 0 ? " LIMIT " + limit : "");
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                st.setFetchSize(200);
+                st.setString(1, uri);
+                st.setString(2, sourceId);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(version(rs));
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
     /** Number of journal rows; {@code sourceId} null for all sources. */
     public long count(String sourceId) {
         return aggregate("count journal", "COUNT(*)", sourceId);

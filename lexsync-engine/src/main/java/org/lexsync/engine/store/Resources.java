@@ -182,6 +182,50 @@ public final class Resources {
         });
     }
 
+    /**
+     * The resources (tombstones included) of every source whose URI is {@code uri}, in source order: one seek of the
+     * journal's index by URI ({@code journal_by_uri}) for the sources that ever held it, then one primary-key read
+     * each. The summaries carry no files.
+     */
+    public List<ResourceSummary> withUri(String uri, int limit) {
+        return find("find resource " + uri, "r.uri = ? AND r.source_id IN (SELECT DISTINCT j.source_id FROM journal j"
+                + " WHERE j.resource_uri = ?)", List.of(uri, uri), limit);
+    }
+
+    /**
+     * At most {@code limit} resources (tombstones included) whose URI or title contains {@code text}, ignoring case
+     * (ASCII), in (source, URI) order. No index helps a contains: it scans the resources in primary-key order and
+     * stops at the {@code limit}-th match, so a rare text reads the whole table (docs/api.md, "Documents").
+     */
+    public List<ResourceSummary> containing(String text, int limit) {
+        String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("!", "!!").replace("%", "!%")
+                .replace("_", "!_") + "%";
+        return find("search resources", "lower(r.uri) LIKE ? ESCAPE '!' OR lower(COALESCE(r.title, '')) LIKE ?"
+                + " ESCAPE '!'", List.of(pattern, pattern), limit);
+    }
+
+    private List<ResourceSummary> find(String operation, String where, List<String> args, int limit) {
+        return db.read(operation, c -> {
+            List<ResourceSummary> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT r.source_id, r.uri, r.status, r.source_ts, r.title,"
+                    + " r.last_harvested, r.last_seq FROM resources r WHERE " + where
+                    + " ORDER BY r.source_id, r.uri LIMIT " + Math.max(1, limit))) {
+                for (int i = 0; i < args.size(); i++) {
+                    st.setString(i + 1, args.get(i));
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        String ts = rs.getString(4);
+                        out.add(new ResourceSummary(rs.getString(1), rs.getString(2),
+                                ResourceStatus.fromToken(rs.getString(3)), ts == null ? null : W3cDateTimes.parseOrNull(ts),
+                                rs.getString(5), instant(rs.getString(6)), rs.getLong(7), List.of()));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     private static void stream(Connection c, String sourceId, boolean includeDeleted,
                                Consumer<ResourceState> visitor) throws SQLException {
         String where = sourceId == null ? "" : " WHERE source_id = ?";

@@ -24,6 +24,7 @@ import org.lexsync.engine.model.SourceRecord;
 import org.lexsync.engine.model.SourceSchedule;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.IngestionSources;
+import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceActivity;
@@ -122,8 +123,10 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             long id = number(ctx.pathParam("id"), "run id");
             RunRecord r = lexsync().run(id).orElseThrow(() -> ApiError.notFound("no run " + id));
+            Views.ProgressView live = r.ended() != null ? null : RunProgress.of(context, r.sourceId())
+                    .map(p -> Views.ProgressView.of(p, context.clock().instant())).orElse(null);
             ctx.json(Views.RunDetail.of(r, lexsync().findings(id), lexsync().failures(r.sourceId()).stream()
-                    .filter(f -> f.runId() != null && f.runId() == id).toList()));
+                    .filter(f -> f.runId() != null && f.runId() == id).toList(), live));
         });
         routes.get("/api/resources", ctx -> {
             context.access().requireRead(ctx);
@@ -165,6 +168,7 @@ public final class ApiRoutes implements ServerFeature {
             ctx.json(Map.of("failures", lexsync().failures(ctx.queryParam("source")).stream()
                     .map(Views.FailureView::of).toList()));
         });
+        DocumentRoutes.register(routes, context);
         routes.get("/readyz", ctx -> {
             Readiness r = readiness.check();
             ctx.status(r.ready() ? 200 : 503).json(r);

@@ -15,6 +15,7 @@ import org.lexsync.engine.model.ResourceSummary;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.server.RunProgress;
 
 /**
  * The JSON shapes of the API (docs/api.md), as records Jackson writes field by field. Resources and changes are the
@@ -47,13 +48,27 @@ final class Views {
 
     /** A run with its throughput, findings grouped by rule and item failures. */
     record RunDetail(RunView run, @Nullable Double seconds, @Nullable Double changesPerSecond, List<FindingGroup> findings,
-                     List<FailureView> failures) {
-        static RunDetail of(RunRecord r, List<RunFinding> found, List<ItemFailure> failed) {
+                     List<FailureView> failures, @Nullable ProgressView progress) {
+        static RunDetail of(RunRecord r, List<RunFinding> found, List<ItemFailure> failed, @Nullable ProgressView live) {
             Double seconds = r.ended() == null ? null : Duration.between(r.started(), r.ended()).toMillis() / 1000.0;
             Double rate = seconds == null ? null
                     : (r.counts().total() - r.counts().failed()) / Math.max(0.001, seconds);
             return new RunDetail(RunView.of(r), seconds, rate, FindingGroup.of(found),
-                    failed.stream().map(FailureView::of).toList());
+                    failed.stream().map(FailureView::of).toList(), live);
+        }
+    }
+
+    /**
+     * A running harvest's progress (issue 33): phase, changes committed of those planned so far (and of those
+     * expected in all, when known), failed ones, source documents and bytes read, the rate since it started, when it
+     * last advanced, and for how many seconds it has not when that is {@link RunProgress#STALL} or more.
+     */
+    record ProgressView(String phase, long committed, long planned, @Nullable Long expected, long failed,
+                        long documents, long documentBytes, double changesPerSecond, Instant lastAdvance,
+                        @Nullable Long stalledSeconds) {
+        static ProgressView of(RunProgress p, Instant now) {
+            return new ProgressView(p.phase(), p.committed(), p.planned(), p.expected(), p.failed(), p.documents(),
+                    p.documentBytes(), Math.round(p.rate(now) * 100) / 100.0, p.lastAdvance(), p.stalledSeconds(now));
         }
     }
 

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.server.ApiError;
+import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceStatus;
@@ -17,7 +19,8 @@ import org.lexsync.server.SourceStatuses;
 
 /**
  * The dashboard's routes (docs/architecture.md, "Dashboard and metrics"): {@code /}, {@code /sources/{id}},
- * {@code /runs/{id}}, {@code /failures}, {@code /hosts}, {@code /store}, each a server-rendered HTML page read
+ * {@code /runs/{id}}, {@code /failures}, {@code /hosts}, {@code /store}, {@code /documents} and a document's page
+ * and diff ({@link DocumentPages}), each a server-rendered HTML page read
  * from the facade and the scheduler's {@link SourceControl}, and its script and style sheet at {@code /static/}.
  * Reading follows the server's read access rule: with reads closed, a request without the token gets the sign-in
  * page ({@link Layout#login}), whose script asks for the page again with the token; the buttons go to the REST API,
@@ -50,6 +53,9 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestLog(null, null,
                 UploadsPage.READ), now())));
         routes.get("/checks", ctx -> page(ctx, c -> ChecksPage.render(context.checkReports().recent())));
+        routes.get(DocumentPages.SEARCH, ctx -> page(ctx, this::findDocuments));
+        routes.get(DocumentPages.SEARCH + "/{source}/{uri}", ctx -> page(ctx, this::document));
+        routes.get(DocumentPages.SEARCH + "/{source}/{uri}/diff", ctx -> page(ctx, this::diff));
         routes.get("/store", ctx -> page(ctx, c -> StorePage.render(lexsync().storeStatistics(), lexsync().lastSeq(),
                 statuses.all().size())));
     }
@@ -107,8 +113,31 @@ public final class DashboardFeature implements ServerFeature {
         return lexsync().run(id).map(r -> {
             List<ItemFailure> failures = lexsync().failures(r.sourceId()).stream()
                     .filter(f -> f.runId() != null && f.runId() == id).toList();
-            return RunPage.render(r, lexsync().findings(id), failures, now());
+            return RunPage.render(r, lexsync().findings(id), failures, now(),
+                    r.ended() == null ? RunProgress.of(context, r.sourceId()).orElse(null) : null);
         }).orElse(null);
+    }
+
+    private String findDocuments(Context ctx) {
+        String uri = ctx.queryParam("uri");
+        String q = ctx.queryParam("q");
+        boolean asked = (uri != null && !uri.isBlank()) || (q != null && !q.isBlank());
+        return DocumentPages.search(uri, q, asked ? new DocumentHistory(lexsync()).find(uri, q) : null);
+    }
+
+    private @Nullable String document(Context ctx) {
+        return new DocumentHistory(lexsync()).document(ctx.pathParam("source"), ctx.pathParam("uri"))
+                .map(d -> DocumentPages.document(d, now())).orElse(null);
+    }
+
+    private String diff(Context ctx) {
+        try {
+            return DocumentPages.diff(new DocumentHistory(lexsync()).diff(ctx.pathParam("source"), ctx.pathParam("uri"),
+                    ctx.queryParam("from"), ctx.queryParam("to")));
+        } catch (ApiError e) {
+            ctx.status(e.status());
+            return DocumentPages.refused(e.getMessage());
+        }
     }
 
     private LexSync lexsync() {

@@ -56,7 +56,9 @@ final class FailuresPage {
         h.raw("<table class=\"failures\"><thead><tr><th>source</th><th>resource / URL</th><th>reason</th>")
                 .raw("<th>message</th><th>tries</th><th>since</th><th>next try</th><th>status</th></tr></thead><tbody>");
         for (ItemFailure f : failures) {
-            h.raw("<tr><td>").text(f.sourceId()).raw("</td><td class=\"msg\">").text(f.resourceUri());
+            h.raw("<tr><td>").text(f.sourceId()).raw("</td><td class=\"msg\"><a")
+                    .attr("href", DocumentPages.path(f.sourceId(), f.resourceUri())).raw(">").text(f.resourceUri())
+                    .raw("</a>");
             if (f.url() != null && !f.url().equals(f.resourceUri())) {
                 h.raw("<br>").text(f.url());
             }

@@ -10,6 +10,8 @@ import java.util.TreeMap;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
+import org.jspecify.annotations.Nullable;
+import org.lexsync.server.RunProgress;
 
 /**
  * One run at {@code /runs/{id}} (docs/architecture.md, "Dashboard and metrics"): counts, duration, throughput,
@@ -22,6 +24,12 @@ final class RunPage {
     }
 
     static String render(RunRecord run, List<RunFinding> findings, List<ItemFailure> failures, Instant now) {
+        return render(run, findings, failures, now, null);
+    }
+
+    /** The run's page; with {@code live}, the progress of the harvest running now, which the script keeps fresh. */
+    static String render(RunRecord run, List<RunFinding> findings, List<ItemFailure> failures, Instant now,
+                         @Nullable RunProgress live) {
         Html h = new Html();
         h.raw("<h1>Run #").text(run.id()).raw(" of <a").attr("href", "/sources/" + UrlPath.segment(run.sourceId()))
                 .raw(">").text(run.sourceId()).raw("</a></h1><dl id=\"run\">");
@@ -38,7 +46,11 @@ final class RunPage {
         if (run.error() != null) {
             h.raw("<dt>error</dt><dd class=\"msg\">").text(run.error()).raw("</dd>");
         }
-        h.raw("</dl><table id=\"counts\"><thead><tr><th>created</th><th>updated</th><th>deleted</th>")
+        h.raw("</dl>");
+        if (live != null) {
+            progress(h, run.id(), live, now);
+        }
+        h.raw("<table id=\"counts\"><thead><tr><th>created</th><th>updated</th><th>deleted</th>")
                 .raw("<th>unchanged</th><th>failed</th></tr></thead><tbody><tr>");
         SourcesPage.counts(h, run.counts());
         h.raw("</tr></tbody></table>");
@@ -73,5 +85,26 @@ final class RunPage {
         h.raw("<h2>Item failures of this run</h2>");
         FailuresPage.table(h, failures, now);
         return Layout.page("Run #" + run.id(), "/", h);
+    }
+
+    /**
+     * The live progress of a running harvest: each value in an element with {@code data-progress} naming its field
+     * of {@code GET /api/runs/{id}}'s {@code progress}, which dashboard.js polls every second while the run runs.
+     */
+    private static void progress(Html h, long runId, RunProgress p, Instant now) {
+        Long stalled = p.stalledSeconds(now);
+        h.raw("<section id=\"progress\"").attr("data-run", runId).raw("><h2>Progress</h2><dl>")
+                .raw("<dt>phase</dt><dd data-progress=\"phase\">").text(p.phase()).raw("</dd>")
+                .raw("<dt>committed</dt><dd><span data-progress=\"committed\">").text(p.committed())
+                .raw("</span> of <span data-progress=\"planned\">").text(p.planned())
+                .raw("</span> planned so far<span data-progress=\"expected\">")
+                .text(p.expected() == null ? "" : " (" + p.expected() + " expected)").raw("</span></dd>")
+                .raw("<dt>failed</dt><dd data-progress=\"failed\">").text(p.failed()).raw("</dd>")
+                .raw("<dt>source documents</dt><dd><span data-progress=\"documents\">").text(p.documents())
+                .raw("</span> (<span data-progress=\"documentBytes\">").text(p.documentBytes())
+                .raw("</span> bytes)</dd><dt>rate</dt><dd><span data-progress=\"changesPerSecond\">")
+                .format("%.2f", p.rate(now)).raw("</span> changes/s</dd></dl>")
+                .raw("<p id=\"stalled\" class=\"bad\"").raw(stalled == null ? " hidden" : "").raw(">")
+                .text(stalled == null ? "" : "No progress for " + stalled + " s.").raw("</p></section>");
     }
 }

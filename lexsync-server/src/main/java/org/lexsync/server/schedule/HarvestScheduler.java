@@ -29,13 +29,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.Configuration;
-import org.lexsync.engine.model.HarvestListener;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.model.SourceBusyException;
 import org.lexsync.engine.model.StoreUnavailableException;
 import org.lexsync.server.ApiError;
+import org.lexsync.server.ProgressBoard;
+import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
 import org.lexsync.server.SourceActivity;
@@ -76,6 +77,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private final Set<String> rerun = ConcurrentHashMap.newKeySet();
     private final Set<String> followUp = ConcurrentHashMap.newKeySet();
     private final Map<String, Instant> lastStarted = new ConcurrentHashMap<>();
+    private final ProgressBoard progress;
     private volatile boolean stopping;
     private volatile @Nullable Instant stopRequested;
     private volatile @Nullable Instant started;
@@ -112,6 +114,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
 
     public HarvestScheduler(ServerContext context, Timing timing) {
         this.context = context;
+        this.progress = new ProgressBoard(context.clock());
         this.lexsync = context.lexsync();
         this.timing = timing;
         this.task = Tasks.custom(TASK, TaskState.class)
@@ -249,7 +252,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         rerun.remove(id);
         boolean interrupted = false;
         try {
-            HarvestReport report = lexsync.harvest(id, HarvestListener.NONE);
+            HarvestReport report = lexsync.harvest(id, progress.listener(id));
             RunCounts c = report.apply() == null ? RunCounts.ZERO : report.apply().counts();
             boolean news = c.created() + c.updated() + c.deleted() + c.failed() > 0;
             String line = "harvested {}: created {}, updated {}, deleted {}, unchanged {}, failed {} in {} ms";
@@ -279,6 +282,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             running.remove(id);
             throw e;
         } finally {
+            progress.finished(id);
             Thread.interrupted(); // the completion below writes to the store
         }
         boolean resumeAtOnce = interrupted || stopping;
@@ -317,6 +321,16 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId)).map(HarvestScheduler::typed).orElse(null);
         }
         return Optional.of(activityOf(sourceId, e, lexsync.sourcePaused(sourceId), context.clock().instant()));
+    }
+
+    @Override
+    public Optional<RunProgress> progress(String sourceId) {
+        if (progress.of(sourceId).isEmpty()) {
+            return Optional.empty();
+        }
+        long done = lexsync.runs(sourceId, 1).stream().filter(r -> r.ended() == null)
+                .mapToLong(r -> r.counts().total()).findFirst().orElse(0);
+        return progress.of(sourceId, done);
     }
 
     @Override

@@ -102,12 +102,46 @@
     }
   }
 
+  // A running harvest's page: its progress from GET /api/runs/{id} every second, until the run has finished.
+  function follow(section) {
+    var run = section.getAttribute('data-run');
+    var stalled = document.getElementById('stalled');
+    var poll = setInterval(function () {
+      fetch('/api/runs/' + encodeURIComponent(run), {headers: token() ? {'Authorization': 'Bearer ' + token()} : {}})
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) {
+          if (!d) {
+            return;
+          }
+          if (d.run.finished || !d.progress) {
+            clearInterval(poll);
+            location.reload();   // the final counts
+            return;
+          }
+          var p = d.progress;
+          section.querySelectorAll('[data-progress]').forEach(function (e) {
+            var f = e.getAttribute('data-progress');
+            var v = p[f];
+            e.textContent = f === 'expected' ? (v == null ? '' : ' (' + v + ' expected)')
+              : f === 'changesPerSecond' ? Number(v).toFixed(2) : String(v);
+          });
+          stalled.hidden = p.stalledSeconds == null;
+          stalled.textContent = p.stalledSeconds == null ? '' : 'No progress for ' + p.stalledSeconds + ' s.';
+        })
+        .catch(function () { /* the next poll tries again */ });
+    }, 1000);
+  }
+
   function init() {
     var form = document.getElementById('login');
     if (form) {
       login(form);
     } else {
       start(function () { location.reload(); });
+      var section = document.getElementById('progress');
+      if (section) {
+        follow(section);
+      }
     }
   }
 

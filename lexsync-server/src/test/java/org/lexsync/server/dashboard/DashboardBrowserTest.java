@@ -147,6 +147,14 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void anItemFailureLinksToItsDocumentPage() {   // issue 33
+        browser.get(fixture.uri("/failures").toString());
+        String uri = fixture.lexsync.failures("partly").get(0).resourceUri();
+        WebElement link = browser.findElement(By.linkText(uri));
+        assertThat(link.getAttribute("href")).isEqualTo(fixture.uri(DocumentPages.path("partly", uri)).toString());
+    }
+
+    @Test
     void theHostsFailuresAndStorePagesOpenFromTheNavigation() throws Exception {
         browser.get(fixture.uri("/").toString());
         browser.findElement(By.linkText("Hosts")).click();

@@ -109,7 +109,8 @@ class DashboardPagesTest {
 
     @Test
     void thePagesHaveNoInlineScriptOrStyleAndAStrictPolicy() throws Exception {   // issue 28
-        for (String path : List.of("/", "/failures", "/store", "/hosts", "/uploads", "/checks", "/runs/999")) {
+        for (String path : List.of("/", "/failures", "/store", "/hosts", "/uploads", "/checks", "/runs/999",
+                "/documents", "/documents?q=x")) {
             HttpResponse<String> r = get(path);
             assertThat(r.body()).as(path).doesNotContain("<script>").doesNotContain("<style")
                     .doesNotContain(" style=").doesNotContain(" onclick=");
