@@ -41,7 +41,7 @@ class SyncLeaseTest {
         Path store = dir.resolve("store");
         try (FixturePublisher pub = FixturePublisher.builder().resources(RESOURCES).seed(71).start();
              ResourceSyncSource source = ResourceSyncSource.install(pub)) {
-            Process a = start("a", Map.of(), sync(pub, store, "0.1"));
+            Process a = start("a", Map.of(), sync(pub, store, "0.3")); // long enough for B's JVM to start on a loaded machine
             awaitRequests(pub, a, 4);
             long started = System.nanoTime();
             Process b = start("b", Map.of(), sync(pub, store, "0.1"));
