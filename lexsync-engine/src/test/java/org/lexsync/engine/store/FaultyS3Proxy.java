@@ -74,7 +74,14 @@ public final class FaultyS3Proxy implements AutoCloseable {
             switch (now) {
                 case DOWN -> { }
                 case UNAVAILABLE_503 -> {
-                    skipHeaders(client.getInputStream());
+                    // as a real server does, the request is read whole before the answer, so that the client sees
+                    // the 503 and not a connection closed under its request body
+                    InputStream in = client.getInputStream();
+                    String head = readHead(in);
+                    long length = contentLength(head);
+                    if (length > 0 && !head.toLowerCase(java.util.Locale.ROOT).contains("\r\nexpect: 100-continue")) {
+                        in.skipNBytes(length);
+                    }
                     byte[] body = "<Error><Code>ServiceUnavailable</Code></Error>".getBytes(StandardCharsets.UTF_8);
                     OutputStream out = client.getOutputStream();
                     out.write(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/xml\r\nContent-Length: "
@@ -120,12 +127,26 @@ public final class FaultyS3Proxy implements AutoCloseable {
         }
     }
 
-    private static void skipHeaders(InputStream in) throws IOException {
+    /** The request line and header fields, up to the empty line (ISO-8859-1, as HTTP/1.1 header bytes are). */
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
         int matched = 0;
         byte[] end = {'\r', '\n', '\r', '\n'};
         for (int b; matched < 4 && (b = in.read()) >= 0; ) {
+            head.append((char) b);
             matched = b == end[matched] ? matched + 1 : b == '\r' ? 1 : 0;
         }
+        return head.toString();
+    }
+
+    private static long contentLength(String head) {
+        for (String line : head.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase("Content-Length")) {
+                return Long.parseLong(line.substring(colon + 1).trim());
+            }
+        }
+        return 0;
     }
 
     private static void closeQuietly(Socket s) {
