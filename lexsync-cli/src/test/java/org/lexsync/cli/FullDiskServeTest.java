@@ -63,6 +63,8 @@ class FullDiskServeTest {
                 }
                 Files.delete(filler);
                 await("ready again", () -> readyz(base) == 200, server, log);
+                // the monitor logs on its own beat, after /readyz may already answer 200: wait for its line
+                await("the monitor's ready-again line", () -> logged(log, "ready again: dataDirectory"), server, log);
             } finally {
                 new ProcessBuilder("kill", "-TERM", Long.toString(server.pid())).start().waitFor();
                 if (!server.waitFor(30, TimeUnit.SECONDS)) {
@@ -76,6 +78,14 @@ class FullDiskServeTest {
             assertThat(lines).as(all).filteredOn(l -> l.contains("not ready: freeSpace")).hasSize(1);
             assertThat(lines).as("no stack traces:%n%s", all)
                     .noneMatch(l -> l.startsWith("\tat ") || l.startsWith("Caused by:") || l.contains("Exception:"));
+        }
+    }
+
+    private static boolean logged(Path log, String text) {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8).contains(text);
+        } catch (IOException e) {
+            return false;
         }
     }
 
