@@ -46,12 +46,12 @@ final class ChangesCommand implements Callable<Integer> {
                 int w = ResourcesCommand.sourceWidth(lexsync, source);
                 out.printf(Locale.ROOT, "%8s %-" + w + "s %-8s %-25s %-24s %s%n", "SEQ", "SOURCE", "KIND", "SOURCE TIME",
                         "COLLECTED", "URI");
-                lexsync.journal(since, source, max, e -> out.printf(Locale.ROOT,
+                lexsync.store().journal(since, source, max, e -> out.printf(Locale.ROOT,
                         "%8d %-" + w + "s %-8s %-25s %-24s %s%n", e.seq(), e.sourceId(), e.kind().name().toLowerCase(Locale.ROOT),
                         ResourcesCommand.text(e.sourceTimestamp()), e.collected(), e.resourceUri()));
             } else {
                 try (JsonLines json = new JsonLines(out)) {
-                    lexsync.journal(since, source, max, e -> json.object(g -> {
+                    lexsync.store().journal(since, source, max, e -> json.object(g -> {
                         JsonLines.field(g, "seq", e.seq());
                         JsonLines.field(g, "source", e.sourceId());
                         JsonLines.field(g, "uri", e.resourceUri());

@@ -1,5 +1,7 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Checks;
+import org.lexsync.engine.Protocols;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -55,7 +57,7 @@ final class CheckOptions {
             Duration pause;
             if (delay == null) {
                 pause = base.protocol() == CheckProtocol.DOCUMENTGROUP ? base.delay()
-                        : LexSync.defaultPoliteness(base.protocol().label()).minDelay();
+                        : Protocols.defaultPoliteness(base.protocol().label()).minDelay();
             } else if (!(delay >= 0) || delay > 3600) {
                 throw new OptionException("delay", Double.toString(delay), "seconds from 0 to 3600");
             } else {
@@ -81,7 +83,7 @@ final class CheckOptions {
         } catch (OptionException e) {
             throw usage(e);
         }
-        CheckReport report = LexSync.checkWithoutStore(request, Version.current());
+        CheckReport report = Checks.withoutStore(request, Version.current());
         try {
             if (out == null) {
                 f.write(report, stdout);

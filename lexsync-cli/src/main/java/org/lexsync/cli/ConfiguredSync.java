@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Protocols;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -136,7 +137,7 @@ final class ConfiguredSync {
      */
     private Source forThisRun(Source s) {
         Duration delay = options.delay != null ? options.delayOr(null)
-                : s.delay() != null ? s.delay() : LexSync.defaultPoliteness(s.protocol()).minDelay();
+                : s.delay() != null ? s.delay() : Protocols.defaultPoliteness(s.protocol()).minDelay();
         int concurrency = s.concurrency() != null && !concurrencyGiven ? s.concurrency() : options.concurrency;
         return new Source(s.id(), s.urls(), s.options(), delay, concurrency, s.schedule(), s.approved(), s.contact(),
                 options.giveUp(s.giveUp()));

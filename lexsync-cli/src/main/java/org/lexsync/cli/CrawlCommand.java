@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Outboxes;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -106,7 +107,7 @@ final class CrawlCommand implements Callable<Integer> {
         long before = 0;
         if (upload != null && storeOptions.exists()) {
             try (LexSync lexsync = storeOptions.openExisting()) {
-                before = lexsync.lastSeq();
+                before = lexsync.store().lastSeq();
             }
         }
         boolean concurrencyGiven = spec.commandLine().getParseResult().hasMatchedOption("--concurrency");
@@ -146,9 +147,9 @@ final class CrawlCommand implements Callable<Integer> {
         Path dir = outbox != null ? outbox : storeOptions.dataDir().resolve("outbox").resolve(sourceId);
         ForwardedGroups added;
         try (LexSync lexsync = storeOptions.openExistingForWriting()) {
-            added = lexsync.forwardGroups(sourceId, afterSeq, dir, lang, groupType);
+            added = lexsync.ingestion().forwardGroups(sourceId, afterSeq, dir, lang, groupType);
         }
-        OutboxReport report = LexSync.sendOutbox(dir, upload, token, Duration.ofSeconds(Math.max(1, timeoutSeconds)));
+        OutboxReport report = Outboxes.send(dir, upload, token, Duration.ofSeconds(Math.max(1, timeoutSeconds)));
         out.printf(Locale.ROOT, "upload: %d group%s added to %s%s; %d acknowledged, %d refused, %d waiting in the"
                         + " outbox%n", added.groups(), added.groups() == 1 ? "" : "s", dir,
                 added.documentsLeftOut() == 0 ? "" : String.format(Locale.ROOT,

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.CrawlPreviews;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -36,7 +37,7 @@ final class CrawlPreviewPrinter {
         }
         CrawlPreviewReport report;
         try {
-            report = LexSync.previewCrawl(source, page, url, detail);
+            report = CrawlPreviews.preview(source, page, url, detail);
         } catch (UncheckedIOException e) {
             throw new Main.UsageException("--preview " + e.getMessage());
         }

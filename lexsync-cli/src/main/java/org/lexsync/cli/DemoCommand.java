@@ -213,9 +213,9 @@ final class DemoCommand implements Callable<Integer> {
     static List<String> errorFindings(Path dir) {
         List<String> out = new ArrayList<>();
         try (LexSync lexsync = LexSync.builder(dir).version(Version.current()).build()) {
-            for (SourceRecord s : lexsync.storedSources()) {
-                for (RunRecord run : lexsync.runs(s.id(), 1)) {
-                    long errors = lexsync.findings(run.id()).stream()
+            for (SourceRecord s : lexsync.store().storedSources()) {
+                for (RunRecord run : lexsync.store().runs(s.id(), 1)) {
+                    long errors = lexsync.store().findings(run.id()).stream()
                             .filter(f -> f.finding().severity() == Severity.ERROR).count();
                     if (errors > 0) {
                         out.add(String.format(Locale.ROOT, "%s recorded %d error finding%s in run %d (lexsync runs"

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.DryRuns;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -76,7 +77,7 @@ final class DryRunReport implements HarvestListener {
         if (!active) {
             return Effect.CREATE;
         }
-        return earlier == null && LexSync.unchangedBy(c, current) ? Effect.UNCHANGED : Effect.UPDATE;
+        return earlier == null && DryRuns.unchangedBy(c, current) ? Effect.UNCHANGED : Effect.UPDATE;
     }
 
     synchronized long count(Effect e) {

@@ -65,12 +65,12 @@ final class ExportCommand implements Callable<Integer> {
             throw new Main.UsageException("--out " + out + " is not a directory");
         }
         try (LexSync lexsync = storeOptions.openExisting()) {
-            if (source != null && lexsync.storedSource(source).isEmpty()) {
+            if (source != null && lexsync.store().storedSource(source).isEmpty()) {
                 throw new Main.UsageException(String.format(Locale.ROOT, "no source '%s' in the store (sources: %s)",
-                        source, String.join(", ", lexsync.storedSources().stream().map(SourceRecord::id).toList())));
+                        source, String.join(", ", lexsync.store().storedSources().stream().map(SourceRecord::id).toList())));
             }
             List<Doc> docs = new ArrayList<>();
-            lexsync.resourceStates(source, false, r -> {
+            lexsync.store().resourceStates(source, false, r -> {
                 RepresentationState rep = ResourcesCommand.primary(r);
                 if (rep != null) {
                     docs.add(new Doc(r.sourceId(), r.uri(), rep));
@@ -182,7 +182,7 @@ final class ExportCommand implements Callable<Integer> {
         try {
             MessageDigest md5 = digest("MD5");
             MessageDigest sha256 = digest("SHA-256");
-            try (InputStream in = lexsync.openBlob(key);
+            try (InputStream in = lexsync.store().openBlob(key);
                  OutputStream o = new DigestOutputStream(new DigestOutputStream(Files.newOutputStream(temp), md5),
                          sha256)) {
                 in.transferTo(o);

@@ -34,7 +34,7 @@ final class GcCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (LexSync lexsync = storeOptions.openExistingForWriting()) {
-            GcReport report = lexsync.gc(grace);
+            GcReport report = lexsync.store().gc(grace);
             out.printf(Locale.ROOT, "examined %d blobs, deleted %d, freed %d bytes%n", report.examined(), report.deleted(),
                     report.bytesFreed());
         }

@@ -62,7 +62,7 @@ final class GetCommand implements Callable<Integer> {
             ResourceState resource = find(lexsync);
             RepresentationState rep = choose(resource);
             spec.commandLine().getOut().flush();
-            try (InputStream in = lexsync.openBlob(rep.blobKey())) {
+            try (InputStream in = lexsync.store().openBlob(rep.blobKey())) {
                 if (output == null) {
                     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
                     in.transferTo(stdout);
@@ -80,17 +80,17 @@ final class GetCommand implements Callable<Integer> {
 
     private ResourceState find(LexSync lexsync) {
         if (source != null) {
-            if (lexsync.storedSource(source).isEmpty()) {
+            if (lexsync.store().storedSource(source).isEmpty()) {
                 throw new Main.UsageException(String.format(Locale.ROOT, "no source '%s' in the store (sources: %s)",
-                        source, String.join(", ", lexsync.storedSources().stream().map(SourceRecord::id).toList())));
+                        source, String.join(", ", lexsync.store().storedSources().stream().map(SourceRecord::id).toList())));
             }
-            ResourceState r = lexsync.resource(source, uri)
+            ResourceState r = lexsync.store().resource(source, uri)
                     .orElseThrow(() -> new Main.UsageException("source '" + source + "' holds no resource " + uri));
             return active(r);
         }
         List<ResourceState> found = new ArrayList<>();
-        for (SourceRecord s : lexsync.storedSources()) {
-            lexsync.resource(s.id(), uri).ifPresent(found::add);
+        for (SourceRecord s : lexsync.store().storedSources()) {
+            lexsync.store().resource(s.id(), uri).ifPresent(found::add);
         }
         List<ResourceState> active = found.stream().filter(ResourceState::active).toList();
         if (active.size() > 1) {

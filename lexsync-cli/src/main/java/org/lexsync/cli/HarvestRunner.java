@@ -84,7 +84,7 @@ final class HarvestRunner {
                 return exitCode(harvest(lexsync, source.id()), lexsync);
             } catch (RuntimeException e) {
                 try {
-                    discard = fresh.isNew() && lexsync.lastSeq() == 0 && lexsync.resourceCount(null) == 0;
+                    discard = fresh.isNew() && lexsync.store().lastSeq() == 0 && lexsync.store().resourceCount(null) == 0;
                 } catch (RuntimeException unreadable) {
                     e.addSuppressed(unreadable); // keep what cannot be checked
                 }
@@ -129,7 +129,7 @@ final class HarvestRunner {
      */
     static int exitCode(HarvestReport report, LexSync lexsync) {
         boolean clean = report.complete() && (report.apply() == null || report.apply().failures().isEmpty());
-        return clean && (report.apply() == null || lexsync.quarantined(report.sourceId()) == 0) ? 0
+        return clean && (report.apply() == null || lexsync.store().quarantined(report.sourceId()) == 0) ? 0
                 : Main.EXIT_FAILURES;
     }
 
@@ -140,7 +140,7 @@ final class HarvestRunner {
      */
     HarvestReport harvest(LexSync lexsync, String sourceId) {
         DryRunReport dryRun = options.dryRun
-                ? new DryRunReport(uris -> lexsync.resources(sourceId, uris), options.printChanges) : null;
+                ? new DryRunReport(uris -> lexsync.store().resources(sourceId, uris), options.printChanges) : null;
         try (GracefulStop stop = GracefulStop.install();
              ProgressView progress = ProgressView.create(sourceId, err)) {
             HarvestListener listener = dryRun == null ? progress : new HarvestListener() {
@@ -175,7 +175,7 @@ final class HarvestRunner {
                 throw stopped(sourceId, dryRun != null, lexsync, stop);
             }
             progress.close();
-            printSummary(report, dryRun, dryRun != null ? 0 : lexsync.quarantined(sourceId));
+            printSummary(report, dryRun, dryRun != null ? 0 : lexsync.store().quarantined(sourceId));
             return report;
         }
     }
@@ -184,13 +184,13 @@ final class HarvestRunner {
     private GracefulStop.Stopped stopped(String sourceId, boolean dryRun, LexSync lexsync, GracefulStop stop) {
         Thread.interrupted(); // the store is written once more below
         List<RunRecord> runs = dryRun ? List.of()
-                : lexsync.interruptHeldRuns(stop.requestedAt(), "stopped by a signal (SIGINT or SIGTERM)");
+                : lexsync.operations().interruptHeldRuns(stop.requestedAt(), "stopped by a signal (SIGINT or SIGTERM)");
         RunCounts kept = runs.stream().map(RunRecord::counts).reduce(RunCounts.ZERO, RunCounts::plus);
         String runIds = String.join(", ", runs.stream().map(r -> Long.toString(r.id())).toList());
         err.printf(Locale.ROOT, "lexsync: %s interrupted%s: kept created %d, updated %d, deleted %d, unchanged %d%n",
                 sourceId, runs.isEmpty() ? "" : " (run " + runIds + ")", kept.created(), kept.updated(),
                 kept.deleted(), kept.unchanged());
-        String checkpoint = dryRun ? null : lexsync.checkpoint(sourceId).orElse(null);
+        String checkpoint = dryRun ? null : lexsync.store().checkpoint(sourceId).orElse(null);
         err.printf(Locale.ROOT, "  %s%n", checkpoint == null ? "no checkpoint yet; the next run starts from the beginning"
                 + " and skips what is stored" : "checkpoint stored: " + checkpoint + "; the next run continues from there");
         err.flush();

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Outboxes;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ final class IngestCommand implements Callable<Integer> {
         }
         Duration timeout = Duration.ofSeconds(Math.max(1, timeoutSeconds));
         if (Files.isDirectory(target)) {
-            OutboxReport report = LexSync.sendOutbox(target, to, token, timeout);
+            OutboxReport report = Outboxes.send(target, to, token, timeout);
             report.outcomes().forEach(o -> out.println(line(o)));
             out.println(String.format(Locale.ROOT, "%d acknowledged, %d refused, %d pending", report.acknowledged(),
                     report.refused(), report.pending()));
@@ -66,7 +67,7 @@ final class IngestCommand implements Callable<Integer> {
             err.println("lexsync: no such file or directory: " + target);
             return Main.EXIT_USAGE;
         }
-        UploadOutcome o = LexSync.sendPackage(target, to, token, timeout);
+        UploadOutcome o = Outboxes.sendPackage(target, to, token, timeout);
         out.println(line(o));
         return exit(List.of(o));
     }

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.PublishConfigs;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -83,7 +84,7 @@ final class PublishCommand implements Callable<Integer> {
             }
         }
         try {
-            PublishSettings.Builder b = LexSync.publishSettings(ConfigFiles.locate(config, storeOptions), base);
+            PublishSettings.Builder b = PublishConfigs.settings(ConfigFiles.locate(config, storeOptions), base);
             if (feedId != null) {
                 b.feedId(feedId);
             }

@@ -42,13 +42,13 @@ final class RdfCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             URI endpoint = storeOptions.rdfEndpoint();
             try (LexSync lexsync = storeOptions.openExistingForWriting()) {
-                if (lexsync.readOnly()) {
+                if (lexsync.operations().readOnly()) {
                     throw new Main.UsageException("the store at " + storeOptions.dataDir().toAbsolutePath()
                             + " cannot be written: graphs cannot be rebuilt");
                 }
                 GraphRebuildReport report;
                 try (ProgressView view = ProgressView.create("rdf rebuild", spec.commandLine().getErr())) {
-                    report = lexsync.rebuildGraphs(view::steps);
+                    report = lexsync.store().rebuildGraphs(view::steps);
                 }
                 out.printf(Locale.ROOT, "rebuilt %d graphs of %d ELI sources into %s; %d resources without a graph,"
                                 + " %d graphs of deleted resources removed%n", report.written(), report.sources(),

@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Downloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -26,7 +27,7 @@ final class RemoteDocument {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return LexSync.download(uri, temp, Version.current());
+        return Downloads.download(uri, temp, Version.current());
     }
 }
 

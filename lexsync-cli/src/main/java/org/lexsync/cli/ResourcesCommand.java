@@ -44,7 +44,7 @@ final class ResourcesCommand implements Callable<Integer> {
             if (format == OutputFormat.table) {
                 String row = "%-" + sourceWidth(lexsync, source) + "s %-8s %-25s %10s %-24s %s%n";
                 out.printf(Locale.ROOT, row, "SOURCE", "STATUS", "SOURCE TIME", "LENGTH", "TYPE", "URI");
-                lexsync.resources(source, includeDeleted, r -> {
+                lexsync.store().resources(source, includeDeleted, r -> {
                     ResourceSummary.File p = r.primary();
                     out.printf(Locale.ROOT, row, r.sourceId(),
                             r.status().name().toLowerCase(Locale.ROOT), text(r.sourceTimestamp()),
@@ -53,7 +53,7 @@ final class ResourcesCommand implements Callable<Integer> {
                 });
             } else {
                 try (JsonLines json = new JsonLines(out)) {
-                    lexsync.resources(source, includeDeleted, r -> json.object(g -> {
+                    lexsync.store().resources(source, includeDeleted, r -> json.object(g -> {
                         ResourceSummary.File p = r.primary();
                         JsonLines.field(g, "source", r.sourceId());
                         JsonLines.field(g, "uri", r.uri());
@@ -100,7 +100,7 @@ final class ResourcesCommand implements Callable<Integer> {
     /** Width of a SOURCE column: the longest id of the store's sources (or the one asked for), at least 12. */
     static int sourceWidth(LexSync lexsync, String source) {
         int longest = source != null ? source.length()
-                : lexsync.storedSources().stream().mapToInt(s -> s.id().length()).max().orElse(0);
+                : lexsync.store().storedSources().stream().mapToInt(s -> s.id().length()).max().orElse(0);
         return Math.max(12, longest);
     }
 

@@ -46,12 +46,12 @@ final class RunsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (LexSync lexsync = storeOptions.openExisting()) {
-            List<RunRecord> runs = lexsync.runs(source, limit);
-            List<ItemFailure> failures = lexsync.failures(source);
+            List<RunRecord> runs = lexsync.store().runs(source, limit);
+            List<ItemFailure> failures = lexsync.store().failures(source);
             if (format == OutputFormat.jsonl) {
                 try (JsonLines json = new JsonLines(out)) {
                     for (RunRecord r : runs) {
-                        List<RunFinding> findings = lexsync.findings(r.id());
+                        List<RunFinding> findings = lexsync.store().findings(r.id());
                         json.object(g -> {
                             JsonLines.field(g, "run", r.id());
                             JsonLines.field(g, "source", r.sourceId());
@@ -97,7 +97,7 @@ final class RunsCommand implements Callable<Integer> {
                         out.println("  error: " + r.error());
                     }
                     if (findingsShown > 0) {
-                        List<RunFinding> findings = lexsync.findings(r.id());
+                        List<RunFinding> findings = lexsync.store().findings(r.id());
                         if (!findings.isEmpty()) {
                             out.printf(Locale.ROOT, "  findings: %d%n", findings.size());
                         }

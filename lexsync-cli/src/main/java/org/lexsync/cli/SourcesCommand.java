@@ -61,7 +61,7 @@ final class SourcesCommand implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         try (LexSync lexsync = openIfPresent()) {
             if (lexsync != null) {
-                for (SourceRecord r : lexsync.storedSources()) {
+                for (SourceRecord r : lexsync.store().storedSources()) {
                     all.putIfAbsent(r.id(), r);
                     origin.putIfAbsent(r.id(), "store");
                 }
@@ -75,13 +75,13 @@ final class SourcesCommand implements Callable<Integer> {
                 String contact = r.contact();
                 if (lexsync != null) {
                     if (contact == null) {
-                        contact = lexsync.storedSource(r.id()).map(SourceRecord::contact).orElse(null);
+                        contact = lexsync.store().storedSource(r.id()).map(SourceRecord::contact).orElse(null);
                     }
-                    last = lexsync.runs(r.id(), 1).stream().findFirst().orElse(null);
-                    resources = lexsync.resourceCount(r.id());
-                    failures = lexsync.failures(r.id()).size();
-                    quarantined = lexsync.quarantined(r.id());
-                    checkpoint = lexsync.checkpoint(r.id()).orElse(null);
+                    last = lexsync.store().runs(r.id(), 1).stream().findFirst().orElse(null);
+                    resources = lexsync.store().resourceCount(r.id());
+                    failures = lexsync.store().failures(r.id()).size();
+                    quarantined = lexsync.store().quarantined(r.id());
+                    checkpoint = lexsync.store().checkpoint(r.id()).orElse(null);
                 }
                 rows.add(new Row(r.id(), r.protocol(), r.approved(), r.entryUrls(),
                         origin.get(r.id()), contact, last, resources, failures, quarantined, checkpoint));

@@ -141,9 +141,9 @@ class CrawlCommandTest {
             assertThat(listings).hasSize(8 - resumeAt + 1);
             try (LexSync l = LexSync.builder(data).build()) {
                 long[] active = {0};
-                l.resources("portal", false, r -> active[0]++);
+                l.store().resources("portal", false, r -> active[0]++);
                 assertThat(active[0]).isEqualTo(320);
-                assertThat(l.checkpoint("portal")).hasValueSatisfying(c -> assertThat(c)
+                assertThat(l.store().checkpoint("portal")).hasValueSatisfying(c -> assertThat(c)
                         .startsWith("crawler/1 complete"));
             }
         }
@@ -155,7 +155,7 @@ class CrawlCommandTest {
             return null;
         }
         try (LexSync l = LexSync.builder(data).readOnly(true).build()) {
-            return l.checkpoint("portal").orElse(null);
+            return l.store().checkpoint("portal").orElse(null);
         } catch (RuntimeException e) {
             return null; // the child is creating the store
         }

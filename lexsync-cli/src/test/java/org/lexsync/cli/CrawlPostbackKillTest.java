@@ -75,9 +75,9 @@ class CrawlPostbackKillTest {
             assertThat(grid).hasSize(8 - resumeAt + 1).containsOnly("POST 200");
             try (LexSync l = LexSync.builder(data).build()) {
                 long[] active = {0};
-                l.resources("court", false, r -> active[0]++);
+                l.store().resources("court", false, r -> active[0]++);
                 assertThat(active[0]).isEqualTo(320);
-                assertThat(l.checkpoint("court")).hasValueSatisfying(c -> assertThat(c)
+                assertThat(l.store().checkpoint("court")).hasValueSatisfying(c -> assertThat(c)
                         .startsWith("crawler/1 complete"));
             }
         }
@@ -88,7 +88,7 @@ class CrawlPostbackKillTest {
             return null;
         }
         try (LexSync l = LexSync.builder(data).readOnly(true).build()) {
-            return l.checkpoint("court").orElse(null);
+            return l.store().checkpoint("court").orElse(null);
         } catch (RuntimeException e) {
             return null; // the child is creating the store
         }

@@ -90,7 +90,7 @@ class CrawlUploadCommandTest {
     /** URI → SHA-256 of the primary file, of the active resources of a store's source (Word files left out). */
     static Map<String, String> documents(LexSync lexsync) {
         Map<String, String> out = new TreeMap<>();
-        lexsync.resourceStates(SOURCE, false, s -> {
+        lexsync.store().resourceStates(SOURCE, false, s -> {
             if (!s.uri().endsWith(".doc")) {
                 out.put(s.uri(), primarySha(s));
             }
@@ -179,7 +179,7 @@ class CrawlUploadCommandTest {
                 .contains(pub.uri("/portal/act/2").toString());
         assertThat(Files.readString(done.resolve("000000000005.xml"))).contains("operation=\"Del\"")
                 .contains(pub.uri("/portal/act/3").toString());
-        assertThat(serverStore.resource(SOURCE, pub.uri("/portal/act/3").toString()))
+        assertThat(serverStore.store().resource(SOURCE, pub.uri("/portal/act/3").toString()))
                 .hasValueSatisfying(r -> assertThat(r.active()).isFalse());
         assertThat(documents(serverStore)).isEqualTo(crawlerDocuments());
     }
@@ -195,7 +195,7 @@ class CrawlUploadCommandTest {
 
         assertThat(run.code()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("upload: 1 group added").contains("1 acknowledged");
-        assertThat(serverStore.resource(SOURCE, pub.uri("/portal/files/1/text.pdf").toString()))
+        assertThat(serverStore.store().resource(SOURCE, pub.uri("/portal/files/1/text.pdf").toString()))
                 .hasValueSatisfying(r -> assertThat(r.active()).isFalse());
         assertThat(documents(serverStore)).isEqualTo(crawlerDocuments());
     }

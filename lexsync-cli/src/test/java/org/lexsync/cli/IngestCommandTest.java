@@ -1,5 +1,6 @@
 package org.lexsync.cli;
 
+import org.lexsync.engine.Outboxes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.ServerSocket;
@@ -56,17 +57,17 @@ class IngestCommandTest {
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out()).contains(": Ok");
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
     }
 
     @Test
     void anOutboxKeepsItsGroupsWhileTheServerIsDownAndSendsThemAtTheNextStart() throws Exception {
         Path outbox = dir.resolve("outbox");
         GroupFixture add = GroupFixture.decision();
-        LexSync.addToOutbox(outbox, add.writeMetaInfo(dir), add.writeZip(dir));
+        Outboxes.add(outbox, add.writeMetaInfo(dir), add.writeZip(dir));
         GroupFixture upd = GroupFixture.empty(GroupFixture.CRAWLER, GroupFixture.GROUP).op("Upd")
                 .doc(GroupFixture.html().withBytes("<html>corrected</html>").withOp("Upd"));
-        LexSync.addToOutbox(outbox, upd.writeMetaInfo(dir), upd.writeZip(dir));
+        Outboxes.add(outbox, upd.writeMetaInfo(dir), upd.writeZip(dir));
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // nobody listens there once it is closed
@@ -85,7 +86,7 @@ class IngestCommandTest {
         assertThat(up.code()).as(up.out() + up.err()).isZero();
         assertThat(up.out()).contains("2 acknowledged, 0 refused, 0 pending");
         assertThat(Files.list(outbox.resolve("done")).filter(p -> p.toString().endsWith(".xml"))).hasSize(2);
-        assertThat(lexsync.resource(GroupFixture.CRAWLER, GroupFixture.seal().url()))
+        assertThat(lexsync.store().resource(GroupFixture.CRAWLER, GroupFixture.seal().url()))
                 .hasValueSatisfying(r -> assertThat(r.active()).isFalse()); // the Upd came after the Add
         CliRun again = CliRun.of("ingest", outbox.toString(), "--to", "http://127.0.0.1:" + port + "/", "--token",
                 SECRET);
@@ -97,7 +98,7 @@ class IngestCommandTest {
         startServer(0);
         Path outbox = dir.resolve("outbox");
         GroupFixture upd = GroupFixture.decision().op("Upd");
-        String name = LexSync.addToOutbox(outbox, upd.writeMetaInfo(dir), upd.writeZip(dir));
+        String name = Outboxes.add(outbox, upd.writeMetaInfo(dir), upd.writeZip(dir));
 
         CliRun run = CliRun.of("ingest", outbox.toString(), "--to", server.uri().toString(), "--token", SECRET);
 

@@ -20,7 +20,7 @@ import org.lexsync.engine.model.SourceUnreadableException;
 import org.lexsync.fixture.FixturePublisher;
 import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 
-/** {@link LexSync#audit} through the harvester SPI (ResourceSync §5.2 Audit), and {@link LexSync#download}. */
+/** {@link LexSync#audit} through the harvester SPI (ResourceSync §5.2 Audit), and {@link Downloads#download}. */
 class LexSyncAuditTest {
     @TempDir
     Path dir;
@@ -76,7 +76,7 @@ class LexSyncAuditTest {
     void downloadFailsAsUnreadableWhenTheDocumentIsMissing() {
         URI missing = pub.baseUri().resolve("/no-such-document.xml");
 
-        assertThatThrownBy(() -> LexSync.download(missing, dir, "test"))
+        assertThatThrownBy(() -> Downloads.download(missing, dir, "test"))
                 .isInstanceOf(SourceUnreadableException.class);
     }
 }

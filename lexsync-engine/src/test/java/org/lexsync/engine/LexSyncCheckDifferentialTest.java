@@ -55,7 +55,7 @@ class LexSyncCheckDifferentialTest {
     }
 
     private static Set<String> failed(LexSync lexsync, String source) {
-        return lexsync.failures(source).stream().map(ItemFailure::resourceUri).collect(Collectors.toSet());
+        return lexsync.store().failures(source).stream().map(ItemFailure::resourceUri).collect(Collectors.toSet());
     }
 
     @Test
@@ -72,7 +72,7 @@ class LexSyncCheckDifferentialTest {
 
             assertThat(clean.broken(Severity.ERROR)).isEmpty();
             assertThat(first.apply().failures()).isEmpty();
-            assertThat(lexsync.resourceCount("rinfo")).isEqualTo(atom.active().size());
+            assertThat(lexsync.store().resourceCount("rinfo")).isEqualTo(atom.active().size());
 
             atom.publishNew(2);
             atom.corrupt(AtomSource.id(11));
@@ -96,8 +96,8 @@ class LexSyncCheckDifferentialTest {
             lexsync.harvest("acts");
 
             assertThat(clean.broken(Severity.ERROR)).isEmpty();
-            assertThat(lexsync.failures("acts")).isEmpty();
-            assertThat(lexsync.resourceCount("acts")).isEqualTo(pub.activeResources().size());
+            assertThat(lexsync.store().failures("acts")).isEmpty();
+            assertThat(lexsync.store().resourceCount("acts")).isEqualTo(pub.activeResources().size());
         }
         try (FixturePublisher pub = FixturePublisher.builder().resources(6).seed(9).start();
              ResourceSyncSource rs = ResourceSyncSource.builder(pub).resourceDump(false).changeDump(false).install();
@@ -130,7 +130,7 @@ class LexSyncCheckDifferentialTest {
 
             List<CheckRuleResult> errors = r.broken(Severity.ERROR);
             assertThat(errors).extracting(CheckRuleResult::rule).containsExactly("eli:3.2.2/format");
-            assertThat(lexsync.resourceCount("eli")).isEqualTo(9);   // the page is stored, with its finding
+            assertThat(lexsync.store().resourceCount("eli")).isEqualTo(9);   // the page is stored, with its finding
             assertThat(h.findings().list()).extracting(Finding::rule).contains("eli:3.2.2/format");
         }
     }

@@ -22,19 +22,19 @@ class LexSyncCommitsTest {
     @Test
     void aWriteMovesTheCommitCountAndAReadDoesNot() {
         try (LexSync lexsync = LexSync.builder(dir).build()) {
-            long before = lexsync.commits();
-            lexsync.storedSources();
-            lexsync.lastSeq();
-            assertThat(lexsync.commits()).isEqualTo(before);
+            long before = lexsync.store().commits();
+            lexsync.store().storedSources();
+            lexsync.store().lastSeq();
+            assertThat(lexsync.store().commits()).isEqualTo(before);
             lexsync.register(Source.builder("s", AtomOptions.DEFAULT).url(URI.create("http://127.0.0.1:9/a")).build());
-            assertThat(lexsync.commits()).isGreaterThan(before);
+            assertThat(lexsync.store().commits()).isGreaterThan(before);
         }
     }
 
     @Test
     void theSqliteFileIsTheStoresDatabase() {
         try (LexSync lexsync = LexSync.builder(dir).build()) {
-            Path file = lexsync.sqliteFile().orElseThrow();
+            Path file = lexsync.store().sqliteFile().orElseThrow();
             assertThat(file).isEqualTo(dir.resolve("lexsync.db").toAbsolutePath());
             assertThat(Files.isRegularFile(file)).isTrue();
         }

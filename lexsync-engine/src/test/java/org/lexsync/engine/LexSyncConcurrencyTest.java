@@ -167,7 +167,7 @@ class LexSyncConcurrencyTest {
                 assertThat(harvest.get(60, TimeUnit.SECONDS)).as("the caller's thread is left interrupted").isFalse();
             }
             AtomicLong stored = new AtomicLong();
-            lexsync.resources("rs", false, r -> stored.incrementAndGet());
+            lexsync.store().resources("rs", false, r -> stored.incrementAndGet());
             assertThat(stored.get()).as("the harvest stopped before the end").isLessThan(RESOURCES);
         }
     }
@@ -196,8 +196,8 @@ class LexSyncConcurrencyTest {
     private static void assertStored(LexSync lexsync) {
         AtomicLong rs = new AtomicLong();
         AtomicLong at = new AtomicLong();
-        lexsync.resources("rs", false, r -> rs.incrementAndGet());
-        lexsync.resources("atom", false, r -> at.incrementAndGet());
+        lexsync.store().resources("rs", false, r -> rs.incrementAndGet());
+        lexsync.store().resources("atom", false, r -> at.incrementAndGet());
         assertThat(rs).hasValue(RESOURCES);
         assertThat(at).hasValue(ENTRIES);
     }

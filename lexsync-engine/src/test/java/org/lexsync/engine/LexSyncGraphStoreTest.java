@@ -98,7 +98,7 @@ class LexSyncGraphStoreTest {
         List<long[]> progress = new ArrayList<>();
         GraphRebuildReport report;
         try (LexSync lexsync = open(true)) {
-            report = lexsync.rebuildGraphs((done, total) -> progress.add(new long[] {done, total}));
+            report = lexsync.store().rebuildGraphs((done, total) -> progress.add(new long[] {done, total}));
         }
 
         assertThat(report.sources()).isEqualTo(1);
@@ -125,7 +125,7 @@ class LexSyncGraphStoreTest {
         }
 
         try (LexSync lexsync = open(false)) {
-            assertThat(lexsync.rebuildGraphs(GraphRebuildProgress.NONE)
+            assertThat(lexsync.store().rebuildGraphs(GraphRebuildProgress.NONE)
                     .written()).isEqualTo(12);
         }
 

@@ -50,7 +50,7 @@ class LexSyncObjectStoreTest {
                 Path object = s3.root().resolve(S3Server.BUCKET).resolve("facade/sha256")
                         .resolve(r.sha256().substring(0, 2)).resolve(r.sha256());
                 assertThat(object).as(r.path()).exists();
-                try (InputStream in = lexsync.openBlob(new org.lexsync.engine.model.BlobKey(r.sha256()))) {
+                try (InputStream in = lexsync.store().openBlob(new org.lexsync.engine.model.BlobKey(r.sha256()))) {
                     assertThat(in.readAllBytes()).isEqualTo(r.body());
                 }
             }

@@ -46,25 +46,25 @@ class LexSyncStatisticsTest {
              LexSync lexsync = builder.politeness(new Politeness(2, Duration.ZERO)).build()) {
             ResourceSyncSource.install(pub);
             List<FetchExchange> exchanges = new CopyOnWriteArrayList<>();
-            lexsync.addFetchListener(exchanges::add);
+            lexsync.operations().addFetchListener(exchanges::add);
             lexsync.register(Source.builder("rs", ResourceSyncOptions.builder()
                     .baseline(ResourceSyncOptions.Baseline.LIST).build()).url(pub.baseUri()).build());
             lexsync.harvest("rs");
 
-            StoreStatistics store = lexsync.storeStatistics();
+            StoreStatistics store = lexsync.store().storeStatistics();
             assertThat(store.journalRows()).isEqualTo(30);
             assertThat(store.resources()).isEqualTo(30);
             assertThat(store.blobs()).isEqualTo(30);
             assertThat(store.blobBytes()).isGreaterThanOrEqualTo(30 * 50);
 
             Instant now = Instant.now();
-            List<HourlyChanges> hourly = lexsync.changesPerHour(now.minus(Duration.ofHours(2)));
+            List<HourlyChanges> hourly = lexsync.store().changesPerHour(now.minus(Duration.ofHours(2)));
             assertThat(hourly).extracting(HourlyChanges::sourceId).containsOnly("rs");
             assertThat(hourly.stream().mapToLong(HourlyChanges::changes).sum()).isEqualTo(30);
             assertThat(hourly).allSatisfy(h -> assertThat(h.hour()).isEqualTo(h.hour().truncatedTo(ChronoUnit.HOURS)));
-            assertThat(lexsync.changesPerHour(now.plus(Duration.ofHours(1)))).isEmpty();
+            assertThat(lexsync.store().changesPerHour(now.plus(Duration.ofHours(1)))).isEmpty();
 
-            HostStatistics host = lexsync.hosts().get(0);
+            HostStatistics host = lexsync.operations().hosts().get(0);
             assertThat(host.host()).isEqualTo("127.0.0.1:" + pub.baseUri().getPort());
             assertThat(host.requests()).isEqualTo(exchanges.size()).isGreaterThan(30);
             assertThat(exchanges).allSatisfy(e -> assertThat(e.host()).isEqualTo(host.host()));

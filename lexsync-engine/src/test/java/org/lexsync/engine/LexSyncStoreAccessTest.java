@@ -94,10 +94,10 @@ class LexSyncStoreAccessTest {
             lexsync.register(source("other"));
             HarvestReport report = lexsync.plan("other", HarvestListener.NONE);
             assertThat(report.planned()).isEqualTo(6);
-            assertThat(lexsync.readOnly()).isTrue();
+            assertThat(lexsync.operations().readOnly()).isTrue();
         }
         try (LexSync lexsync = builder(dir).readOnly(true).build()) {
-            assertThat(lexsync.storedSources()).extracting(SourceRecord::id).containsExactly("acts");
+            assertThat(lexsync.store().storedSources()).extracting(SourceRecord::id).containsExactly("acts");
         }
     }
 
@@ -108,7 +108,7 @@ class LexSyncStoreAccessTest {
                     .schedule("daily").build());
             lexsync.registerIfUnknown(source("acts"));
 
-            SourceRecord stored = lexsync.storedSource("acts").orElseThrow();
+            SourceRecord stored = lexsync.store().storedSource("acts").orElseThrow();
             assertThat(stored.approved()).isFalse();
             assertThat(stored.schedule()).isEqualTo("daily");
             assertThat(lexsync.registered()).extracting(Source::approved).containsExactly(true);
@@ -120,7 +120,7 @@ class LexSyncStoreAccessTest {
         try (LexSync lexsync = builder(dir).build()) {
             lexsync.registerIfUnknown(source("acts"));
 
-            assertThat(lexsync.storedSource("acts")).isPresent();
+            assertThat(lexsync.store().storedSource("acts")).isPresent();
         }
     }
 
@@ -142,20 +142,20 @@ class LexSyncStoreAccessTest {
         harvestOnce(dir);
         try (LexSync lexsync = builder(dir).readOnly(true).build()) {
             List<ResourceState> states = new ArrayList<>();
-            lexsync.resourceStates("acts", false, states::add);
+            lexsync.store().resourceStates("acts", false, states::add);
             assertThat(states).hasSize(6);
             RepresentationState rep = states.get(0).representations().get(0);
 
             byte[] bytes;
-            try (InputStream in = lexsync.openBlob(rep.blobKey())) {
+            try (InputStream in = lexsync.store().openBlob(rep.blobKey())) {
                 bytes = in.readAllBytes();
             }
 
             assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)))
                     .isEqualTo(rep.sha256());
-            assertThat(lexsync.resourceCount("acts")).isEqualTo(6);
-            assertThat(lexsync.quarantined("acts")).isZero();
-            assertThat(lexsync.checkpoint("acts")).isPresent();
+            assertThat(lexsync.store().resourceCount("acts")).isEqualTo(6);
+            assertThat(lexsync.store().quarantined("acts")).isZero();
+            assertThat(lexsync.store().checkpoint("acts")).isPresent();
         }
     }
 

@@ -52,12 +52,12 @@ class LexSyncTest {
             assertThat(report.complete()).isTrue();
             assertThat(report.apply().counts().created()).isEqualTo(5);
             List<JournalEntry> journal = new ArrayList<>();
-            lexsync.journal(0, "acts", 100, journal::add);
+            lexsync.store().journal(0, "acts", 100, journal::add);
             assertThat(journal).hasSize(5).allMatch(e -> e.kind() == ChangeKind.CREATED);
-            assertThat(lexsync.lastSeq()).isEqualTo(journal.get(4).seq());
-            assertThat(lexsync.storedSource("acts")).hasValueSatisfying(r -> assertThat(r.protocol())
+            assertThat(lexsync.store().lastSeq()).isEqualTo(journal.get(4).seq());
+            assertThat(lexsync.store().storedSource("acts")).hasValueSatisfying(r -> assertThat(r.protocol())
                     .isEqualTo("resourcesync"));
-            assertThat(lexsync.runs("acts", 5)).hasSize(1);
+            assertThat(lexsync.store().runs("acts", 5)).hasSize(1);
         }
     }
 
@@ -68,12 +68,12 @@ class LexSyncTest {
              LexSync lexsync = open()) {
             lexsync.register(Source.builder("acts", ResourceSyncOptions.DEFAULT).url(pub.baseUri()).build());
             List<Long> announced = new java.util.concurrent.CopyOnWriteArrayList<>();
-            lexsync.addListener(batch -> batch.changes().forEach(c -> announced.add(c.seq())));
+            lexsync.operations().addListener(batch -> batch.changes().forEach(c -> announced.add(c.seq())));
 
             lexsync.harvest("acts");
 
             List<Long> journal = new ArrayList<>();
-            lexsync.journal(0, "acts", 100, e -> journal.add(e.seq()));
+            lexsync.store().journal(0, "acts", 100, e -> journal.add(e.seq()));
             assertThat(journal).hasSize(6);
             assertThat(announced).containsExactlyElementsOf(journal);
         }
@@ -96,7 +96,7 @@ class LexSyncTest {
 
             assertThat(report.planned()).isEqualTo(4);
             assertThat(planned).hasSize(4);
-            assertThat(lexsync.lastSeq()).isZero();
+            assertThat(lexsync.store().lastSeq()).isZero();
         }
     }
 
@@ -120,7 +120,7 @@ class LexSyncTest {
             assertThat(first.counts().created()).isEqualTo(2);
             assertThat(again.counts().created()).isZero();
             assertThat(again.counts().unchanged()).isEqualTo(2);
-            assertThat(lexsync.resource("crawled", changes.get(0).resourceUri())).isPresent();
+            assertThat(lexsync.store().resource("crawled", changes.get(0).resourceUri())).isPresent();
         }
     }
 

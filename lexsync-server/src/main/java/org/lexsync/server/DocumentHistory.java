@@ -50,10 +50,10 @@ public final class DocumentHistory {
      */
     public List<ResourceSummary> find(@Nullable String uri, @Nullable String q) {
         if (uri != null && !uri.isBlank()) {
-            return lexsync.findResources(uri.strip(), FOUND);
+            return lexsync.store().findResources(uri.strip(), FOUND);
         }
         if (q != null && !q.isBlank()) {
-            return lexsync.searchResources(q.strip(), FOUND);
+            return lexsync.store().searchResources(q.strip(), FOUND);
         }
         throw ApiError.badRequest("give the query parameter uri (a document's exact URI) or q (text in its URI or"
                 + " title)");
@@ -61,7 +61,7 @@ public final class DocumentHistory {
 
     /** One document of one source, empty when that source never held it. */
     public Optional<Document> document(String sourceId, String uri) {
-        return lexsync.resource(sourceId, uri).map(s -> new Document(s, lexsync.versions(sourceId, uri, VERSIONS)));
+        return lexsync.store().resource(sourceId, uri).map(s -> new Document(s, lexsync.store().versions(sourceId, uri, VERSIONS)));
     }
 
     /** The diff of the versions {@code from} and {@code to} (sequence numbers as given in the request). */
@@ -137,7 +137,7 @@ public final class DocumentHistory {
             throw new ApiError(422, "version " + seq + " (" + parameter + ") is " + r.length()
                     + " bytes, more than the " + DIFF_BYTES + " a diff here reads; download it instead");
         }
-        try (InputStream in = lexsync.openBlob(r.blobKey())) {
+        try (InputStream in = lexsync.store().openBlob(r.blobKey())) {
             byte[] bytes = in.readNBytes((int) DIFF_BYTES + 1);
             if (bytes.length > DIFF_BYTES) {
                 throw new ApiError(422, "version " + seq + " (" + parameter + ") is longer than the " + DIFF_BYTES

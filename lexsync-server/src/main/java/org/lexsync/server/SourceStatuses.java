@@ -58,11 +58,11 @@ public final class SourceStatuses {
         for (Source s : context.configuration().sources()) {
             rows.put(s.id(), new Row(s.id(), s.protocol(), s.approved(), s.schedule()));
         }
-        for (SourceRecord r : lexsync.storedSources()) {
+        for (SourceRecord r : lexsync.store().storedSources()) {
             rows.putIfAbsent(r.id(), new Row(r.id(), r.protocol(), r.approved(), r.schedule()));
         }
         Map<String, long[]> failures = new HashMap<>();
-        for (ItemFailure f : lexsync.failures(null)) {
+        for (ItemFailure f : lexsync.store().failures(null)) {
             long[] counts = failures.computeIfAbsent(f.sourceId(), k -> new long[2]);
             counts[f.quarantined() ? 1 : 0]++;
         }
@@ -87,7 +87,7 @@ public final class SourceStatuses {
     }
 
     private SourceStatus status(Row row, long[] failures, @Nullable SourceActivity activity, Instant now) {
-        List<RunRecord> runs = context.lexsync().runs(row.id(), RUNS_LOOKED_AT);
+        List<RunRecord> runs = context.lexsync().store().runs(row.id(), RUNS_LOOKED_AT);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
         Instant lastSuccess = null;
         for (RunRecord r : runs) {

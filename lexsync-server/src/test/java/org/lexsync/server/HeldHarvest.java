@@ -89,8 +89,8 @@ public final class HeldHarvest implements AutoCloseable {
     /** The harvest's run, once the scheduler has started it. */
     public RunRecord run() {
         Eventually.until("the scheduler started the held harvest", Duration.ofSeconds(30),
-                () -> !lexsync.runs(SOURCE, 1).isEmpty());
-        return lexsync.runs(SOURCE, 1).get(0);
+                () -> !lexsync.store().runs(SOURCE, 1).isEmpty());
+        return lexsync.store().runs(SOURCE, 1).get(0);
     }
 
     public LexSync lexsync() {

@@ -37,16 +37,16 @@ class ServerEndToEndTest {
                     + "  - id: eli\n    protocol: eli\n    urls: [" + eli.sitemapUrl() + ", " + eli.feedUrl() + "]\n"
                     + "    politeness: {delay: 0}\n    schedule: PT5S\n    approved: true\n";
             try (TestServer server = TestServer.start(dir, yaml)) {
-                Eventually.until("all three sources converge", LIMIT, () -> server.lexsync().resourceCount("rs") == 20
-                        && server.lexsync().resourceCount("atom") == 5 && server.lexsync().resourceCount("eli") == 12);
+                Eventually.until("all three sources converge", LIMIT, () -> server.lexsync().store().resourceCount("rs") == 20
+                        && server.lexsync().store().resourceCount("atom") == 5 && server.lexsync().store().resourceCount("eli") == 12);
 
                 pub.applyChanges(3, 0, 0);
                 atom.publishNew(2);
                 eli.add(1);
 
-                Eventually.until("the changes arrive by themselves", LIMIT, () -> server.lexsync().resourceCount("rs") == 23
-                        && server.lexsync().resourceCount("atom") == 7 && server.lexsync().resourceCount("eli") == 13);
-                assertThat(server.lexsync().failures(null)).isEmpty();
+                Eventually.until("the changes arrive by themselves", LIMIT, () -> server.lexsync().store().resourceCount("rs") == 23
+                        && server.lexsync().store().resourceCount("atom") == 7 && server.lexsync().store().resourceCount("eli") == 13);
+                assertThat(server.lexsync().store().failures(null)).isEmpty();
             }
         }
     }
@@ -61,11 +61,11 @@ class ServerEndToEndTest {
             String two = one + "  - {id: second, protocol: atom, url: '" + second.subscriptionUri()
                     + "', politeness: {delay: 0}, schedule: PT1H, approved: true}\n";
             try (TestServer server = TestServer.start(dir, one + TestServer.SERVER_SECTION)) {
-                Eventually.until("the first source runs", LIMIT, () -> server.lexsync().resourceCount("first") == 3);
+                Eventually.until("the first source runs", LIMIT, () -> server.lexsync().store().resourceCount("first") == 3);
 
                 server.rewriteConfig(two + TestServer.SERVER_SECTION);
                 Eventually.until("the added source runs by itself", LIMIT,
-                        () -> server.lexsync().resourceCount("second") == 4);
+                        () -> server.lexsync().store().resourceCount("second") == 4);
 
                 server.rewriteConfig(two + "  - {id: third, protocol: atom, url: 'http://127.0.0.1:9/', schedule: whenever}\n"
                         + TestServer.SERVER_SECTION);

@@ -128,7 +128,7 @@ public final class TestServer implements AutoCloseable {
 
     /** Finished runs of a source. */
     public long finishedRuns(String sourceId) {
-        return lexsync.runs(sourceId, 10_000).stream().filter(r -> r.ended() != null).count();
+        return lexsync.store().runs(sourceId, 10_000).stream().filter(r -> r.ended() != null).count();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.lexsync.bench.check;
 
+import org.lexsync.engine.Checks;
 import java.time.Duration;
 import java.util.Locale;
 import org.lexsync.bench.HeapPeaks;
@@ -51,7 +52,7 @@ public final class CheckBenchmark {
                 long cpu0 = cpu();
                 java.time.Duration pubCpu0 = pub.cpu();
                 long t0 = System.nanoTime();
-                CheckReport report = LexSync.checkWithoutStore(request, "bench");
+                CheckReport report = Checks.withoutStore(request, "bench");
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long heap = HeapPeaks.heap();
                 double clientCpu = (cpu() - cpu0) / 1e9;

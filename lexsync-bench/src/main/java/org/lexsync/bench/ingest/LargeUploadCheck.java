@@ -82,7 +82,7 @@ public final class LargeUploadCheck {
                     .header("Content-Type", "multipart/form-data; boundary=" + IngestBenchmark.BOUNDARY)
                     .POST(HttpRequest.BodyPublishers.ofFile(body)).build(), HttpResponse.BodyHandlers.ofString());
             double seconds = (System.nanoTime() - start) / 1e9;
-            long stored = lexsync.resourceCount(IngestBenchmark.CRAWLER);
+            long stored = lexsync.store().resourceCount(IngestBenchmark.CRAWLER);
             System.out.printf(Locale.ROOT, "HTTP %d %s: %d of %d files stored in %.1f s (%.0f MB/s); peak heap %d MB of"
                             + " max %d MB, peak RSS %d MB%n", r.statusCode(), r.body(), stored, files, seconds,
                     Files.size(body) / 1e6 / seconds, HeapPeaks.heap() >> 20, Runtime.getRuntime().maxMemory() >> 20,

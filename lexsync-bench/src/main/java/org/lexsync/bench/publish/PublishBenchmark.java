@@ -86,8 +86,8 @@ public final class PublishBenchmark {
         try (LexSync lexsync = LexSync.builder(data).build()) {
             Publication p = lexsync.publication(PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
                     .feedId("tag:bench.lexsync.org,2024:aggregate").build());
-            long rows = lexsync.lastSeq();
-            long active = lexsync.resourceCount(null);
+            long rows = lexsync.store().lastSeq();
+            long active = lexsync.store().resourceCount(null);
             System.out.printf(Locale.ROOT, "store: %d resources, %d journal rows%n", active, rows);
             if (lookups) {
                 System.out.printf(Locale.ROOT, "documents drained by %d thread(s) (--threads)%n", threads);

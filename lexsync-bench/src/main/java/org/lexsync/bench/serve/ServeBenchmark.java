@@ -1,5 +1,6 @@
 package org.lexsync.bench.serve;
 
+import org.lexsync.engine.PublishConfigs;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -111,10 +112,10 @@ public final class ServeBenchmark {
         }
         long rows;
         try (LexSync lexsync = LexSync.builder(data).build()) {
-            rows = lexsync.lastSeq();
+            rows = lexsync.store().lastSeq();
             if (!Files.exists(export.resolve("feed/current.atom"))) {
                 long t0 = System.nanoTime();
-                ExportReport r = lexsync.publication(LexSync.publishSettings(yaml, null).build()).export(export);
+                ExportReport r = lexsync.publication(PublishConfigs.settings(yaml, null).build()).export(export);
                 System.out.printf(Locale.ROOT, "static export: %d files in %.1f s%n", r.written(),
                         (System.nanoTime() - t0) / 1e9);
             }

@@ -78,7 +78,7 @@ public final class NotifyLatencyBenchmark {
             atom.publishNew(1);
             a.register(Source.builder("sfs", AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
             a.harvest("sfs");
-            a.addListener(new CommitListener() {
+            a.operations().addListener(new CommitListener() {
                 @Override
                 public void committed(CommittedBatch batch) {
                     if (batch.lastSeq() > 0) {
@@ -87,7 +87,7 @@ public final class NotifyLatencyBenchmark {
                     }
                 }
             });
-            b.onJournalChanges(seq -> {
+            b.operations().onJournalChanges(seq -> {
                 long now = System.nanoTime();
                 heardSeq.accumulateAndGet(seq, Math::max);
                 if (seq >= target.get()) {
@@ -96,11 +96,11 @@ public final class NotifyLatencyBenchmark {
                 }
             });
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!b.journalNotificationsLive() && System.nanoTime() < deadline) {
+            while (!b.operations().journalNotificationsLive() && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
             for (int i = 0; i < commits; i++) {
-                long expected = a.lastSeq() + 1;
+                long expected = a.store().lastSeq() + 1;
                 heardAt.set(0);
                 waiting.set(new CountDownLatch(1));
                 target.set(expected);

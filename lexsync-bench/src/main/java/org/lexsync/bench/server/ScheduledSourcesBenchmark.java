@@ -112,7 +112,7 @@ public final class ScheduledSourcesBenchmark {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(20));
         while (Instant.now().isBefore(deadline)) {
             Set<String> done = new HashSet<>();
-            for (RunRecord r : lexsync.runs(null, sources * 3)) {
+            for (RunRecord r : lexsync.store().runs(null, sources * 3)) {
                 if (r.ended() != null) {
                     done.add(r.sourceId());
                 }
@@ -150,7 +150,7 @@ public final class ScheduledSourcesBenchmark {
         System.gc();
         long live = memory.getHeapMemoryUsage().getUsed();
 
-        List<RunRecord> all = new ArrayList<>(lexsync.runs(null, 1_000_000));
+        List<RunRecord> all = new ArrayList<>(lexsync.store().runs(null, 1_000_000));
         all.sort(Comparator.comparing(RunRecord::sourceId).thenComparingLong(RunRecord::id));
         Map<String, RunRecord> previous = new HashMap<>();
         List<Long> lagMillis = new ArrayList<>();

@@ -1,7 +1,7 @@
 package org.lexsync.engine.model;
 
 /**
- * What {@code LexSync.rebuildGraphs} did: the ELI named graphs written from the journal's stored pages, the active
+ * What {@code LexSync.store().rebuildGraphs} did: the ELI named graphs written from the journal's stored pages, the active
  * resources that yield no graph (no stored page, or a page whose metadata cannot be read), and the graphs of deleted
  * resources removed. The graph store is a projection of the store, never the only copy (issue 31).
  */

@@ -66,10 +66,10 @@ class CourtListingsEndToEndTest {
         }
 
         String metadata(int n) throws IOException {
-            ResourceState s = lexsync.resource("court", pdf(n)).orElseThrow();
+            ResourceState s = lexsync.store().resource("court", pdf(n)).orElseThrow();
             for (RepresentationState r : s.representations()) {
                 if (r.role() == RepresentationRole.METADATA) {
-                    try (InputStream in = lexsync.openBlob(r.blobKey())) {
+                    try (InputStream in = lexsync.store().openBlob(r.blobKey())) {
                         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
                     }
                 }
@@ -98,7 +98,7 @@ class CourtListingsEndToEndTest {
                     + "\"metadata\":{\"date\":\"2014-01-07\",\"docket\":\"14-7\",\"id\":\"opinion-14-7\","
                     + "\"judge\":\"Doe, C.J.\",\"title\":\"Party 7 v. State\"},\"attachments\":[]}\n");
             assertThat(c.metadata(6)).contains("\"judge\":\"Smith, J.\"");
-            assertThat(c.lexsync.resource("court", c.pdf(7)).orElseThrow().title()).isEqualTo("Party 7 v. State");
+            assertThat(c.lexsync.store().resource("court", c.pdf(7)).orElseThrow().title()).isEqualTo("Party 7 v. State");
         }
     }
 
@@ -112,7 +112,7 @@ class CourtListingsEndToEndTest {
                     + "\"id\":\"opinion-14-10\",\"judge\":\"Doe, C.J.\",\"title\":\"Party 10 v. State\"},"
                     + "{\"date\":\"2014-01-07\",\"docket\":\"14-9\",\"id\":\"opinion-14-9\",\"judge\":\"Smith, J.\","
                     + "\"title\":\"Party 9 v. State\"}]");
-            assertThat(c.lexsync.resource("court", c.pdf(10))).isEmpty();
+            assertThat(c.lexsync.store().resource("court", c.pdf(10))).isEmpty();
         }
     }
 
@@ -156,8 +156,8 @@ class CourtListingsEndToEndTest {
             assertThat(c.requests().stream().filter(q -> q.path().contains("Opinion")).filter(q -> q.path().contains(" 3.")
                     || q.path().contains("%203.")).map(RecordedRequest::status)).containsExactly(304);
             assertThat(c.requests()).hasSize(3 + 21 + 2);
-            assertThat(c.lexsync.resource("court", c.pdf(3)).orElseThrow().active()).isTrue();
-            assertThat(c.lexsync.resource("court", c.pdf(4)).orElseThrow().active()).isFalse();
+            assertThat(c.lexsync.store().resource("court", c.pdf(3)).orElseThrow().active()).isTrue();
+            assertThat(c.lexsync.store().resource("court", c.pdf(4)).orElseThrow().active()).isFalse();
         }
     }
 
@@ -198,8 +198,8 @@ class CourtListingsEndToEndTest {
             assertThat(r.findings()).extracting(Finding::message).anyMatch(m -> m.contains("field 'docket'")
                     && m.contains("10 of 10 rows") && m.contains("css: td.docket"));
             assertThat(r.apply().counts().deleted()).isZero();
-            assertThat(c.lexsync.runs("court", 1).get(0).status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
-            assertThat(c.lexsync.resource("court", c.pdf(7))).isPresent();
+            assertThat(c.lexsync.store().runs("court", 1).get(0).status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+            assertThat(c.lexsync.store().resource("court", c.pdf(7))).isPresent();
         }
     }
 

@@ -37,7 +37,7 @@ class CrawlerEndToEndTest {
             HarvestReport r = h.crawl();
             assertThat(r.apply().counts()).isEqualTo(new RunCounts(ACTS * 4, 0, 0, 0, 0));
             assertThat(h.active()).isEqualTo(ACTS * 4);
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 complete"));
         }
     }
@@ -157,7 +157,7 @@ class CrawlerEndToEndTest {
             assertThat(r.apply().counts().deleted()).isZero();
             assertThat(r.apply().counts().failed()).isEqualTo(2);
             assertThat(h.active()).isEqualTo(ACTS * 4);
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
         }
     }
 
@@ -175,7 +175,7 @@ class CrawlerEndToEndTest {
             assertThat(r.apply().counts().deleted()).isZero();
             assertThat(h.active()).isEqualTo(ACTS * 4);
             assertThat(r.findings()).extracting(Finding::rule).contains("eucases-d2.1:3.3/empty-listing");
-            RunRecord run = h.lexsync.runs(PortalHarness.SOURCE, 1).get(0);
+            RunRecord run = h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
         }
     }
@@ -208,7 +208,7 @@ class CrawlerEndToEndTest {
             h.open(h.yaml(0));
             HarvestReport first = h.crawl();
             assertThat(first.apply().counts().created()).isEqualTo(20 * 4);
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 next ").contains("page=3"));
             h.publisher.onArrival(null);
             h.publisher.faults().clear();
@@ -219,7 +219,7 @@ class CrawlerEndToEndTest {
             assertThat(h.portalRequests().stream().filter(q -> q.path().equals("/portal/acts")).map(RecordedRequest::query))
                     .containsExactly("page=3");
             assertThat(second.apply().counts()).isEqualTo(new RunCounts(5 * 4, 0, 0, 0, 0));
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 complete"));
         }
     }

@@ -52,7 +52,7 @@ class CrawlerPagingDocsTest {
                 HarvestReport r = h.lexsync.harvest(source.id());
                 assertThat(r.apply().counts().created()).as("example %d (%s): %s %s", i, source.id(), r.apply().gap(),
                         r.findings()).isEqualTo(CREATED.get(i));
-                assertThat(h.lexsync.runs(source.id(), 1).get(0).status()).as("example %d", i)
+                assertThat(h.lexsync.store().runs(source.id(), 1).get(0).status()).as("example %d", i)
                         .isEqualTo(RunStatus.SUCCEEDED);
             }
         }

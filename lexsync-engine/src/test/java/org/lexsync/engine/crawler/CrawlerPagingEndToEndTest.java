@@ -71,7 +71,7 @@ class CrawlerPagingEndToEndTest {
             h.open(source(h, POSTBACK.formatted("")));
             HarvestReport first = h.crawl();
             assertThat(first.apply().counts().created()).isEqualTo(20);
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 next 0 0 2 0 postback:"));
             restart(h);
 
@@ -79,7 +79,7 @@ class CrawlerPagingEndToEndTest {
 
             assertThat(decisions(h)).extracting(q -> q.method() + " " + q.status()).containsExactly("POST 200");
             assertThat(second.apply().counts()).isEqualTo(new RunCounts(5, 0, 0, 0, 0));
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 complete"));
         }
     }
@@ -94,7 +94,7 @@ class CrawlerPagingEndToEndTest {
             stopOnThirdPage(h);
             h.open(source(h, POSTBACK.formatted("?pad=200000")));
             assertThat(h.crawl().apply().counts().created()).isEqualTo(20);
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .contains("rewalk:").hasSizeLessThan(1000));
             restart(h);
 
@@ -167,7 +167,7 @@ class CrawlerPagingEndToEndTest {
                     .singleElement().satisfies(q -> assertThat(q.method()).isEqualTo("GET"))
                     .satisfies(q -> assertThat(q.query()).contains("dateFrom=" + f.format(today.minusDays(30)))
                             .contains("dateTo=" + f.format(today)));
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
             assertThat(r.apply().counts().created()).isZero();
         }
     }
@@ -185,7 +185,7 @@ class CrawlerPagingEndToEndTest {
             assertThat(r.apply().counts().created()).isEqualTo(25);
             assertThat(h.portalRequests().stream().filter(q -> q.path().equals("/portal/court/list"))
                     .map(RecordedRequest::query)).containsExactly("begin=0", "begin=10", "begin=20", "begin=30");
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
         }
     }
 
@@ -202,7 +202,7 @@ class CrawlerPagingEndToEndTest {
             HarvestReport r = h.crawl();
             assertThat(r.apply().gap().reason()).isEqualTo("form-missing");
             assertThat(r.apply().gap().message()).contains("no form form#advanced");
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status())
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status())
                     .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
         }
     }

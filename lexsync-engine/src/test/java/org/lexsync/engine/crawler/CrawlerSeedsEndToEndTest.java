@@ -76,7 +76,7 @@ class CrawlerSeedsEndToEndTest {
                     """));
             h.crawl();
             Map<String, String> titles = new HashMap<>();
-            h.lexsync.resources(PortalHarness.SOURCE, false, s -> titles.put(s.uri(), s.title()));
+            h.lexsync.store().resources(PortalHarness.SOURCE, false, s -> titles.put(s.uri(), s.title()));
             assertThat(titles).containsEntry(h.publisher.uri("/portal/bg/act/1").toString(),
                     "Закон № 1 за държавния бюджет");
         }

@@ -80,7 +80,7 @@ final class PortalHarness implements AutoCloseable {
     /** Active resources of the source by URI, with their status. */
     Map<String, ResourceStatus> resources() {
         Map<String, ResourceStatus> out = new TreeMap<>();
-        lexsync.resources(SOURCE, true, r -> out.put(r.uri(), r.status()));
+        lexsync.store().resources(SOURCE, true, r -> out.put(r.uri(), r.status()));
         return out;
     }
 

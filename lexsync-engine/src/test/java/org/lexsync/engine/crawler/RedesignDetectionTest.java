@@ -42,7 +42,7 @@ class RedesignDetectionTest {
                     .contains("seed seeds[0] search?from={from}&to={to} listed 25 items in the previous complete crawl")
                     .contains("its item selector css: ul.results a.act matched nothing");
             assertThat(r.apply().counts().deleted()).isZero();
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status())
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status())
                     .isEqualTo(RunStatus.FINISHED_WITH_FAILURES);
         }
     }
@@ -57,7 +57,7 @@ class RedesignDetectionTest {
             HarvestReport r = h.crawl();
 
             assertThat(r.findings()).isEmpty();
-            assertThat(h.lexsync.runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(h.lexsync.store().runs(PortalHarness.SOURCE, 1).get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
         }
     }
 
@@ -100,7 +100,7 @@ class RedesignDetectionTest {
                 }
             });
             h.crawl(); // stops on its second window, its checkpoint after the first
-            assertThat(h.lexsync.checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
+            assertThat(h.lexsync.store().checkpoint(PortalHarness.SOURCE)).hasValueSatisfying(c -> assertThat(c)
                     .startsWith("crawler/1 next 0 1 "));
             h.publisher.onArrival(null);
             h.publisher.faults().clear();

@@ -35,11 +35,11 @@ class RowsWithDetailEndToEndTest {
             HarvestReport r = h.crawl();
             assertThat(r.apply().counts()).isEqualTo(new RunCounts(12 * 4, 0, 0, 0, 0));
             String page = h.publisher.uri("/portal/act/3").toString();
-            ResourceState s = h.lexsync.resource(PortalHarness.SOURCE, page).orElseThrow();
+            ResourceState s = h.lexsync.store().resource(PortalHarness.SOURCE, page).orElseThrow();
             String json = null;
             for (RepresentationState rep : s.representations()) {
                 if (rep.role() == RepresentationRole.METADATA) {
-                    try (InputStream in = h.lexsync.openBlob(rep.blobKey())) {
+                    try (InputStream in = h.lexsync.store().openBlob(rep.blobKey())) {
                         json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
                     }
                 }

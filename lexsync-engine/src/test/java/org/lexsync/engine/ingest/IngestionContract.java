@@ -45,12 +45,12 @@ abstract class IngestionContract {
     }
 
     IngestResult send(GroupFixture g) throws Exception {
-        return lexsync.ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), GroupFixture.CRAWLER, "127.0.0.1"));
+        return lexsync.ingestion().ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), GroupFixture.CRAWLER, "127.0.0.1"));
     }
 
     List<JournalEntry> journal() {
         List<JournalEntry> out = new ArrayList<>();
-        lexsync.journal(0, null, 1000, out::add);
+        lexsync.store().journal(0, null, 1000, out::add);
         return out;
     }
 
@@ -70,12 +70,12 @@ abstract class IngestionContract {
                 .isEqualTo(html.md5()));
         assertThat(first.checksums().get(HashAlgorithm.SHA_256)).hasValueSatisfying(d -> assertThat(d.hex())
                 .isEqualTo(HashAlgorithm.SHA_256.hex(html.bytes())));
-        ResourceState state = lexsync.resource(GroupFixture.CRAWLER, html.url()).orElseThrow();
+        ResourceState state = lexsync.store().resource(GroupFixture.CRAWLER, html.url()).orElseThrow();
         assertThat(state.representations().get(0).mediaType()).isEqualTo("text/html");
-        try (var in = lexsync.openBlob(state.representations().get(0).blobKey())) {
+        try (var in = lexsync.store().openBlob(state.representations().get(0).blobKey())) {
             assertThat(in.readAllBytes()).isEqualTo(html.bytes());
         }
-        assertThat(lexsync.storedSource(GroupFixture.CRAWLER)).hasValueSatisfying(s -> assertThat(s.protocol())
+        assertThat(lexsync.store().storedSource(GroupFixture.CRAWLER)).hasValueSatisfying(s -> assertThat(s.protocol())
                 .isEqualTo(Ingestion.PROTOCOL));
     }
 
@@ -84,7 +84,7 @@ abstract class IngestionContract {
         send(GroupFixture.decision());
 
         assertThat(journal()).extracting(JournalEntry::runId).containsOnly(journal().get(0).runId());
-        assertThat(lexsync.runs(GroupFixture.CRAWLER, 10)).hasSize(1);
+        assertThat(lexsync.store().runs(GroupFixture.CRAWLER, 10)).hasSize(1);
     }
 
     @Test
@@ -95,7 +95,7 @@ abstract class IngestionContract {
 
         assertThat(again.outcome()).isEqualTo(IngestResult.Outcome.UNCHANGED);
         assertThat(journal()).hasSize(2);
-        assertThat(lexsync.runs(GroupFixture.CRAWLER, 10)).hasSize(1);
+        assertThat(lexsync.store().runs(GroupFixture.CRAWLER, 10)).hasSize(1);
     }
 
     @Test
@@ -138,24 +138,24 @@ abstract class IngestionContract {
         send(GroupFixture.decision());
         GroupFixture del = GroupFixture.decision().op("Del");
 
-        IngestResult r = lexsync.ingest(GroupUpload.of(del.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
-        IngestResult again = lexsync.ingest(GroupUpload.of(del.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(del.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
+        IngestResult again = lexsync.ingestion().ingest(GroupUpload.of(del.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
 
         assertThat(r.outcome()).isEqualTo(IngestResult.Outcome.ACCEPTED);
         assertThat(r.counts().deleted()).isEqualTo(2);
         assertThat(again.outcome()).isEqualTo(IngestResult.Outcome.UNCHANGED);
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isZero();
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isZero();
     }
 
     @Test
     void anAddAfterADelIsAccepted() throws Exception {
         send(GroupFixture.decision());
-        lexsync.ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null, null, null));
+        lexsync.ingestion().ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null, null, null));
 
         IngestResult r = send(GroupFixture.decision().date("2015-01-01T00:00:00"));
 
         assertThat(r.outcome()).isEqualTo(IngestResult.Outcome.ACCEPTED);
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
     }
 
     @Test
@@ -167,17 +167,17 @@ abstract class IngestionContract {
                         "text/html")).doc(GroupFixture.seal());
         send(other);
 
-        lexsync.ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null, null, null));
+        lexsync.ingestion().ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null, null, null));
 
-        assertThat(lexsync.resource(GroupFixture.CRAWLER, GroupFixture.seal().url()))
+        assertThat(lexsync.store().resource(GroupFixture.CRAWLER, GroupFixture.seal().url()))
                 .hasValueSatisfying(s -> assertThat(s.active()).isTrue());
-        assertThat(lexsync.resource(GroupFixture.CRAWLER, GroupFixture.html().url()))
+        assertThat(lexsync.store().resource(GroupFixture.CRAWLER, GroupFixture.html().url()))
                 .hasValueSatisfying(s -> assertThat(s.active()).isFalse());
     }
 
     @Test
     void aPackagedUploadCarriesItsMetaInfoInsideTheZip() throws Exception {
-        IngestResult r = lexsync.ingest(GroupUpload.packaged(GroupFixture.decision().writePackage(dir),
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.packaged(GroupFixture.decision().writePackage(dir),
                 GroupFixture.CRAWLER, null));
 
         assertThat(r.outcome()).isEqualTo(IngestResult.Outcome.ACCEPTED);
@@ -190,7 +190,7 @@ abstract class IngestionContract {
         Path meta = g.writeMetaInfo(dir, StandardCharsets.UTF_16);
         assertThat(Files.readAllBytes(meta)).startsWith((byte) 0xFE, (byte) 0xFF);
 
-        IngestResult r = lexsync.ingest(GroupUpload.of(meta, g.writeZip(dir), null, null));
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(meta, g.writeZip(dir), null, null));
 
         assertThat(r.outcome()).isEqualTo(IngestResult.Outcome.ACCEPTED);
     }
@@ -206,7 +206,7 @@ abstract class IngestionContract {
         send(GroupFixture.decision());
         send(GroupFixture.decision().op("None"));
 
-        List<IngestLogEntry> log = lexsync.ingestLog(null, null, 10);
+        List<IngestLogEntry> log = lexsync.ingestion().ingestLog(null, null, 10);
 
         assertThat(log).extracting(IngestLogEntry::outcome).containsExactly("rejected", "unchanged", "accepted");
         assertThat(log.get(0).errorClass()).isEqualTo("OperationNone");
@@ -215,7 +215,7 @@ abstract class IngestionContract {
         assertThat(log.get(2).crawler()).isEqualTo(GroupFixture.CRAWLER);
         assertThat(log.get(2).remote()).isEqualTo("127.0.0.1");
         assertThat(log.get(2).zipLength()).isPositive();
-        assertThat(lexsync.ingestLog("nobody", null, 10)).isEmpty();
+        assertThat(lexsync.ingestion().ingestLog("nobody", null, 10)).isEmpty();
     }
 
     // --- refusals (issue 18 "Validation in this order"); a refused group stores nothing ---
@@ -230,10 +230,10 @@ abstract class IngestionContract {
     long lastSeqBefore;
 
     IngestError refusal(String metaInfo, Path zip) throws Exception {
-        lastSeqBefore = lexsync.lastSeq();
+        lastSeqBefore = lexsync.store().lastSeq();
         Path meta = Files.writeString(Files.createTempFile(dir, "m", ".xml"), metaInfo);
-        IngestResult r = lexsync.ingest(GroupUpload.of(meta, zip, GroupFixture.CRAWLER, null));
-        assertThat(lexsync.lastSeq()).as("a refused group stores nothing").isEqualTo(lastSeqBefore);
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(meta, zip, GroupFixture.CRAWLER, null));
+        assertThat(lexsync.store().lastSeq()).as("a refused group stores nothing").isEqualTo(lastSeqBefore);
         return refused(r);
     }
 
@@ -295,17 +295,17 @@ abstract class IngestionContract {
     @Test
     void aGroupOfAnotherCrawlerThanTheUploadersIsRefused() throws Exception {
         GroupFixture g = GroupFixture.decision();
-        lastSeqBefore = lexsync.lastSeq();
-        IngestResult r = lexsync.ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), "SomeoneElse", null));
+        lastSeqBefore = lexsync.store().lastSeq();
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), "SomeoneElse", null));
         assertThat(refused(r).kind()).isEqualTo(IngestError.Kind.WRONG_CRAWLER);
     }
 
     @Test
     void aGroupIdentifierOwnedByAnotherCrawlerIsRefused() throws Exception {
         send(GroupFixture.decision());
-        lastSeqBefore = lexsync.lastSeq();
+        lastSeqBefore = lexsync.store().lastSeq();
         GroupFixture mine = GroupFixture.empty("OtherCrawler", GroupFixture.GROUP).op("Upd").doc(GroupFixture.html());
-        IngestResult r = lexsync.ingest(GroupUpload.of(mine.writeMetaInfo(dir), mine.writeZip(dir), "OtherCrawler",
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(mine.writeMetaInfo(dir), mine.writeZip(dir), "OtherCrawler",
                 null));
         assertThat(refused(r).kind()).isEqualTo(IngestError.Kind.WRONG_CRAWLER);
     }
@@ -313,8 +313,8 @@ abstract class IngestionContract {
     @Test
     void anAddWithoutZipIsRefusedWithTheServicesMessage() throws Exception {
         GroupFixture g = GroupFixture.decision();
-        lastSeqBefore = lexsync.lastSeq();
-        IngestResult r = lexsync.ingest(GroupUpload.of(g.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
+        lastSeqBefore = lexsync.store().lastSeq();
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(g.writeMetaInfo(dir), null, GroupFixture.CRAWLER, null));
         IngestError e = refused(r);
         assertThat(e.kind()).isEqualTo(IngestError.Kind.EMPTY_ZIP);
         assertThat(e.message()).isEqualTo("ZipData length is zero, document identifier: " + GroupFixture.GROUP
@@ -350,8 +350,8 @@ abstract class IngestionContract {
 
     @Test
     void aDelOfAnUnknownGroupIsRefused() throws Exception {
-        lastSeqBefore = lexsync.lastSeq();
-        IngestResult r = lexsync.ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null,
+        lastSeqBefore = lexsync.store().lastSeq();
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(GroupFixture.decision().op("Del").writeMetaInfo(dir), null,
                 null, null));
         assertThat(refused(r).kind()).isEqualTo(IngestError.Kind.UNKNOWN_GROUP);
     }
@@ -404,8 +404,8 @@ abstract class IngestionContract {
 
     @Test
     void aPackageWithoutMetaInfoIsRefused() throws Exception {
-        lastSeqBefore = lexsync.lastSeq();
-        IngestResult r = lexsync.ingest(GroupUpload.packaged(GroupFixture.decision().writeZip(dir), null, null));
+        lastSeqBefore = lexsync.store().lastSeq();
+        IngestResult r = lexsync.ingestion().ingest(GroupUpload.packaged(GroupFixture.decision().writeZip(dir), null, null));
         assertThat(refused(r).kind()).isEqualTo(IngestError.Kind.NO_METAINFO);
     }
 }

@@ -74,7 +74,7 @@ abstract class IngestionFenceContract {
                 assertThat(e.getMessage()).contains("epoch " + taken.epoch());
             });
             assertThat(journal()).hasSize(2);
-            RunRecord ended = lexsync.runs(GroupFixture.CRAWLER, 10).stream().filter(r -> r.id() == run)
+            RunRecord ended = lexsync.store().runs(GroupFixture.CRAWLER, 10).stream().filter(r -> r.id() == run)
                     .findFirst().orElseThrow();
             assertThat(ended.status()).isEqualTo(RunStatus.INTERRUPTED);
             assertThat(ended.error()).startsWith(FencedException.RULE);
@@ -91,12 +91,12 @@ abstract class IngestionFenceContract {
     }
 
     private IngestResult send(GroupFixture g) throws Exception {
-        return lexsync.ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), GroupFixture.CRAWLER, "127.0.0.1"));
+        return lexsync.ingestion().ingest(GroupUpload.of(g.writeMetaInfo(dir), g.writeZip(dir), GroupFixture.CRAWLER, "127.0.0.1"));
     }
 
     private List<JournalEntry> journal() {
         List<JournalEntry> out = new ArrayList<>();
-        lexsync.journal(0, null, 1000, out::add);
+        lexsync.store().journal(0, null, 1000, out::add);
         return out;
     }
 }

@@ -87,7 +87,7 @@ class AtomAggregateFeedTest {
     @Test
     void oneEntryOrTombstonePerJournalRowInArchivesOfTheConfiguredSize() throws IOException {   // RFC 5005 §4
         publication.export(out);
-        long rows = aggregate.lastSeq();   // 11 created, 1 updated, 1 deleted
+        long rows = aggregate.store().lastSeq();   // 11 created, 1 updated, 1 deleted
         assertThat(rows).isEqualTo(13);
         assertThat(out.resolve("feed/archive/1.atom")).exists();
         assertThat(out.resolve("feed/archive/3.atom")).exists();
@@ -115,7 +115,7 @@ class AtomAggregateFeedTest {
     void everyEntryCarriesItsProvenanceAndItsFilesWithHashAndLength() throws IOException {   // rinfo §3.2, §3.3
         publication.export(out);
         String all = readAll();
-        RepresentationState pdf = aggregate.resource(SOURCE, AtomSource.id(11)).orElseThrow().representations().get(0);
+        RepresentationState pdf = aggregate.store().resource(SOURCE, AtomSource.id(11)).orElseThrow().representations().get(0);
         assertThat(all).contains("src=\"" + mirror.baseUri() + "blob/sha256/" + pdf.sha256().substring(0, 2) + "/"
                 + pdf.sha256() + "\"").contains("hash=\"md5:" + pdf.md5() + "\"")
                 .contains("length=\"" + pdf.length() + "\"").contains("rel=\"via\" href=\"" + pdf.url() + "\"")
@@ -128,7 +128,7 @@ class AtomAggregateFeedTest {
         Publication legacy = aggregate.publication(PublishSettings.builder(mirror.baseUri()).legacyMd5(true).build());
         String current = new String(bytes(legacy.document("feed/current.atom").orElseThrow()),
                 java.nio.charset.StandardCharsets.UTF_8);
-        String md5 = aggregate.resource(SOURCE, AtomSource.id(1)).orElseThrow().representations().get(0).md5();
+        String md5 = aggregate.store().resource(SOURCE, AtomSource.id(1)).orElseThrow().representations().get(0).md5();
         assertThat(current).contains("le:md5=\"" + md5 + "\"").contains("hash=\"md5:" + md5 + "\"");
     }
 
@@ -332,7 +332,7 @@ class AtomAggregateFeedTest {
     /** Active resources with the SHA-256 of each of their files, by URI. */
     private static Map<String, List<String>> contents(LexSync lexsync, String sourceId) {
         Map<String, List<String>> out = new TreeMap<>();
-        lexsync.resourceStates(sourceId, false, r -> out.put(r.uri(),
+        lexsync.store().resourceStates(sourceId, false, r -> out.put(r.uri(),
                 r.representations().stream().map(RepresentationState::sha256).sorted().toList()));
         return out;
     }

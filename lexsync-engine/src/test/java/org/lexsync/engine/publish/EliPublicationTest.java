@@ -131,7 +131,7 @@ class EliPublicationTest {
 
     private static Map<String, String> pages(LexSync lexsync, String sourceId) {
         Map<String, String> m = new TreeMap<>();
-        lexsync.resourceStates(sourceId, false, r -> m.put(r.uri(), r.representations().get(0).sha256()));
+        lexsync.store().resourceStates(sourceId, false, r -> m.put(r.uri(), r.representations().get(0).sha256()));
         return m;
     }
 }

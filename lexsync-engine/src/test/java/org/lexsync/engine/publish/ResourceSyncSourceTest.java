@@ -95,7 +95,7 @@ class ResourceSyncSourceTest {
     @Test
     void entriesCarryHashesLengthTypeDatetimeAndTheOriginalUrl() throws IOException {   // §7, §14
         publication.export(out);
-        RepresentationState pdf = aggregate.resource(SOURCE, AtomSource.id(1)).orElseThrow().representations().get(0);
+        RepresentationState pdf = aggregate.store().resource(SOURCE, AtomSource.id(1)).orElseThrow().representations().get(0);
         String lists = read("resourcesync/all/resourcelist/1.xml");
         assertThat(lists).contains("md5:" + pdf.md5()).contains("sha-256:" + pdf.sha256())
                 .contains("length=\"" + pdf.length() + "\"").contains("datetime=").contains("<lastmod>")
@@ -107,7 +107,7 @@ class ResourceSyncSourceTest {
         publication.export(out);
         PublishedDocument index = publication.document("resourcesync/all/changelist.xml").orElseThrow();
         assertThat(index.immutable()).isFalse();
-        String day = aggregate.resource(SOURCE, AtomSource.id(1)).orElseThrow().lastHarvested().toString()
+        String day = aggregate.store().resource(SOURCE, AtomSource.id(1)).orElseThrow().lastHarvested().toString()
                 .substring(0, 10);
         PublishedDocument first = publication.document("resourcesync/all/changes/" + day + "/1.xml").orElseThrow();
         assertThat(first.immutable()).isTrue();   // full: 4 of 11 rows
@@ -176,14 +176,14 @@ class ResourceSyncSourceTest {
     /** The aggregate's active resources as their URL of ours, with the SHA-256 of their primary file. */
     private Map<String, String> expected() {
         Map<String, String> m = new TreeMap<>();
-        aggregate.resourceStates(SOURCE, false, r -> m.put(publication.settings().url(
+        aggregate.store().resourceStates(SOURCE, false, r -> m.put(publication.settings().url(
                 ResourcePaths.path(SOURCE, r.uri())), primary(r.representations())));
         return m;
     }
 
     private static Map<String, String> primaries(LexSync lexsync, String sourceId) {
         Map<String, String> m = new TreeMap<>();
-        lexsync.resourceStates(sourceId, false, r -> m.put(r.uri(), primary(r.representations())));
+        lexsync.store().resourceStates(sourceId, false, r -> m.put(r.uri(), primary(r.representations())));
         return m;
     }
 

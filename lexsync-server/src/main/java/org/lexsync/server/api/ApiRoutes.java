@@ -117,15 +117,15 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             String source = ctx.queryParam("source");
             int limit = limit(ctx);
-            ctx.json(Map.of("runs", lexsync().runs(source, limit).stream().map(Views.RunView::of).toList()));
+            ctx.json(Map.of("runs", lexsync().store().runs(source, limit).stream().map(Views.RunView::of).toList()));
         });
         routes.get("/api/runs/{id}", ctx -> {
             context.access().requireRead(ctx);
             long id = number(ctx.pathParam("id"), "run id");
-            RunRecord r = lexsync().run(id).orElseThrow(() -> ApiError.notFound("no run " + id));
+            RunRecord r = lexsync().store().run(id).orElseThrow(() -> ApiError.notFound("no run " + id));
             Views.ProgressView live = r.ended() != null ? null : RunProgress.of(context, r.sourceId())
                     .map(p -> Views.ProgressView.of(p, context.clock().instant())).orElse(null);
-            ctx.json(Views.RunDetail.of(r, lexsync().findings(id), lexsync().failures(r.sourceId()).stream()
+            ctx.json(Views.RunDetail.of(r, lexsync().store().findings(id), lexsync().store().failures(r.sourceId()).stream()
                     .filter(f -> f.runId() != null && f.runId() == id).toList(), live));
         });
         routes.get("/api/resources", ctx -> {
@@ -135,7 +135,7 @@ public final class ApiRoutes implements ServerFeature {
             int limit = limit(ctx);
             List<Map<String, @Nullable Object>> page = new ArrayList<>();
             String[] last = new String[2];
-            lexsync().resources(source, "true".equals(ctx.queryParam("deleted")), after == null ? null : after.source(),
+            lexsync().store().resources(source, "true".equals(ctx.queryParam("deleted")), after == null ? null : after.source(),
                     after == null ? null : after.uri(), limit, r -> {
                         page.add(Views.resource(r));
                         last[0] = r.sourceId();
@@ -153,7 +153,7 @@ public final class ApiRoutes implements ServerFeature {
             int limit = limit(ctx);
             List<Map<String, @Nullable Object>> page = new ArrayList<>();
             long[] last = {since};
-            lexsync().journal(since, ctx.queryParam("source"), limit, e -> {
+            lexsync().store().journal(since, ctx.queryParam("source"), limit, e -> {
                 page.add(Views.change(e));
                 last[0] = e.seq();
             });
@@ -165,7 +165,7 @@ public final class ApiRoutes implements ServerFeature {
         });
         routes.get("/api/failures", ctx -> {
             context.access().requireRead(ctx);
-            ctx.json(Map.of("failures", lexsync().failures(ctx.queryParam("source")).stream()
+            ctx.json(Map.of("failures", lexsync().store().failures(ctx.queryParam("source")).stream()
                     .map(Views.FailureView::of).toList()));
         });
         DocumentRoutes.register(routes, context);
@@ -193,7 +193,7 @@ public final class ApiRoutes implements ServerFeature {
 
     /** The stored sources crawlers fill through the ingestion endpoint (never in the configuration's sources). */
     private List<SourceRecord> ingestionSources() {
-        return lexsync().storedSources().stream().filter(r -> IngestionSources.ingested(r.protocol())).toList();
+        return lexsync().store().storedSources().stream().filter(r -> IngestionSources.ingested(r.protocol())).toList();
     }
 
     /** An ingestion source: no schedule and no harvest state ({@code "ingestion"}), its uploads' runs if any. */
@@ -212,16 +212,16 @@ public final class ApiRoutes implements ServerFeature {
                                   @Nullable String schedule, String state, @Nullable Instant nextRun,
                                   @Nullable SourceStatus status) {
         LexSync lexsync = lexsync();
-        List<RunRecord> runs = lexsync.runs(id, 50);
+        List<RunRecord> runs = lexsync.store().runs(id, 50);
         RunRecord last = runs.isEmpty() ? null : runs.get(0);
         Instant lastSuccess = runs.stream().filter(r -> r.ended() != null && SourceStatuses.succeeded(r))
                 .map(RunRecord::ended).findFirst().orElse(null);
         Long lag = lastSuccess == null ? null
                 : Math.max(0, Duration.between(lastSuccess, context.clock().instant()).toSeconds());
-        int findings = last == null ? 0 : lexsync.findings(last.id()).size();
+        int findings = last == null ? 0 : lexsync.store().findings(last.id()).size();
         return new Views.SourceView(id, protocol, urls, approved, schedule, state, nextRun,
-                last == null ? null : Views.RunView.of(last), lastSuccess, lexsync.checkpoint(id).orElse(null),
-                lexsync.failures(id).size(), findings, lag,
+                last == null ? null : Views.RunView.of(last), lastSuccess, lexsync.store().checkpoint(id).orElse(null),
+                lexsync.store().failures(id).size(), findings, lag,
                 status == null ? SourceHealth.NEW.token() : status.health().token(),
                 status == null ? null : status.reason());
     }

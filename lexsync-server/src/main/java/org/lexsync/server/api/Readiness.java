@@ -41,7 +41,7 @@ record Readiness(boolean ready, @Nullable String reason, Map<String, String> che
     static Readiness check(LexSync lexsync, ServerContext context) {
         Map<String, String> checks = new LinkedHashMap<>();
         checks.put("database", database(lexsync));
-        Path dir = lexsync.dataDirectory();
+        Path dir = lexsync.operations().dataDirectory();
         checks.put("dataDirectory", dataDirectory(dir));
         checks.put("freeSpace", freeSpace(dir, context.settings().minFreeBytes()));
         checks.put("scheduler", scheduler(context));
@@ -55,10 +55,10 @@ record Readiness(boolean ready, @Nullable String reason, Map<String, String> che
     }
 
     private static String database(LexSync lexsync) {
-        if (lexsync.readOnly()) {
+        if (lexsync.operations().readOnly()) {
             return "read-only: the store was opened read-only";
         }
-        CompletableFuture<Long> seq = CompletableFuture.supplyAsync(lexsync::lastSeq,
+        CompletableFuture<Long> seq = CompletableFuture.supplyAsync(lexsync.store()::lastSeq,
                 r -> Thread.ofVirtual().name("readyz-database").start(r));
         try {
             seq.get(DATABASE_WAIT.toMillis(), TimeUnit.MILLISECONDS);

@@ -15,7 +15,7 @@ import org.lexsync.engine.model.HourlyChanges;
 /**
  * The SVG chart of changes collected per hour per source over the last days (docs/architecture.md, "Dashboard and
  * metrics"): stacked bars, one per hour, from the journal's rows counted by collection time
- * ({@code LexSync.changesPerHour}). The seven busiest sources get a colour each, the rest are stacked as "other".
+ * ({@code LexSync.store().changesPerHour}). The seven busiest sources get a colour each, the rest are stacked as "other".
  * The chart spans the hours the store has data for, at least {@value #MIN_HOURS} and at most {@value #HOURS}, in a
  * plot of constant width: a fresh store is not a sliver at the edge of three empty days.
  */

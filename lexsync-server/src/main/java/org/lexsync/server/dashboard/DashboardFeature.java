@@ -48,15 +48,15 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/", ctx -> page(ctx, this::overview));
         routes.get("/sources/{id}", ctx -> page(ctx, this::source));
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
-        routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().failures(null), now())));
-        routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().hosts(), now())));
-        routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestLog(null, null,
+        routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().store().failures(null), now())));
+        routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().operations().hosts(), now())));
+        routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestion().ingestLog(null, null,
                 UploadsPage.READ), now())));
         routes.get("/checks", ctx -> page(ctx, c -> ChecksPage.render(context.checkReports().recent())));
         routes.get(DocumentPages.SEARCH, ctx -> page(ctx, this::findDocuments));
         routes.get(DocumentPages.SEARCH + "/{source}/{uri}", ctx -> page(ctx, this::document));
         routes.get(DocumentPages.SEARCH + "/{source}/{uri}/diff", ctx -> page(ctx, this::diff));
-        routes.get("/store", ctx -> page(ctx, c -> StorePage.render(lexsync().storeStatistics(), lexsync().lastSeq(),
+        routes.get("/store", ctx -> page(ctx, c -> StorePage.render(lexsync().store().storeStatistics(), lexsync().store().lastSeq(),
                 statuses.all().size())));
     }
 
@@ -92,15 +92,15 @@ public final class DashboardFeature implements ServerFeature {
         List<SourceStatus> all = statuses.all();
         Instant now = now();
         Instant[] first = {null};
-        lexsync().journal(0, null, 1, e -> first[0] = e.collected());
-        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), now, first[0],
+        lexsync().store().journal(0, null, 1, e -> first[0] = e.collected());
+        return SourcesPage.overview(all, lexsync().store().changesPerHour(ChangesChart.start(now)), now, first[0],
                 statuses.scheduler());
     }
 
     private @Nullable String source(Context ctx) {
         String id = ctx.pathParam("id");
-        return statuses.one(id).map(s -> SourcesPage.source(s, lexsync().runs(id, SOURCE_RUNS),
-                lexsync().failures(id), now())).orElse(null);
+        return statuses.one(id).map(s -> SourcesPage.source(s, lexsync().store().runs(id, SOURCE_RUNS),
+                lexsync().store().failures(id), now())).orElse(null);
     }
 
     private @Nullable String run(Context ctx) {
@@ -110,10 +110,10 @@ public final class DashboardFeature implements ServerFeature {
         } catch (NumberFormatException e) {
             return null;
         }
-        return lexsync().run(id).map(r -> {
-            List<ItemFailure> failures = lexsync().failures(r.sourceId()).stream()
+        return lexsync().store().run(id).map(r -> {
+            List<ItemFailure> failures = lexsync().store().failures(r.sourceId()).stream()
                     .filter(f -> f.runId() != null && f.runId() == id).toList();
-            return RunPage.render(r, lexsync().findings(id), failures, now(),
+            return RunPage.render(r, lexsync().store().findings(id), failures, now(),
                     r.ended() == null ? RunProgress.of(context, r.sourceId()).orElse(null) : null);
         }).orElse(null);
     }

@@ -85,7 +85,7 @@ public final class IngestRoutes implements ServerFeature {
             dir = Files.createTempDirectory(spool, "upload-");
             body = new CappedInputStream(ctx.req().getInputStream(), settings.maxUploadBytes());
             GroupUpload upload = UploadSpool.spool(body, ctx.header("Content-Type"), dir, token.name(), ctx.ip());
-            IngestResult result = lexsync.ingest(upload);
+            IngestResult result = lexsync.ingestion().ingest(upload);
             IngestAnswers.result(ctx, result);
         } catch (CappedInputStream.TooLargeException e) {
             tooLarge(ctx, token.name(), body.count(), e.cap());
@@ -106,7 +106,7 @@ public final class IngestRoutes implements ServerFeature {
     private void tooLarge(Context ctx, String crawler, long length, long cap) {
         IngestError error = IngestError.of(IngestError.Kind.TOO_LARGE, String.format(Locale.ROOT,
                 "the upload is larger than the server accepts (%d bytes, server.ingest-max-bytes)", cap));
-        context.lexsync().logIngestRefusal(ctx.ip(), crawler, length, error);
+        context.lexsync().ingestion().logIngestRefusal(ctx.ip(), crawler, length, error);
         ctx.header("Connection", "close");
         IngestAnswers.error(ctx, 413, error.kind().className(), error.message(), 0, 0);
     }
@@ -117,7 +117,7 @@ public final class IngestRoutes implements ServerFeature {
         Long before = number(ctx, "before");
         Long limit = number(ctx, "limit");
         int n = limit == null ? 100 : (int) Math.max(1, Math.min(MAX_LOG_PAGE, limit));
-        List<IngestLogEntry> entries = context.lexsync().ingestLog(crawler, before, n);
+        List<IngestLogEntry> entries = context.lexsync().ingestion().ingestLog(crawler, before, n);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("entries", entries);
         body.put("next", entries.size() == n ? entries.get(entries.size() - 1).id() : null);

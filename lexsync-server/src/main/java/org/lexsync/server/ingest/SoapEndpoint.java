@@ -97,11 +97,11 @@ final class SoapEndpoint {
             if (crawler == null || settings.soapClient(crawler).map(c -> !listed(c.addresses(), remote)).orElse(true)) {
                 IngestError e = IngestError.of(IngestError.Kind.WRONG_CRAWLER, "crawler '" + crawler
                         + "' may not upload over SOAP from " + remote + " (server.soap)");
-                lexsync.logIngestRefusal(remote, crawler, hasData ? Files.size(data) : 0, e);
+                lexsync.ingestion().logIngestRefusal(remote, crawler, hasData ? Files.size(data) : 0, e);
                 answer(ctx, e.answer());
                 return;
             }
-            IngestResult r = lexsync.ingest(GroupUpload.of(meta, hasData ? data : null, crawler, remote));
+            IngestResult r = lexsync.ingestion().ingest(GroupUpload.of(meta, hasData ? data : null, crawler, remote));
             answer(ctx, r.error() == null ? "Ok" : r.error().answer());
         } catch (CappedInputStream.TooLargeException e) {
             answer(ctx, IngestError.of(IngestError.Kind.TOO_LARGE, e.getMessage()).answer());

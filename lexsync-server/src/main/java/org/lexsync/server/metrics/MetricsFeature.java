@@ -56,8 +56,8 @@ public final class MetricsFeature implements ServerFeature {
         }
         listening = true;
         // the facade keeps its listeners for its life; one registration per feature
-        context.lexsync().addListener(new HarvestMetrics(registry));
-        context.lexsync().addFetchListener(new FetchMetrics(registry));
+        context.lexsync().operations().addListener(new HarvestMetrics(registry));
+        context.lexsync().operations().addFetchListener(new FetchMetrics(registry));
         new ClassLoaderMetrics().bindTo(registry);
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);

@@ -37,7 +37,7 @@ final class RunMetrics {
      * already ended.
      */
     synchronized void refresh() {
-        List<RunRecord> runs = lexsync.runs(null, WINDOW);
+        List<RunRecord> runs = lexsync.store().runs(null, WINDOW);
         Set<Long> seen = new HashSet<>();
         for (RunRecord r : runs) {
             if (r.status() == RunStatus.RUNNING) {

@@ -1,5 +1,6 @@
 package org.lexsync.server.publish;
 
+import org.lexsync.engine.PublishConfigs;
 import io.javalin.config.RoutesConfig;
 import java.net.URI;
 import java.nio.file.Path;
@@ -108,8 +109,8 @@ public final class PublishRoutes implements ServerFeature {
             return last;
         }
         LexSync lexsync = context.lexsync();
-        long head = lexsync.lastSeq();
-        List<String> ids = lexsync.storedSources().stream().map(r -> r.id()).sorted().toList();
+        long head = lexsync.store().lastSeq();
+        List<String> ids = lexsync.store().storedSources().stream().map(r -> r.id()).sorted().toList();
         synchronized (this) {
             Published current = published;
             Publication p;
@@ -119,7 +120,7 @@ public final class PublishRoutes implements ServerFeature {
                 contentBase = current.contentBase();
             } else {
                 p = lexsync.publication(settings(ownUri));
-                contentBase = LexSync.contentBaseUrl(context.configuration().file()).orElse(null);
+                contentBase = PublishConfigs.contentBaseUrl(context.configuration().file()).orElse(null);
                 cache.clear();
             }
             Published fresh = new Published(now, head, p, ids, contentBase);
@@ -131,9 +132,9 @@ public final class PublishRoutes implements ServerFeature {
     private PublishSettings settings(Supplier<URI> ownUri) {
         Path file = context.configuration().file();
         try {
-            return LexSync.publishSettings(file, null).build();
+            return PublishConfigs.settings(file, null).build();
         } catch (IllegalArgumentException noBaseUrl) {
-            return LexSync.publishSettings(file, ownUri.get()).build();
+            return PublishConfigs.settings(file, ownUri.get()).build();
         }
     }
 

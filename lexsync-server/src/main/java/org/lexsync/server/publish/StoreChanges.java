@@ -17,7 +17,7 @@ import org.lexsync.engine.LexSync;
  *
  * <ul>
  *   <li><b>Writes through this server's facade</b> (harvests by the scheduler, pings and run-now, ingestion, sources
- *   registered on reload): {@link LexSync#commits()}, counted right after each commit and before the writing call
+ *   registered on reload): {@link org.lexsync.engine.StoreView#commits()}, counted right after each commit and before the writing call
  *   returns, so the very next request sees them, on every store.</li>
  *   <li><b>Writes by another process on a SQLite store</b> (a cron {@code lexsync sync} while the server runs): every
  *   commit in WAL mode writes the {@code -wal} file, a checkpoint the database file, so a stat of both (size and
@@ -29,7 +29,7 @@ import org.lexsync.engine.LexSync;
  *   lease renewal, a run record) costs one head read. Assumes the file's clock is this host's (a local file system;
  *   not a clock stepped backwards).</li>
  *   <li><b>Writes by another process or node on PostgreSQL</b>: every commit of a batch or a source notifies
- *   {@code lexsync_journal} inside its transaction and the facade's listener ({@link LexSync#onJournalChanges})
+ *   {@code lexsync_journal} inside its transaction and the facade's listener ({@link org.lexsync.engine.Operations#onJournalChanges})
  *   counts what it hears, so such a write is seen by the first request after the notification arrives (measured:
  *   docs/benchmarks.md). Polling stays as the fallback: a head read is trusted for at most {@link #FALLBACK_POLL_NANOS}
  *   while notifications arrive, for at most {@link #POLL_NANOS} while the listening connection is down.</li>
@@ -57,10 +57,10 @@ final class StoreChanges {
     StoreChanges(LexSync lexsync, long fallbackPollNanos) {
         this.lexsync = lexsync;
         this.fallbackPollNanos = fallbackPollNanos;
-        this.database = lexsync.sqliteFile().orElse(null);
+        this.database = lexsync.store().sqliteFile().orElse(null);
         this.wal = database == null ? null : database.resolveSibling(database.getFileName() + "-wal");
         if (database == null) {
-            lexsync.onJournalChanges(seq -> notified.incrementAndGet());
+            lexsync.operations().onJournalChanges(seq -> notified.incrementAndGet());
         }
     }
 
@@ -74,10 +74,10 @@ final class StoreChanges {
 
     /** The mark of now; take it before reading what it guards. */
     Mark mark() {
-        long commits = lexsync.commits();
+        long commits = lexsync.store().commits();
         if (database == null || wal == null) {
             // the state of the listener first: a notification heard after it moves the count, never missed
-            boolean live = lexsync.journalNotificationsLive();
+            boolean live = lexsync.operations().journalNotificationsLive();
             return new Mark(commits, 0, 0, 0, 0, false, System.nanoTime(), notified.get(), live);
         }
         BasicFileAttributes db;

@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  *       their executions are due at once, so a restart resumes them.</li>
  * </ul>
  * Pings and "run now" are coalesced: a source that is queued is not queued again, and a source that is running runs
- * at most once more after it. The operator's pause is kept by source id in the store ({@link LexSync#pauseSource}),
+ * at most once more after it. The operator's pause is kept by source id in the store ({@link org.lexsync.engine.Operations#pauseSource}),
  * not only in the execution row, so a paused source removed by a reload and added back stays paused.
  */
 public final class HarvestScheduler implements ServerFeature, SourceControl {
@@ -131,13 +131,13 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
 
     @Override
     public synchronized void start() {
-        if (lexsync.readOnly()) {
+        if (lexsync.operations().readOnly()) {
             throw new IllegalStateException("the store is read-only: a server cannot harvest into it");
         }
         int threads = context.settings().maxConcurrentRuns();
         ExecutorService pool = Executors.newFixedThreadPool(threads, this::harvestThread);
         executor = pool;
-        Scheduler s = Scheduler.create(lexsync.schedulerDataSource(), task)
+        Scheduler s = Scheduler.create(lexsync.operations().schedulerDataSource(), task)
                 .threads(threads)
                 .executorService(pool)
                 .pollingInterval(timing.polling())
@@ -145,8 +145,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                 .missedHeartbeatsLimit(timing.missedHeartbeats())
                 .enableImmediateExecution()
                 .schedulerName(new SchedulerName.Fixed(nodeName()))
-                .jdbcCustomization(lexsync.sqliteStore() ? new SqliteJdbcCustomization()
-                        : new AutodetectJdbcCustomization(lexsync.schedulerDataSource()))
+                .jdbcCustomization(lexsync.operations().sqliteStore() ? new SqliteJdbcCustomization()
+                        : new AutodetectJdbcCustomization(lexsync.operations().schedulerDataSource()))
                 .shutdownMaxWait(STOP_GRACE)
                 .addSchedulerListener(new AbstractSchedulerListener() {
                     @Override
@@ -184,7 +184,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         }
         Instant now = context.clock().instant();
         Map<String, ScheduledExecution<TaskState>> existing = executions(s);
-        Set<String> paused = lexsync.pausedSources();
+        Set<String> paused = lexsync.operations().pausedSources();
         for (Source source : configuration.approved()) {
             ScheduledExecution<TaskState> e = existing.remove(source.id());
             boolean isPaused = paused.contains(source.id());
@@ -224,7 +224,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private void keepExecutionPausesInTheStore(Scheduler s) {
         for (ScheduledExecution<TaskState> e : executions(s).values()) {
             if (data(e).paused()) {
-                lexsync.pauseSource(e.getTaskInstance().getId());
+                lexsync.operations().pauseSource(e.getTaskInstance().getId());
             }
         }
     }
@@ -320,7 +320,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (s != null && source.get().approved()) {
             e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId)).map(HarvestScheduler::typed).orElse(null);
         }
-        return Optional.of(activityOf(sourceId, e, lexsync.sourcePaused(sourceId), context.clock().instant()));
+        return Optional.of(activityOf(sourceId, e, lexsync.operations().sourcePaused(sourceId), context.clock().instant()));
     }
 
     @Override
@@ -328,7 +328,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (progress.of(sourceId).isEmpty()) {
             return Optional.empty();
         }
-        long done = lexsync.runs(sourceId, 1).stream().filter(r -> r.ended() == null)
+        long done = lexsync.store().runs(sourceId, 1).stream().filter(r -> r.ended() == null)
                 .mapToLong(r -> r.counts().total()).findFirst().orElse(0);
         return progress.of(sourceId, done);
     }
@@ -338,7 +338,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Scheduler s = scheduler;
         Map<String, ScheduledExecution<TaskState>> all = s == null ? Map.of() : executions(s);
         Instant now = context.clock().instant();
-        Set<String> paused = lexsync.pausedSources();
+        Set<String> paused = lexsync.operations().pausedSources();
         List<SourceActivity> list = new ArrayList<>();
         for (Source source : context.configuration().sources()) {
             list.add(activityOf(source.id(), source.approved() ? all.get(source.id()) : null,
@@ -375,7 +375,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Source source = approvedSource(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
-        if (lexsync.sourcePaused(sourceId)) {
+        if (lexsync.operations().sourcePaused(sourceId)) {
             throw new ApiError(409, "source '" + sourceId + "' is paused: resume it first");
         }
         Harvest current = running.get(sourceId);
@@ -413,7 +413,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     public synchronized void pause(String sourceId) {
         Scheduler s = requireScheduler();
         approvedSource(sourceId);
-        boolean changed = lexsync.pauseSource(sourceId);
+        boolean changed = lexsync.operations().pauseSource(sourceId);
         rerun.remove(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
@@ -429,7 +429,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     public synchronized void resume(String sourceId) {
         Scheduler s = requireScheduler();
         approvedSource(sourceId);
-        boolean changed = lexsync.resumeSource(sourceId);
+        boolean changed = lexsync.operations().resumeSource(sourceId);
         Optional<ScheduledExecution<TaskState>> e = s.getScheduledExecution(TaskInstanceId.of(TASK, sourceId))
                 .map(HarvestScheduler::typed);
         if (e.isPresent() && data(e.get()).paused()) {
@@ -516,7 +516,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         Instant since = stopRequested;
         if (since != null) {
             try {
-                lexsync.interruptHeldRuns(since.minusSeconds(1), "stopped with the server (lexsync serve)");
+                lexsync.operations().interruptHeldRuns(since.minusSeconds(1), "stopped with the server (lexsync serve)");
             } catch (RuntimeException e) {
                 LOG.warn("could not mark the interrupted runs: {}", e.getMessage());
             }
@@ -526,7 +526,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     /** The store's pause of the source; {@code otherwise} when the store cannot be read now. */
     private boolean pausedInStore(String id, boolean otherwise) {
         try {
-            return lexsync.sourcePaused(id);
+            return lexsync.operations().sourcePaused(id);
         } catch (RuntimeException e) {
             LOG.warn("{}: cannot read its pause from the store ({}); keeping the execution's", id, e.getMessage());
             return otherwise;

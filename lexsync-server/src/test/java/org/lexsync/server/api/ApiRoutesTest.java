@@ -59,7 +59,7 @@ class ApiRoutesTest {
     void ingestionSourcesAreListedWithTheirProtocolAndNoSchedule() throws Exception {   // issue 28
         var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
         Path uploads = java.nio.file.Files.createDirectories(dir.resolve("uploads"));
-        server.lexsync().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads),
+        server.lexsync().ingestion().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads),
                 group.writeZip(uploads), org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
 
         JsonNode sources = json(server.get("/api/sources")).get("sources");

@@ -149,7 +149,7 @@ class DashboardBrowserTest {
     @Test
     void anItemFailureLinksToItsDocumentPage() {   // issue 33
         browser.get(fixture.uri("/failures").toString());
-        String uri = fixture.lexsync.failures("partly").get(0).resourceUri();
+        String uri = fixture.lexsync.store().failures("partly").get(0).resourceUri();
         WebElement link = browser.findElement(By.linkText(uri));
         assertThat(link.getAttribute("href")).isEqualTo(fixture.uri(DocumentPages.path("partly", uri)).toString());
     }

@@ -70,9 +70,9 @@ final class DashboardFixture implements AutoCloseable {
                 .feature(HarvestScheduler::new).feature(ApiRoutes::new).feature(DashboardFeature::new)
                 .build().start();
         Eventually.until("the scheduler ran acts at start", Duration.ofSeconds(60),
-                () -> lexsync.runs("acts", 1).stream().anyMatch(r -> r.ended() != null));
+                () -> lexsync.store().runs("acts", 1).stream().anyMatch(r -> r.ended() != null));
         // feed's one success is now more than twice its one-second schedule ago
-        Eventually.until("feed is stale", Duration.ofSeconds(10), () -> lexsync.runs("feed", 1).get(0).ended()
+        Eventually.until("feed is stale", Duration.ofSeconds(10), () -> lexsync.store().runs("feed", 1).get(0).ended()
                 .isBefore(java.time.Instant.now().minusSeconds(3)));
     }
 

@@ -141,7 +141,7 @@ class DashboardPagesTest {
     void theChartSpansTheHoursTheStoreHasDataForNotThreeDays() throws Exception {
         var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
         Path uploads = java.nio.file.Files.createDirectories(dir.resolve("chart"));
-        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+        lexsync.ingestion().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
                 org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
 
         assertThat(get("/").body()).contains("Changes collected per hour, last " + ChangesChart.MIN_HOURS + " hours");
@@ -151,7 +151,7 @@ class DashboardPagesTest {
     void anIngestionSourceHasNoHarvestButtons() throws Exception {   // they could only ever answer 404
         var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
         Path uploads = java.nio.file.Files.createDirectories(dir.resolve("buttons"));
-        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+        lexsync.ingestion().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
                 org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
 
         String page = get("/").body();
@@ -173,11 +173,11 @@ class DashboardPagesTest {
     void crawlerUploadsAreCountedPerCrawlerWithTheirRejectionReasons() throws Exception {   // EUCases D2.1 §3.2
         var group = org.lexsync.fixture.documentgroup.GroupFixture.decision();
         Path uploads = java.nio.file.Files.createDirectories(dir.resolve("uploads"));
-        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
+        lexsync.ingestion().ingest(org.lexsync.engine.model.GroupUpload.of(group.writeMetaInfo(uploads), group.writeZip(uploads),
                 org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));
         var unknown = org.lexsync.fixture.documentgroup.GroupFixture.empty(
                 org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "5c0ffee0-0000-4000-8000-000000000001").op("Del");
-        lexsync.ingest(org.lexsync.engine.model.GroupUpload.of(unknown.writeMetaInfo(
+        lexsync.ingestion().ingest(org.lexsync.engine.model.GroupUpload.of(unknown.writeMetaInfo(
                 java.nio.file.Files.createDirectories(uploads.resolve("del"))), null,
                 org.lexsync.fixture.documentgroup.GroupFixture.CRAWLER, "127.0.0.1"));   // Del of an unknown group
 

@@ -141,7 +141,7 @@ class HarvestedContentBrowserTest {
     /** Our path of the first stored resource of {@code source} whose file is HTML. */
     private String resourcePath(String source) {
         List<String> uris = new ArrayList<>();
-        lexsync.journal(0, source, 0, (JournalEntry e) -> uris.add(e.resourceUri()));
+        lexsync.store().journal(0, source, 0, (JournalEntry e) -> uris.add(e.resourceUri()));
         assertThat(uris).as("resources of " + source).isNotEmpty();
         String b64 = Base64.getUrlEncoder().withoutPadding().encodeToString(uris.get(0).getBytes(StandardCharsets.UTF_8));
         StringBuilder path = new StringBuilder("/resource/" + source);

@@ -92,7 +92,7 @@ class IngestRoutesTest {
 
     List<JournalEntry> journal() {
         List<JournalEntry> out = new ArrayList<>();
-        lexsync.journal(0, null, 100_000, out::add);
+        lexsync.store().journal(0, null, 100_000, out::add);
         return out;
     }
 
@@ -155,7 +155,7 @@ class IngestRoutesTest {
 
         assertThat(u.body()).contains("\"updated\":1").contains("\"deleted\":1");
         assertThat(d.body()).contains("\"deleted\":1");
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isZero();
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isZero();
     }
 
     @Test
@@ -255,7 +255,7 @@ class IngestRoutesTest {
         assertThat(r.statusCode()).isEqualTo(413);
         assertThat(r.body()).contains("TooLarge");
         assertThat(journal()).isEmpty();
-        assertThat(lexsync.ingestLog(null, null, 5)).singleElement()
+        assertThat(lexsync.ingestion().ingestLog(null, null, 5)).singleElement()
                 .satisfies(e -> assertThat(e.errorClass()).isEqualTo("TooLarge"));
     }
 
@@ -282,7 +282,7 @@ class IngestRoutesTest {
             pool.shutdown();
         }
         assertThat(journal()).hasSize(groups * 2);
-        assertThat(lexsync.runs(GroupFixture.CRAWLER, 100)).isNotEmpty(); // consecutive groups share a run
+        assertThat(lexsync.store().runs(GroupFixture.CRAWLER, 100)).isNotEmpty(); // consecutive groups share a run
     }
 
     static GroupFixture numbered(int i) {
@@ -314,7 +314,7 @@ class IngestRoutesTest {
         }
 
         assertThat(journal()).isEmpty();
-        assertThat(lexsync.storedSource(GroupFixture.CRAWLER)).isEmpty();
+        assertThat(lexsync.store().storedSource(GroupFixture.CRAWLER)).isEmpty();
         assertThat(upload(GroupFixture.decision()).statusCode()).isEqualTo(200); // and the server goes on
     }
 

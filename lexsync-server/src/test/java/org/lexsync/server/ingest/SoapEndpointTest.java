@@ -85,8 +85,8 @@ class SoapEndpointTest {
                 .startsWith("text/xml"));
         assertThat(r.body()).contains("<UploadFileResponse xmlns=\"http://tempuri.org/\">")
                 .contains("<UploadFileResult>Ok</UploadFileResult>");
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
-        assertThat(lexsync.ingestLog(null, null, 1)).singleElement()
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isEqualTo(2);
+        assertThat(lexsync.ingestion().ingestLog(null, null, 1)).singleElement()
                 .satisfies(e -> assertThat(e.remote()).isEqualTo("127.0.0.1"));
     }
 
@@ -108,7 +108,7 @@ class SoapEndpointTest {
         HttpResponse<String> r = call(GroupFixture.decision());
 
         assertThat(r.body()).contains("Error: WrongCrawler");
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isZero();
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isZero();
     }
 
     @Test
@@ -119,7 +119,7 @@ class SoapEndpointTest {
 
         assertThat(r.statusCode()).isEqualTo(403);
         assertThat(r.body()).contains("faultstring").contains("127.0.0.1");
-        assertThat(lexsync.resourceCount(GroupFixture.CRAWLER)).isZero();
+        assertThat(lexsync.store().resourceCount(GroupFixture.CRAWLER)).isZero();
     }
 
     @Test

@@ -53,7 +53,7 @@ class SchedulerMetricsTest {
         server = LexSyncServer.builder(lexsync).configuration(new Configuration(dir.resolve("lexsync.yaml"), sources,
                 settings)).settings(settings).feature(MetricsFeature::new).feature(HarvestScheduler::new).build().start();
         Eventually.until("the first scheduled run of feed ends", Duration.ofSeconds(60),
-                () -> lexsync.runs("feed", 1).stream().anyMatch(r -> r.ended() != null));
+                () -> lexsync.store().runs("feed", 1).stream().anyMatch(r -> r.ended() != null));
         Eventually.until("the scheduler shows feed idle again", Duration.ofSeconds(30), () -> {
             PrometheusText m = scrape();
             return !m.named("lexsync_scheduler_sources").isEmpty()

@@ -85,7 +85,7 @@ class PingRoutesTest {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
         assertThat(r.body()).contains("\"source\":\"feed\"").contains("\"run\":\"started\"");
         Eventually.until("the pinged run collects the 3 new entries", LIMIT,
-                () -> server.lexsync().resourceCount("feed") == 7);
+                () -> server.lexsync().store().resourceCount("feed") == 7);
     }
 
     @Test

@@ -66,7 +66,7 @@ class CrossNodeInvalidationTest {
         serverB = LexSyncServer.builder(nodeB).configuration(new Configuration(config, List.of(), settings))
                 .settings(settings).feature(c -> new PublishRoutes(c, DocumentCache.DEFAULT_BUDGET, AN_HOUR))
                 .build().start();
-        Eventually.until("node B listens", Duration.ofSeconds(10), nodeB::journalNotificationsLive);
+        Eventually.until("node B listens", Duration.ofSeconds(10), nodeB.operations()::journalNotificationsLive);
     }
 
     private LexSync node(String name) {
@@ -122,8 +122,8 @@ class CrossNodeInvalidationTest {
                      + " WHERE application_name = 'lexsync journal listener' AND datname = current_database()")) {
             assertThat(rs.next()).as("the listener's backend").isTrue();
         }
-        Eventually.until("node B's listener notices", Duration.ofSeconds(10), () -> !nodeB.journalNotificationsLive());
-        Eventually.until("node B listens again", Duration.ofSeconds(10), nodeB::journalNotificationsLive);
+        Eventually.until("node B's listener notices", Duration.ofSeconds(10), () -> !nodeB.operations().journalNotificationsLive());
+        Eventually.until("node B listens again", Duration.ofSeconds(10), nodeB.operations()::journalNotificationsLive);
         newEntryOnAIsServedByBWithinASecond(4);
     }
 }

@@ -1,5 +1,6 @@
 package org.lexsync.server.publish;
 
+import org.lexsync.engine.PublishConfigs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
@@ -79,7 +80,7 @@ class DocumentCacheTest {
     /** The document as the engine projects it now, without the server. */
     private byte[] projected(String path) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        aggregate.publication(LexSync.publishSettings(config, null).build()).document(path).orElseThrow().body()
+        aggregate.publication(PublishConfigs.settings(config, null).build()).document(path).orElseThrow().body()
                 .writeTo(out);
         return out.toByteArray();
     }

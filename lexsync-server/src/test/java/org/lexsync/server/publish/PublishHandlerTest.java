@@ -180,7 +180,7 @@ class PublishHandlerTest {
 
     /** Sets the database files' modification time an hour back, as if nothing had written for that long. */
     private void settle() throws Exception {
-        Path db = collected.aggregate().sqliteFile().orElseThrow();
+        Path db = collected.aggregate().store().sqliteFile().orElseThrow();
         FileTime old = FileTime.from(Instant.now().minus(1, ChronoUnit.HOURS));
         for (Path f : new Path[] {db, db.resolveSibling(db.getFileName() + "-wal")}) {
             if (Files.exists(f)) {

@@ -142,7 +142,7 @@ class PublishRoutesTest {
     /** Our path of the first collected resource's current bytes: {@code resource/{source}/{uri as base64url}}. */
     private String resourcePath() {
         List<String> uris = new java.util.ArrayList<>();
-        aggregate.journal(0, SOURCE, 1, e -> uris.add(e.resourceUri()));
+        aggregate.store().journal(0, SOURCE, 1, e -> uris.add(e.resourceUri()));
         String b64 = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(uris.get(0)
                 .getBytes(StandardCharsets.UTF_8));
         StringBuilder path = new StringBuilder("/resource/" + SOURCE);
@@ -163,7 +163,7 @@ class PublishRoutesTest {
     @Test
     void aBlobIsDatedByTheCollectionOfTheVersionItWasStoredFor() throws Exception {   // not 1970
         List<java.time.Instant> collected = new java.util.ArrayList<>();
-        aggregate.journal(0, null, 0, e -> collected.add(e.collected().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        aggregate.store().journal(0, null, 0, e -> collected.add(e.collected().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
         HttpResponse<byte[]> r = get(blobPath());
         java.time.Instant lastModified = java.time.ZonedDateTime.parse(r.headers().firstValue("Last-Modified")
                 .orElseThrow(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
@@ -203,7 +203,7 @@ class PublishRoutesTest {
             downstream.register(Source.builder("rs", ResourceSyncOptions.DEFAULT)
                     .url(server.uri().resolve("/resourcesync/all/capabilitylist.xml")).build());
             var report = downstream.harvest("rs");
-            assertThat(downstream.resourceCount("rs")).as(report.toString()).isEqualTo(aggregate.resourceCount(SOURCE))
+            assertThat(downstream.store().resourceCount("rs")).as(report.toString()).isEqualTo(aggregate.store().resourceCount(SOURCE))
                     .isPositive();
         }
     }
@@ -215,12 +215,12 @@ class PublishRoutesTest {
             downstream.register(Source.builder("rs", ResourceSyncOptions.fromText(Map.of("baseline", "dump")))
                     .url(server.uri().resolve("/resourcesync/all/capabilitylist.xml")).build());
             downstream.harvest("rs");
-            assertThat(downstream.resourceCount("rs")).isEqualTo(10);
+            assertThat(downstream.store().resourceCount("rs")).isEqualTo(10);
 
             atom.update(AtomSource.id(2)).delete(AtomSource.id(4)).publishNew(2);
             aggregate.harvest(SOURCE);
             downstream.harvest("rs");
-            assertThat(downstream.resourceCount("rs")).isEqualTo(aggregate.resourceCount(SOURCE)).isEqualTo(11);
+            assertThat(downstream.store().resourceCount("rs")).isEqualTo(aggregate.store().resourceCount(SOURCE)).isEqualTo(11);
             var audit = downstream.audit("rs", new org.lexsync.engine.model.HarvestListener() { });
             assertThat(audit.isInSync()).as(audit.toString()).isTrue();
         }
@@ -229,7 +229,7 @@ class PublishRoutesTest {
     /** Active resources with the SHA-256 of each of their files, by URI. */
     private static Map<String, List<String>> contents(LexSync lexsync, String sourceId) {
         Map<String, List<String>> out = new TreeMap<>();
-        lexsync.resourceStates(sourceId, false, r -> out.put(r.uri(),
+        lexsync.store().resourceStates(sourceId, false, r -> out.put(r.uri(),
                 r.representations().stream().map(RepresentationState::sha256).sorted().toList()));
         return out;
     }

@@ -71,18 +71,18 @@ class HarvestSchedulerTest {
     }
 
     private long finishedRuns() {
-        return lexsync.runs("feed", 1000).stream().filter(r -> r.ended() != null).count();
+        return lexsync.store().runs("feed", 1000).stream().filter(r -> r.ended() != null).count();
     }
 
     @Test
     void anApprovedSourceRunsOnItsScheduleAndPicksUpAChangeByItself() throws IOException {
         start(LexSync.builder(dir.resolve("data")), config("PT2S", true));
 
-        Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.resourceCount("feed") == 7);
+        Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.store().resourceCount("feed") == 7);
         feed.publishNew(3);
-        Eventually.until("a later scheduled run collects the 3 new ones", LIMIT, () -> lexsync.resourceCount("feed") == 10);
+        Eventually.until("a later scheduled run collects the 3 new ones", LIMIT, () -> lexsync.store().resourceCount("feed") == 10);
 
-        assertThat(lexsync.runs("feed", 100)).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(lexsync.store().runs("feed", 100)).hasSizeGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -91,9 +91,9 @@ class HarvestSchedulerTest {
             start(LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null),
                     config("PT2S", true));
 
-            Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.resourceCount("feed") == 7);
+            Eventually.until("the first run collects the 7 entries", LIMIT, () -> lexsync.store().resourceCount("feed") == 7);
             feed.publishNew(2);
-            Eventually.until("a later run collects 2 more", LIMIT, () -> lexsync.resourceCount("feed") == 9);
+            Eventually.until("a later run collects 2 more", LIMIT, () -> lexsync.store().resourceCount("feed") == 9);
             server.close();
             server = null;
         }
@@ -117,13 +117,13 @@ class HarvestSchedulerTest {
                 server = null;
                 second.close();
             }
-            java.util.List<RunRecord> runs = new java.util.ArrayList<>(lexsync.runs("feed", 1000));
+            java.util.List<RunRecord> runs = new java.util.ArrayList<>(lexsync.store().runs("feed", 1000));
             runs.sort(java.util.Comparator.comparing(RunRecord::started));
             for (int i = 1; i < runs.size(); i++) {
                 assertThat(runs.get(i).started()).as("run %d starts after run %d ended", runs.get(i).id(),
                         runs.get(i - 1).id()).isAfterOrEqualTo(runs.get(i - 1).ended());
             }
-            assertThat(lexsync.runs("feed", 1000)).noneSatisfy(r -> assertThat(r.status().token()).isEqualTo("aborted"));
+            assertThat(lexsync.store().runs("feed", 1000)).noneSatisfy(r -> assertThat(r.status().token()).isEqualTo("aborted"));
         }
     }
 
@@ -151,7 +151,7 @@ class HarvestSchedulerTest {
             SourceActivity a = control.activity("feed").orElseThrow();
             return a.state() == SourceActivity.State.IDLE && a.nextRun() == null;
         });
-        Eventually.until("a run that was under way has ended", LIMIT, () -> lexsync.runs("feed", 1000).stream()
+        Eventually.until("a run that was under way has ended", LIMIT, () -> lexsync.store().runs("feed", 1000).stream()
                 .allMatch(r -> r.ended() != null));
         long runs = finishedRuns();
         Thread.sleep(2500); // more than two slots of its 1 s schedule
@@ -247,9 +247,9 @@ class HarvestSchedulerTest {
 
     /** Waits for two more finished runs of the source "other" (scheduled every second). */
     private void otherRunsTwice() {
-        long before = lexsync.runs("other", 1000).stream().filter(r -> r.ended() != null).count();
+        long before = lexsync.store().runs("other", 1000).stream().filter(r -> r.ended() != null).count();
         Eventually.until("two more runs of other", LIMIT,
-                () -> lexsync.runs("other", 1000).stream().filter(r -> r.ended() != null).count() >= before + 2);
+                () -> lexsync.store().runs("other", 1000).stream().filter(r -> r.ended() != null).count() >= before + 2);
     }
 
     /** "other" every second, and "feed" every second when {@code withFeed}. */
@@ -290,7 +290,7 @@ class HarvestSchedulerTest {
                 && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
         server.close();
         // ten hourly slots missed while the server was down
-        try (java.sql.Connection c = lexsync.schedulerDataSource().getConnection();
+        try (java.sql.Connection c = lexsync.operations().schedulerDataSource().getConnection();
              java.sql.PreparedStatement st = c.prepareStatement(
                      "UPDATE scheduled_tasks SET execution_time = ? WHERE task_instance = 'feed'")) {
             st.setTimestamp(1, java.sql.Timestamp.from(java.time.Instant.now().minus(Duration.ofHours(10))));
@@ -330,25 +330,25 @@ class HarvestSchedulerTest {
 
         int most = 0;
         long deadline = System.nanoTime() + LIMIT.toNanos();
-        while (System.nanoTime() < deadline && (lexsync.runs("feed", 100).size() < 3
-                || lexsync.runs("second", 100).size() < 3 || lexsync.runs("third", 100).size() < 3)) {
+        while (System.nanoTime() < deadline && (lexsync.store().runs("feed", 100).size() < 3
+                || lexsync.store().runs("second", 100).size() < 3 || lexsync.store().runs("third", 100).size() < 3)) {
             most = Math.max(most, (int) control.activities().stream()
                     .filter(a -> a.state() == SourceActivity.State.RUNNING).count());
             Thread.sleep(10);
         }
 
-        assertThat(lexsync.runs("third", 100)).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(lexsync.store().runs("third", 100)).hasSizeGreaterThanOrEqualTo(3);
         assertThat(most).as("sources seen running at once").isBetween(1, 2);
     }
 
     @Test
     void stoppingMarksNoRunAsRunning() throws IOException {
         start(LexSync.builder(dir.resolve("data")), config("PT1S", true));
-        Eventually.until("a run", LIMIT, () -> !lexsync.runs("feed", 10).isEmpty());
+        Eventually.until("a run", LIMIT, () -> !lexsync.store().runs("feed", 10).isEmpty());
 
         server.close();
         server = null;
 
-        assertThat(lexsync.runs("feed", 100)).allSatisfy((RunRecord r) -> assertThat(r.ended()).isNotNull());
+        assertThat(lexsync.store().runs("feed", 100)).allSatisfy((RunRecord r) -> assertThat(r.ended()).isNotNull());
     }
 }

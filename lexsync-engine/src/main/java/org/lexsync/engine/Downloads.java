@@ -11,16 +11,23 @@ import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.SourceUnreadableException;
 
 /**
- * Downloads one document without a store (the command line's {@code inspect URL}), through the polite fetcher:
- * robots.txt, body size cap, bounded redirects, only http(s).
+ * Downloads one document without a store or a facade (the command line's {@code inspect URL}), through a polite
+ * fetcher of its own: robots.txt, body size cap, bounded redirects, only http(s). A static helper of its own so that
+ * {@link LexSync} keeps only what is done with a store.
  */
-final class DocumentDownload {
+public final class Downloads {
     private static final String ACCEPT = "application/xml, text/xml, application/atom+xml, */*;q=0.5";
 
-    private DocumentDownload() {
+    private Downloads() {
     }
 
-    static Path download(URI url, Path directory, String version) {
+    /**
+     * Downloads one document by URL, politely; the file is in {@code directory} and the caller deletes it.
+     * {@code version} goes into the User-Agent.
+     *
+     * @throws SourceUnreadableException when the document cannot be fetched
+     */
+    public static Path download(URI url, Path directory, String version) {
         try (Fetcher fetcher = Fetcher.builder().version(version).tempDirectory(directory)
                 .politeness(new Politeness(1, Duration.ZERO)).build()) {
             FetchResult result = fetcher.fetch(FetchRequest.of(url).withHeader("Accept", ACCEPT));
