@@ -1,5 +1,6 @@
 package org.lexsync.engine.apply;
 
+import org.lexsync.engine.disk.DiskFailures;
 import org.lexsync.engine.model.ChangeFailure;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
@@ -32,7 +33,6 @@ import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.store.ResourceWrite;
 import org.lexsync.engine.store.Store;
-import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
@@ -278,7 +278,7 @@ final class ChangePreparer {
         }
         IOException io = e instanceof IOException i ? i
                 : e instanceof java.io.UncheckedIOException u ? u.getCause() : null;
-        if (io != null && StoreException.writing(blobDir, operation, io) instanceof StoreUnavailableException u) {
+        if (io != null && DiskFailures.of(blobDir, operation, io) instanceof StoreUnavailableException u) {
             throw u;
         }
     }

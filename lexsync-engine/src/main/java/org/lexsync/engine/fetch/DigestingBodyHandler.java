@@ -1,5 +1,6 @@
 package org.lexsync.engine.fetch;
 
+import org.lexsync.engine.disk.DiskFailures;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -25,7 +26,6 @@ import java.util.zip.ZipException;
 import org.lexsync.core.io.CountingInputStream;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
-import org.lexsync.engine.model.StoreException;
 
 /**
  * Streams one response body to a temp file in a single pass (docs/architecture.md, invariant 3): undoes the
@@ -128,7 +128,7 @@ final class DigestingBodyHandler {
             return body;
         } catch (LocalFile.WriteFailure e) {
             // our disk, not the source: a full or read-only store is named as such (issue 13.4, exit code 4)
-            throw StoreException.writing(tempDirectory, "write the body of " + url + " to a temp file", e.getCause());
+            throw DiskFailures.of(tempDirectory, "write the body of " + url + " to a temp file", e.getCause());
         } catch (TimedBodyStream.BodyTimeoutException e) {
             throw FetchException.transientFailure(url, FetchFailure.TIMEOUT, e.getMessage(), e);
         } catch (InterruptedIOException e) {
@@ -152,7 +152,7 @@ final class DigestingBodyHandler {
             return Files.createTempFile(tempDirectory, "fetch-", ".part");
         } catch (IOException e) {
             closeQuietly(raw);
-            throw StoreException.writing(tempDirectory, "create a temp file in " + tempDirectory, e);
+            throw DiskFailures.of(tempDirectory, "create a temp file in " + tempDirectory, e);
         }
     }
 

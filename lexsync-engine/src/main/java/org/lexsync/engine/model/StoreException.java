@@ -17,13 +17,6 @@ public class StoreException extends LexsyncException {
         this.operation = operation;
     }
 
-    /**
-     * The exception for a failed write under the store's directory {@code dir} by another part (the fetcher's
-     * temp files): a {@link StoreUnavailableException} when the disk is full or read-only, else a plain one.
-     */
-    public static StoreException writing(java.nio.file.Path dir, String operation, java.io.IOException cause) {
-        return DiskFailures.of(dir, operation, cause);
-    }
 
     /** What the store was doing, e.g. {@code commit batch for source x}. */
     public String operation() {

@@ -55,24 +55,4 @@ public final class StoreUnavailableException extends StoreException {
         String prefix = operation() + ": ";
         return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
     }
-
-    /** The store's disk under {@code dir} is full. */
-    public static StoreUnavailableException full(java.nio.file.Path dir, String operation, Throwable cause) {
-        return DiskFailures.full(dir, operation, cause);
-    }
-
-    /** The store under {@code dir} cannot be written. */
-    public static StoreUnavailableException readOnly(java.nio.file.Path dir, String operation, Throwable cause) {
-        return DiskFailures.readOnly(dir, operation, cause);
-    }
-
-    /** True when the file system holding {@code dir} has less than a mebibyte usable. */
-    public static boolean nearlyFull(java.nio.file.Path dir) {
-        return DiskFailures.nearlyFull(dir);
-    }
-
-    /** False when {@code dir} (or its nearest existing ancestor) cannot be written, e.g. a read-only mount. */
-    public static boolean writable(java.nio.file.Path dir) {
-        return DiskFailures.writable(dir);
-    }
 }

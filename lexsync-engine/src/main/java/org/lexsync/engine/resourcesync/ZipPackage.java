@@ -1,5 +1,6 @@
 package org.lexsync.engine.resourcesync;
 
+import org.lexsync.engine.disk.DiskFailures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,7 +28,6 @@ import org.lexsync.core.zip.ZipArchiveEntry;
 import org.lexsync.core.zip.ZipArchiveException;
 import org.lexsync.core.zip.ZipEntryReader;
 import org.lexsync.core.zip.ZipNames;
-import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 
 /**
@@ -366,7 +366,7 @@ final class ZipPackage implements AutoCloseable {
         } catch (IOException e) {
             TempFiles.deleteQuietly(sink.file);
             // a scratch directory on a full or read-only disk is a local store error (exit 4), not a bad package
-            if (StoreException.writing(dir, "unpack " + path + " of " + url + " into " + dir, e)
+            if (DiskFailures.of(dir, "unpack " + path + " of " + url + " into " + dir, e)
                     instanceof StoreUnavailableException local) {
                 throw local;
             }

@@ -1,5 +1,6 @@
 package org.lexsync.engine.store;
 
+import org.lexsync.engine.disk.DiskFailures;
 import org.lexsync.engine.model.StoreException;
 import org.lexsync.engine.model.StoreUnavailableException;
 import java.io.IOException;
@@ -39,15 +40,15 @@ final class StoreFailures {
 
     /** The exception for a failed file operation under {@code dir} (blobs, temp files). */
     static StoreException of(Path dir, String operation, IOException e) {
-        return StoreException.writing(dir, operation, e);
+        return DiskFailures.of(dir, operation, e);
     }
 
     static StoreUnavailableException full(Path dir, String operation, Throwable cause) {
-        return StoreUnavailableException.full(dir, operation, cause);
+        return DiskFailures.full(dir, operation, cause);
     }
 
     static StoreUnavailableException readOnly(Path dir, String operation, Throwable cause) {
-        return StoreUnavailableException.readOnly(dir, operation, cause);
+        return DiskFailures.readOnly(dir, operation, cause);
     }
 
     static StoreUnavailableException damaged(String database, String operation, String detail, Throwable cause) {
@@ -107,10 +108,10 @@ final class StoreFailures {
     }
 
     static boolean nearlyFull(Path dir) {
-        return StoreUnavailableException.nearlyFull(dir);
+        return DiskFailures.nearlyFull(dir);
     }
 
     static boolean writable(Path dir) {
-        return StoreUnavailableException.writable(dir);
+        return DiskFailures.writable(dir);
     }
 }
