@@ -361,7 +361,7 @@ public final class LexSync implements AutoCloseable {
      * path for the server and the static exporter. Reads the store as it is when a document is asked for.
      */
     public Publication publication(org.lexsync.engine.model.PublishSettings settings) {
-        return new Publication(new org.lexsync.engine.publish.Publisher(store, settings));
+        return new Publication(new org.lexsync.engine.publish.Publisher(store, settings, SourceRegistry.eliProtocols()));
     }
 
     /**
