@@ -26,12 +26,7 @@ public final class Publisher {
     private final PublishSettings settings;
     private final JournalView journal;
     private final BlobDocuments blobs;
-    private final List<AtomArchiveFeed> feeds = new ArrayList<>();
     private final String fingerprint;
-    private final ResourceSyncSource resourceSync;
-    private final ResourceDocuments resourceDocuments;
-    private final EliPublication eli;
-    private final DumpDocuments dumps;
     /** Asked in order whether a path is theirs. */
     private final List<DocumentFamily> families;
     /** The same families in the order the static export writes them. */
@@ -49,14 +44,17 @@ public final class Publisher {
         this.fingerprint = Etags.of("settings", settings.toString());
         List<SourceRecord> sources = store.sources().list();
         AtomItems items = new AtomItems(settings);
+        List<AtomArchiveFeed> feeds = new ArrayList<>();
         feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
         List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
         ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));
         this.rawJournal = store.journal();
-        this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
-        this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
-        this.dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync, blobs);
-        this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
+        ResourceSyncSource resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids,
+                fingerprint);
+        ResourceDocuments resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
+        DumpDocuments dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync,
+                blobs);
+        EliPublication eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
                 .filter(s -> eliProtocols.contains(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
         List<DocumentFamily> all = new ArrayList<>(List.of(blobs, resourceDocuments, eli, dumps, resourceSync));
         // a source's feed before the aggregate's: the aggregate's paths are the shorter ones

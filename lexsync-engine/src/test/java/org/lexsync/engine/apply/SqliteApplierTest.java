@@ -62,27 +62,31 @@ class SqliteApplierTest extends ApplierContract {
         List<PlannedChange> plan = localActs(300);
         List<Long> committed = new ArrayList<>();
         ApplyReport report;
-        // Another connection holds SQLite's write lock until the applier has taken its first batch (5, whose commit
-        // waits for the lock) and a waiting batch grown to maxBatchSize (40) behind it (no read-ahead: every change
-        // taken is the applier's); then the store is free again.
-        AtomicInteger taken = new AtomicInteger();
-        Iterator<PlannedChange> counted = new Iterator<>() {
-            private final Iterator<PlannedChange> all = plan.iterator();
-
-            @Override
-            public boolean hasNext() {
-                return all.hasNext();
-            }
-
-            @Override
-            public PlannedChange next() {
-                taken.incrementAndGet();
-                return all.next();
-            }
-        };
+        // Another connection takes SQLite's write lock when the applier takes its first change (after the run has
+        // started; no read-ahead: every change is taken on the applier's thread) and holds it until the applier has
+        // taken its first batch (5, whose commit waits for the lock) and a waiting batch of maxBatchSize (40) behind it.
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
              Statement s = c.createStatement()) {
-            s.execute("BEGIN IMMEDIATE");
+            AtomicInteger taken = new AtomicInteger();
+            Iterator<PlannedChange> all = plan.iterator();
+            Iterator<PlannedChange> locking = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return all.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    if (taken.incrementAndGet() == 1) {
+                        try {
+                            s.execute("BEGIN IMMEDIATE");
+                        } catch (java.sql.SQLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    return all.next();
+                }
+            };
             Thread release = Thread.ofPlatform().start(() -> {
                 try {
                     await().atMost(Duration.ofSeconds(60)).until(() -> taken.get() >= 5 + 40);
@@ -92,7 +96,7 @@ class SqliteApplierTest extends ApplierContract {
                 }
             });
             report = applier().batchSize(5).maxBatchSize(40).readAhead(0).build()
-                    .apply(Plans.SOURCE, counted, null, p -> committed.add(p.committed()));
+                    .apply(Plans.SOURCE, locking, null, p -> committed.add(p.committed()));
             release.join();
         }
 
