@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -61,17 +62,17 @@ final class MultipartStream {
         Parts parts = new Parts(sink);
         MultiPart.Parser parser = new MultiPart.Parser(boundary, parts);
         parser.setPartHeadersMaxLength(MAX_HEADERS);
+        byte[] buf = new byte[READ];
         try {
             while (!parts.done()) {
-                // a fresh buffer per step: the parser's content chunks are views of it and are written out before
-                // the next step, but nothing here relies on the parser letting go of them
-                byte[] buf = new byte[READ];
                 int n = in.read(buf);
                 if (n < 0) {
-                    parser.parse(Content.Chunk.EOF);
+                    parse(parser, Content.Chunk.EOF);
                     break;
                 }
-                parser.parse(Content.Chunk.from(ByteBuffer.wrap(buf, 0, n), false));
+                // the chunk gets its own copy of what was read: the parser's content chunks are views of it and are
+                // written out before the next read, but nothing here relies on the parser letting go of them
+                parse(parser, Content.Chunk.from(ByteBuffer.wrap(Arrays.copyOf(buf, n)), false));
                 parts.rethrow();
             }
             parts.rethrow();
@@ -80,6 +81,15 @@ final class MultipartStream {
             }
         } finally {
             parts.closeQuietly();
+        }
+    }
+
+    /** One step of the parser; a refusal it throws instead of reporting (a bad message) is a malformed body. */
+    private static void parse(MultiPart.Parser parser, Content.Chunk chunk) throws MalformedBodyException {
+        try {
+            parser.parse(chunk);
+        } catch (RuntimeException e) {
+            throw new MalformedBodyException("malformed multipart body: " + e.getMessage());
         }
     }
 
