@@ -23,7 +23,7 @@ module org.lexsync.engine {
 
     requires crawler.commons;
     requires org.jsoup;
-    requires org.snakeyaml.engine.v2;
+    requires transitive org.snakeyaml.engine.v2; // harvest.ProtocolBlock hands a harvester its YAML node
 
     requires org.apache.jena.base;
     requires org.apache.jena.core;

@@ -14,6 +14,7 @@ module org.lexsync.server {
     requires org.eclipse.jetty.server;
     requires org.eclipse.jetty.util;
     requires com.github.kagkarlsson.scheduler;
+    requires com.github.benmanes.caffeine;
     requires micrometer.core;
     requires micrometer.registry.prometheus;
     requires com.fasterxml.jackson.core;

@@ -62,6 +62,7 @@ final class HarvestRuns {
     HarvestReport harvest(String sourceId, boolean dryRun, HarvestListener listener) {
         Source source = sources.source(sourceId);
         Harvester harvester = SourceRegistry.harvester(source.protocol());
+        harvester.rules().requireUrls(harvester.protocol(), source.id(), source.urls().size());
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), dryRun, source.giveUp());
         if (!dryRun && readOnly) {
             throw new IllegalStateException("this LexSync was opened read-only (or for a dry run): plan " + source.id()
@@ -78,6 +79,7 @@ final class HarvestRuns {
     AuditReport audit(String sourceId, HarvestListener listener) {
         Source source = sources.source(sourceId);
         Harvester harvester = SourceRegistry.harvester(source.protocol());
+        harvester.rules().requireUrls(harvester.protocol(), source.id(), source.urls().size());
         HarvestJob job = new HarvestJob(source.id(), source.urls(), source.options(), true, source.giveUp());
         try (Fetcher view = fetcher.withPoliteness(sources.politeness(source))) {
             return harvester.audit(job, new HarvestContext(store, view, applier(view, null), listener));

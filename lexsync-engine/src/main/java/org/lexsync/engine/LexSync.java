@@ -192,7 +192,7 @@ public final class LexSync implements AutoCloseable {
      * exporter. Reads the store as it is when a document is asked for.
      */
     public Publication publication(PublishSettings settings) {
-        return new Publication(new Publisher(store, settings));
+        return new Publication(new Publisher(store, settings, SourceRegistry.eliProtocols()));
     }
 
     /** Runs a SPARQL query over the ELI named graphs and writes its result in {@code format}. */

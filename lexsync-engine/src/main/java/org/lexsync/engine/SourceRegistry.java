@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
@@ -85,6 +86,12 @@ final class SourceRegistry {
     }
 
     /** The harvester of {@code protocol}; an {@link IllegalArgumentException} naming the known ones otherwise. */
+    /** The protocols whose resources are republished as ELI ({@link Harvester#eliResources()}). */
+    static Set<String> eliProtocols() {
+        return Harvesters.all().stream().filter(Harvester::eliResources).map(Harvester::protocol)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     static Harvester harvester(String protocol) {
         return Harvesters.forProtocol(protocol).orElseThrow(() -> new IllegalArgumentException(String.format(
                 Locale.ROOT, "no harvester for protocol '%s' (known: %s)", protocol,

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.model.BlobKey;
 import org.lexsync.engine.model.PublishSettings;
@@ -35,7 +36,7 @@ public final class GrowingJournalCheck {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 6;
         try (Store store = Store.open(StoreConfig.of(Path.of(args[0])))) {
             Publisher publisher = new Publisher(store, PublishSettings.builder(URI.create("http://127.0.0.1:8080/"))
-                    .build());
+                    .build(), Set.of()); // no ELI sources in this store
             for (int round = 0; round < rounds; round++) {
                 store.commit(new CommitBatch("grow", null, List.of(write("http://grow.example/" + System.nanoTime())),
                         null, null));

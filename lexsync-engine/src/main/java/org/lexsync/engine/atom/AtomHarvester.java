@@ -56,10 +56,6 @@ public final class AtomHarvester implements Harvester {
 
     @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
-        if (job.urls().size() != 1) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "an atom source has exactly one subscription feed URL, %s has %d", job.sourceId(), job.urls().size()));
-        }
         double maxDelete = job.options(AtomOptions.class).maxDeleteFraction();
         HarvestRun run = HarvestRun.start(job, context);
         PageReader reader = new PageReader(SourceReader.of(context), run.findings());

@@ -3,9 +3,12 @@ package org.lexsync.engine.config;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.Harvesters;
+import org.lexsync.engine.harvest.ProtocolBlock;
 import org.lexsync.engine.harvest.SourceRules;
 import org.lexsync.engine.model.OptionException;
 import org.lexsync.engine.model.ProtocolOptions;
@@ -19,8 +22,17 @@ import org.lexsync.engine.model.ProtocolOptions;
  */
 final class ProtocolRules {
 
-    /** One protocol's rule: the exact number of URLs and what they are, the option keys, and their reader. */
-    record Rule(int urls, String urlsMeaning, List<String> keys, Function<Map<String, String>, ProtocolOptions> reader) {
+    /**
+     * One protocol's rule: the exact number of URLs and what they are, the option keys and their reader, and the key
+     * of the protocol's own block with the harvester that reads it.
+     */
+    record Rule(int urls, String urlsMeaning, List<String> keys, Function<Map<String, String>, ProtocolOptions> reader,
+                @Nullable String block, Function<ProtocolBlock, @Nullable ProtocolOptions> blockReader) {
+
+        /** The options the protocol's block defines, or null to keep the text options. */
+        @Nullable ProtocolOptions readBlock(ProtocolBlock b) {
+            return blockReader.apply(b);
+        }
 
         /** What is wrong with one option's value, if anything (e.g. {@code one of list, dump, auto}). */
         Optional<String> problem(String key, String value) {
@@ -41,8 +53,20 @@ final class ProtocolRules {
         return Harvesters.forProtocol(protocol).map(ProtocolRules::rule);
     }
 
+    /** The block keys of the protocols on the class path, each with its protocol (e.g. crawler → crawler). */
+    static Map<String, String> blocks() {
+        Map<String, String> out = new TreeMap<>();
+        for (Harvester h : Harvesters.all()) {
+            String block = h.rules().block();
+            if (block != null) {
+                out.put(block, h.protocol());
+            }
+        }
+        return out;
+    }
+
     private static Rule rule(Harvester h) {
         SourceRules r = h.rules();
-        return new Rule(r.urls(), r.urlsMeaning(), r.optionKeys(), h::options);
+        return new Rule(r.urls(), r.urlsMeaning(), r.optionKeys(), h::options, r.block(), h::readBlock);
     }
 }

@@ -11,6 +11,7 @@ import org.lexsync.engine.harvest.CommitSlices;
 import org.lexsync.engine.harvest.HarvestContext;
 import org.lexsync.engine.harvest.HarvestJob;
 import org.lexsync.engine.harvest.HarvestRun;
+import org.lexsync.engine.harvest.ProtocolBlock;
 import org.lexsync.engine.harvest.SlicedApply;
 import org.lexsync.engine.harvest.Harvester;
 import org.lexsync.engine.harvest.SourceRules;
@@ -24,6 +25,7 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.ProtocolOptions;
 import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunStatus;
+import org.snakeyaml.engine.v2.nodes.Node;
 
 /**
  * The {@code crawler} protocol: runs a source's {@link PortalCrawler} under the shared run lifecycle
@@ -40,6 +42,8 @@ public final class CrawlerHarvester implements Harvester {
     public static final String KEY_JAVA = "java";
     /** The option key of the charset override. */
     public static final String KEY_CHARSET = "charset";
+    /** The key of a generic crawler's definition in a source of {@code lexsync.yaml}. */
+    public static final String BLOCK = "crawler";
 
     @Override
     public String protocol() {
@@ -49,7 +53,26 @@ public final class CrawlerHarvester implements Harvester {
     @Override
     public SourceRules rules() {
         return new SourceRules(1, "one URL: the portal's home page (listing seeds are resolved against it)",
-                List.of(KEY_JAVA, KEY_CHARSET));
+                List.of(KEY_JAVA, KEY_CHARSET), BLOCK);
+    }
+
+    /**
+     * The source's {@code crawler:} definition ({@link CrawlerConfigReader}), which a source must have unless its
+     * options name a Java crawler ({@code java}), and may not have besides one.
+     */
+    @Override
+    public @Nullable ProtocolOptions readBlock(ProtocolBlock block) {
+        Node n = block.node();
+        if (n == null) {
+            if (!block.options().containsKey(KEY_JAVA)) {
+                throw block.error("missing value (a crawler source needs a crawler: definition or options: {java: NAME})");
+            }
+            return null;
+        }
+        if (block.options().containsKey(KEY_JAVA)) {
+            throw block.error("give either a crawler: definition or options: {java: NAME}, not both");
+        }
+        return CrawlerOptions.generic(new CrawlerConfigReader(block.file()).read(n, block.at()));
     }
 
     /**

@@ -96,13 +96,14 @@ public final class EliHarvester implements Harvester {
         return new SourceRules(2, "two URLs: the Sitemap, then the update feed", EliOptions.KEYS);
     }
 
+    /** Its resources are ELI legal resources: the aggregate republishes them in its ELI Sitemap and feed. */
+    @Override
+    public boolean eliResources() {
+        return true;
+    }
+
     @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
-        if (job.urls().size() != 2) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "an eli source has a Sitemap URL and an update feed URL, %s has %d URLs", job.sourceId(),
-                    job.urls().size()));
-        }
         EliOptions options = job.options(EliOptions.class);
         FullTextOptions fullText = FullTextOptions.of(options);
         boolean resync = options.resync();

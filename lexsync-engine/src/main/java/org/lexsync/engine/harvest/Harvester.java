@@ -1,6 +1,7 @@
 package org.lexsync.engine.harvest;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.AuditReport;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.Politeness;
@@ -28,6 +29,24 @@ public interface Harvester {
      * {@link org.lexsync.engine.model.OptionException} naming the key. An empty map gives the defaults.
      */
     ProtocolOptions options(Map<String, String> text);
+
+    /**
+     * Reads this protocol's own block of a source in {@code lexsync.yaml} ({@link SourceRules#block()}; called only for
+     * a protocol that names one, with {@link ProtocolBlock#node()} null when the source has none) into the options it
+     * defines, which then replace the text options; null keeps the text options. A mistake is a
+     * {@link org.lexsync.engine.model.ConfigException} made by {@link ProtocolBlock#error}.
+     */
+    default @Nullable ProtocolOptions readBlock(ProtocolBlock block) {
+        return null;
+    }
+
+    /**
+     * True when this protocol's resources are ELI legal resources (an ELI URI each, with ELI metadata), which the
+     * aggregate republishes as an ELI Pillar IV provider ({@code eli/sitemap.xml}, {@code eli/eli-update-feed.atom}).
+     */
+    default boolean eliResources() {
+        return false;
+    }
 
     /** The politeness this protocol asks for when a source sets none (one request at a time, a second apart). */
     default Politeness defaultPoliteness() {

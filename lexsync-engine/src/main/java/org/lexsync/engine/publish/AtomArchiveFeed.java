@@ -111,6 +111,12 @@ final class AtomArchiveFeed implements DocumentFamily {
     }
 
     /** The document at {@code path}, or empty when it is not (yet) one of this feed's documents. */
+    /** Its closed archives from the first one not on disk yet, then its subscription document. */
+    @Override
+    public void export(Exporter export) throws IOException {
+        export.feed(this);
+    }
+
     @Override
     public Optional<PublishedDocument> document(String path) {
         JournalView.Scope rows = journal.at(scope);

@@ -45,6 +45,20 @@ final class DumpDocuments implements DocumentFamily {
         return false;
     }
 
+    /**
+     * The dump packages and their documents, written into the export directory after every other document is (a
+     * package holds files the other families wrote).
+     */
+    @Override
+    public void export(Exporter export) throws IOException {
+        export.settle();
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        export.countWritten(new DumpExport(export.dir(), rs, blobs).run(documents));
+        for (Map.Entry<String, byte[]> d : documents.entrySet()) {
+            export.writeIfChanged(d.getKey(), d.getValue());
+        }
+    }
+
     @Override
     public synchronized Optional<PublishedDocument> document(String path) {
         long last = rs.journal().lastSeq();

@@ -1,5 +1,6 @@
 package org.lexsync.engine.publish;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,6 +95,14 @@ final class EliPublication implements DocumentFamily {
 
     private long parts() {
         return Math.max(1, (count() + settings.listSize() - 1) / settings.listSize());
+    }
+
+    /** Every document (the Sitemap or its index and parts, the update feed), rewritten when its bytes changed. */
+    @Override
+    public void export(Exporter export) throws IOException {
+        for (String path : paths()) {
+            export.submit(document(path).orElseThrow());
+        }
     }
 
     @Override

@@ -26,39 +26,38 @@ import org.lexsync.engine.store.NoSuchBlobException;
  * document rewritten only when its bytes changed, and every file the entries point at copied once by content
  * address. A marker file holds the settings' fingerprint: other settings (another base URL) write everything anew.
  * Closed archives, ResourceSync and ELI documents and resource files are written by a {@link WriterPool} (the cores,
- * at most 4) while this thread reads on; the marker is written after all of them.
+ * at most 4) while this thread reads on; the marker is written after all of them. Each {@link DocumentFamily} says
+ * what of it is written ({@link DocumentFamily#export}), with the primitives here.
  */
 final class Exporter {
     static final String MARKER = ".lexsync-publish";
 
     private final Path dir;
-    private final List<AtomArchiveFeed> feeds;
+    /** In the order they are exported: the feeds (which copy the blobs), then documents, then dumps. */
+    private final List<DocumentFamily> families;
     private final BlobDocuments blobs;
     private final JournalView journal;
     private final String fingerprint;
+    private final org.lexsync.engine.store.Journal rawJournal;
     private final java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong unchanged = new java.util.concurrent.atomic.AtomicLong();
     private long entries;
     /** Writes closed archives and other independent documents while the journal is read on (WriterPool). */
     private WriterPool writers;
+    /** True when the previous export was made with the same settings (its marker holds the fingerprint). */
+    private boolean same;
+    /** The journal sequence number the previous export covered, -1 when none counts. */
+    private long exportedUpTo;
+    private long lastSeq;
 
-    private final ResourceSyncSource resourceSync;
-    private final ResourceDocuments resourceDocuments;
-    private final org.lexsync.engine.store.Journal rawJournal;
-    private final EliPublication eli;
-
-    Exporter(Path dir, List<AtomArchiveFeed> feeds, BlobDocuments blobs, JournalView journal, String fingerprint,
-             ResourceSyncSource resourceSync, ResourceDocuments resourceDocuments,
-             org.lexsync.engine.store.Journal rawJournal, EliPublication eli) {
-        this.eli = eli;
-        this.resourceSync = resourceSync;
-        this.resourceDocuments = resourceDocuments;
-        this.rawJournal = rawJournal;
+    Exporter(Path dir, List<DocumentFamily> families, BlobDocuments blobs, JournalView journal, String fingerprint,
+             org.lexsync.engine.store.Journal rawJournal) {
         this.dir = dir;
-        this.feeds = feeds;
+        this.families = List.copyOf(families);
         this.blobs = blobs;
         this.journal = journal;
         this.fingerprint = fingerprint;
+        this.rawJournal = rawJournal;
     }
 
     ExportReport run() {
@@ -67,37 +66,60 @@ final class Exporter {
             Files.createDirectories(dir);
             Path marker = dir.resolve(MARKER);
             List<String> lines = Files.exists(marker) ? Files.readAllLines(marker, StandardCharsets.UTF_8) : List.of();
-            boolean same = lines.size() == 2 && lines.get(0).strip().equals(fingerprint);
-            long resourcesUpTo = same ? Long.parseLong(lines.get(1).strip()) : -1;
-            long lastSeq = journal.lastSeq();
-            for (AtomArchiveFeed feed : feeds) {
-                exportFeed(feed, same, resourcesUpTo);
+            same = lines.size() == 2 && lines.get(0).strip().equals(fingerprint);
+            exportedUpTo = same ? Long.parseLong(lines.get(1).strip()) : -1;
+            lastSeq = journal.lastSeq();
+            for (DocumentFamily family : families) {
+                family.export(this);
             }
-            for (String path : resourceSync.paths()) {
-                PublishedDocument doc = resourceSync.document(path).orElseThrow();
-                if (doc.immutable() && same && resourceSync.closedBySeq(path) <= resourcesUpTo
-                        && Files.exists(target(path))) {
-                    unchanged.incrementAndGet();
-                } else {
-                    pool.submit(() -> writeDocument(doc));
-                }
-            }
-            for (String path : eli.paths()) {
-                PublishedDocument doc = eli.document(path).orElseThrow();
-                pool.submit(() -> writeDocument(doc));
-            }
-            exportResources(resourcesUpTo, lastSeq);
             pool.await();
-            java.util.Map<String, byte[]> dumpDocuments = new java.util.LinkedHashMap<>();
-            written.addAndGet(new DumpExport(dir, resourceSync, blobs).run(dumpDocuments));
-            for (java.util.Map.Entry<String, byte[]> d : dumpDocuments.entrySet()) {
-                writeIfChanged(d.getKey(), d.getValue());
-            }
             Files.writeString(marker, fingerprint + "\n" + lastSeq + "\n", StandardCharsets.UTF_8);
             return new ExportReport(written.get(), unchanged.get(), entries, lastSeq);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot export to " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The export directory. */
+    Path dir() {
+        return dir;
+    }
+
+    /** Writes {@code doc} on a writer thread (only when its bytes differ from the file there). */
+    void submit(PublishedDocument doc) throws IOException {
+        writers.submit(() -> writeDocument(doc));
+    }
+
+    /** Waits for every document submitted so far to be written. */
+    void settle() throws IOException {
+        writers.await();
+    }
+
+    /**
+     * True, and counted unchanged, when the closed document at {@code path} (closed by journal row {@code closedBySeq})
+     * was written by a previous export with the same settings and is still there.
+     */
+    boolean alreadyExported(String path, long closedBySeq) {
+        if (same && closedBySeq <= exportedUpTo && Files.exists(target(path))) {
+            unchanged.incrementAndGet();
+            return true;
+        }
+        return false;
+    }
+
+    /** Counts files written by a family's own writer (the dump packages). */
+    void countWritten(long files) {
+        written.addAndGet(files);
+    }
+
+    /** Writes one Atom feed ({@link AtomArchiveFeed#export}). */
+    void feed(AtomArchiveFeed feed) throws IOException {
+        exportFeed(feed, same, exportedUpTo);
+    }
+
+    /** Writes the resource files that changed since the previous export ({@link ResourceDocuments#export}). */
+    void resources(ResourceDocuments resourceDocuments) throws IOException {
+        exportResources(resourceDocuments, exportedUpTo, lastSeq);
     }
 
     /**
@@ -164,7 +186,7 @@ final class Exporter {
      * Each resource's current bytes at its URL of ours: all active resources the first time, else the resources
      * of the rows after the previous export (a deleted one's file removed).
      */
-    private void exportResources(long after, long upTo) throws IOException {
+    private void exportResources(ResourceDocuments resourceDocuments, long after, long upTo) throws IOException {
         IOException[] failure = new IOException[1];
         java.util.function.Consumer<JournalVersion> one = v -> {
             if (failure[0] != null) {
@@ -229,7 +251,8 @@ final class Exporter {
         written.incrementAndGet();
     }
 
-    private void writeIfChanged(String path, byte[] bytes) throws IOException {
+    /** Writes {@code bytes} at {@code path} unless the file there holds them already. */
+    void writeIfChanged(String path, byte[] bytes) throws IOException {
         Path target = target(path);
         if (Files.exists(target) && Arrays.equals(Files.readAllBytes(target), bytes)) {
             unchanged.incrementAndGet();

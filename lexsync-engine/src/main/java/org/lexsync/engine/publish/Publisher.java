@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.lexsync.engine.model.ExportReport;
 import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.PublishedDocument;
@@ -25,36 +26,44 @@ public final class Publisher {
     private final PublishSettings settings;
     private final JournalView journal;
     private final BlobDocuments blobs;
-    private final List<AtomArchiveFeed> feeds = new ArrayList<>();
     private final String fingerprint;
-    private final ResourceSyncSource resourceSync;
-    private final ResourceDocuments resourceDocuments;
-    private final EliPublication eli;
-    private final DumpDocuments dumps;
     /** Asked in order whether a path is theirs. */
     private final List<DocumentFamily> families;
+    /** The same families in the order the static export writes them. */
+    private final List<DocumentFamily> exportOrder;
     private final org.lexsync.engine.store.Journal rawJournal;
 
-    public Publisher(Store store, PublishSettings settings) {
+    /**
+     * The aggregate in {@code store} published with {@code settings}; the sources of {@code eliProtocols} (the
+     * protocols whose harvesters collect ELI legal resources) are republished in the ELI Sitemap and feed as well.
+     */
+    public Publisher(Store store, PublishSettings settings, Set<String> eliProtocols) {
         this.settings = settings;
         this.journal = new JournalView(store.journal(), settings.archiveSize());
         this.blobs = new BlobDocuments(store.blobs(), store.journal());
         this.fingerprint = Etags.of("settings", settings.toString());
         List<SourceRecord> sources = store.sources().list();
         AtomItems items = new AtomItems(settings);
+        List<AtomArchiveFeed> feeds = new ArrayList<>();
         feeds.add(new AtomArchiveFeed(null, settings, items, journal, fingerprint));
         List<String> ids = sources.stream().map(SourceRecord::id).sorted().toList();
         ids.forEach(id -> feeds.add(new AtomArchiveFeed(id, settings, items, journal, fingerprint)));
         this.rawJournal = store.journal();
-        this.resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids, fingerprint);
-        this.resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
-        this.dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync, blobs);
-        this.eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
-                .filter(s -> "eli".equals(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
+        ResourceSyncSource resourceSync = new ResourceSyncSource(settings, store.journal(), store.resources(), ids,
+                fingerprint);
+        ResourceDocuments resourceDocuments = new ResourceDocuments(store.resources(), store.blobs());
+        DumpDocuments dumps = new DumpDocuments(DumpDocuments.directoryIn(store.config().dataDir()), resourceSync,
+                blobs);
+        EliPublication eli = new EliPublication(settings, store.journal(), store.resources(), sources.stream()
+                .filter(s -> eliProtocols.contains(s.protocol())).map(SourceRecord::id).sorted().toList(), fingerprint);
         List<DocumentFamily> all = new ArrayList<>(List.of(blobs, resourceDocuments, eli, dumps, resourceSync));
         // a source's feed before the aggregate's: the aggregate's paths are the shorter ones
         all.addAll(feeds.reversed());
         this.families = List.copyOf(all);
+        // the aggregate's feed first (it copies the blobs), the dumps last (they wait for the rest to be written)
+        List<DocumentFamily> exported = new ArrayList<DocumentFamily>(feeds);
+        exported.addAll(List.of(resourceSync, eli, resourceDocuments, blobs, dumps));
+        this.exportOrder = List.copyOf(exported);
     }
 
     public PublishSettings settings() {
@@ -80,8 +89,7 @@ public final class Publisher {
      * closed documents and blobs already there are left untouched, open ones rewritten only when their bytes differ.
      */
     public ExportReport export(Path dir) {
-        return new Exporter(dir, feeds, blobs, journal, fingerprint, resourceSync, resourceDocuments, rawJournal, eli)
-                .run();
+        return new Exporter(dir, exportOrder, blobs, journal, fingerprint, rawJournal).run();
     }
 
     static byte[] utf8(String s) {

@@ -1,5 +1,6 @@
 package org.lexsync.engine.publish;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
 import org.lexsync.engine.model.PublishedDocument;
@@ -26,6 +27,12 @@ final class ResourceDocuments implements DocumentFamily {
     @Override
     public boolean owns(String path) {
         return path.startsWith(ResourcePaths.PREFIX);
+    }
+
+    /** The current bytes of each resource changed since the previous export (all of them the first time). */
+    @Override
+    public void export(Exporter export) throws IOException {
+        export.resources(this);
     }
 
     @Override

@@ -129,6 +129,17 @@ final class ResourceSyncSource implements DocumentFamily {
         return Long.MAX_VALUE;
     }
 
+    /** Every document; a closed one a previous export wrote (with the same settings) is left as it is. */
+    @Override
+    public void export(Exporter export) throws IOException {
+        for (String path : paths()) {
+            PublishedDocument doc = document(path).orElseThrow();
+            if (!doc.immutable() || !export.alreadyExported(path, closedBySeq(path))) {
+                export.submit(doc);
+            }
+        }
+    }
+
     @Override
     public Optional<PublishedDocument> document(String path) {
         long last = journal.lastSeq();

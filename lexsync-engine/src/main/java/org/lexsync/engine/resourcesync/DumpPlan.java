@@ -40,7 +40,7 @@ import org.lexsync.engine.model.ChangeKind;
  * unpacked. Change Dump packages closed before the cursor are not downloaded; inside a package the cursor skips changes
  * an earlier run processed (§12.1).
  */
-final class DumpPlan extends Plan {
+final class DumpPlan extends Plan implements BaselinePlan {
     private final SourceDocuments docs;
     private final EntryMapper mapper;
     private final DumpLimits limits;
@@ -78,7 +78,8 @@ final class DumpPlan extends Plan {
     }
 
     /** The Resource Dump's snapshot time ({@code at}, §11.1), known once planning started. */
-    W3cDateTime at() {
+    @Override
+    public W3cDateTime at() {
         return at;
     }
 
@@ -91,7 +92,8 @@ final class DumpPlan extends Plan {
     }
 
     /** The resource URIs a Resource Dump's manifests list, for deleting what a repeated baseline no longer lists. */
-    UriSet seen() {
+    @Override
+    public UriSet seen() {
         return seen;
     }
 

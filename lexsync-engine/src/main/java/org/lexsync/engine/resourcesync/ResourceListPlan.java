@@ -18,7 +18,7 @@ import org.lexsync.engine.model.ChangeKind;
  * {@code at} of the list (or index) becomes the point incremental synchronisation starts from. Entries
  * are {@linkplain EntryRepair repaired} first; a URI listed again is reported and skipped (§10.1).
  */
-final class ResourceListPlan extends Plan {
+final class ResourceListPlan extends Plan implements BaselinePlan {
     private final SourceDocuments docs;
     private final EntryMapper mapper;
     private final URI root;
@@ -38,7 +38,8 @@ final class ResourceListPlan extends Plan {
     }
 
     /** The snapshot time of the list or index (§10.1 {@code at}), known once planning started; may be null. */
-    W3cDateTime at() {
+    @Override
+    public W3cDateTime at() {
         return at;
     }
 
@@ -47,7 +48,8 @@ final class ResourceListPlan extends Plan {
     }
 
     /** The resource URIs listed (excluded ones included), for deleting what a repeated baseline no longer lists. */
-    UriSet seen() {
+    @Override
+    public UriSet seen() {
         return seen;
     }
 

@@ -83,9 +83,6 @@ public final class ResourceSyncHarvester implements Harvester {
 
     @Override
     public HarvestReport harvest(HarvestJob job, HarvestContext context) {
-        if (job.urls().isEmpty()) {
-            throw new IllegalArgumentException("a ResourceSync harvest needs a URL");
-        }
         Instant started = Instant.now();
         ResourceSyncOptions options = job.options(ResourceSyncOptions.class);
         Findings findings = new Findings();
@@ -237,7 +234,7 @@ public final class ResourceSyncHarvester implements Harvester {
                 holder.advance(id, new RsCheckpoint.SetState(true, null, options.from(), 0, null));
                 baseline = false;
             }
-            Plan[] base = new Plan[1];
+            BaselinePlan.Slot base = new BaselinePlan.Slot();
             if (baseline) {
                 URI list = set.get(Capability.RESOURCELIST);
                 URI dump = set.get(Capability.RESOURCEDUMP);
@@ -247,30 +244,27 @@ public final class ResourceSyncHarvester implements Harvester {
                     context.listener().note(id + " offers no Resource List or Resource Dump; only changes are synced");
                 } else if (useDump) {
                     baselineFromDump = true;
-                    parts.add(() -> base[0] = new DumpPlan(docs, mapper, dumpLimits, tempDir, id, dump, false, holder));
+                    parts.add(() -> base.fill(new DumpPlan(docs, mapper, dumpLimits, tempDir, id, dump, false, holder)));
                 } else {
                     if (options.baseline() == ResourceSyncOptions.Baseline.DUMP) {
                         context.listener().note(id + " offers no Resource Dump; the baseline uses the Resource List");
                     }
-                    parts.add(() -> base[0] = new ResourceListPlan(docs, mapper, list));
+                    parts.add(() -> base.fill(new ResourceListPlan(docs, mapper, list)));
                 }
             }
             if (baseline && sets.size() == 1 && options.delete() && !job.dryRun()
                     && context.store().resourceCount(job.sourceId(), false) > 0
                     && (set.offers(Capability.RESOURCELIST) || set.offers(Capability.RESOURCEDUMP))) {
                 // A repeated baseline of the only set: what the new snapshot no longer lists was deleted (§10.2).
-                parts.add(() -> base[0] == null ? Plan.empty() : new ExtraDeletesPlan(context.store(), job.sourceId(),
-                        base[0] instanceof DumpPlan d ? d.seen() : ((ResourceListPlan) base[0]).seen(),
-                        uri -> options.excluded(uri),
-                        () -> base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at()));
+                parts.add(() -> base.get() == null ? Plan.empty() : new ExtraDeletesPlan(context.store(), job.sourceId(),
+                        base.get().seen(), uri -> options.excluded(uri), () -> base.get().at()));
             }
             Plan[] incremental = new Plan[1];
             boolean afterBaseline = baseline;
             ListValidators listed = validators(!baseline && options.from() == null);
             parts.add(() -> {
-                if (base[0] != null) {
-                    var at = base[0] instanceof DumpPlan d ? d.at() : ((ResourceListPlan) base[0]).at();
-                    holder.advance(id, RsCheckpoint.SetState.baseline(at));
+                if (base.get() != null) {
+                    holder.advance(id, RsCheckpoint.SetState.baseline(base.get().at()));
                 }
                 URI changeList = set.get(Capability.CHANGELIST);
                 URI changeDump = set.get(Capability.CHANGEDUMP);

@@ -5,14 +5,18 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.lexsync.core.checksum.Digests;
 import org.lexsync.engine.model.ChangeKind;
@@ -58,20 +62,41 @@ class SqliteApplierTest extends ApplierContract {
         List<PlannedChange> plan = localActs(300);
         List<Long> committed = new ArrayList<>();
         ApplyReport report;
-        // Another connection holds SQLite's write lock for a while: the first batches wait for it.
+        // Another connection takes SQLite's write lock when the applier takes its first change (after the run has
+        // started; no read-ahead: every change is taken on the applier's thread) and holds it until the applier has
+        // taken its first batch (5, whose commit waits for the lock) and a waiting batch of maxBatchSize (40) behind it.
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
              Statement s = c.createStatement()) {
-            s.execute("BEGIN IMMEDIATE");
+            AtomicInteger taken = new AtomicInteger();
+            Iterator<PlannedChange> all = plan.iterator();
+            Iterator<PlannedChange> locking = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return all.hasNext();
+                }
+
+                @Override
+                public PlannedChange next() {
+                    if (taken.incrementAndGet() == 1) {
+                        try {
+                            s.execute("BEGIN IMMEDIATE");
+                        } catch (java.sql.SQLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    return all.next();
+                }
+            };
             Thread release = Thread.ofPlatform().start(() -> {
                 try {
-                    Thread.sleep(1_000);
+                    await().atMost(Duration.ofSeconds(60)).until(() -> taken.get() >= 5 + 40);
                     s.execute("COMMIT");
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
-            report = applier().batchSize(5).maxBatchSize(40).build()
-                    .apply(Plans.SOURCE, plan.iterator(), null, p -> committed.add(p.committed()));
+            report = applier().batchSize(5).maxBatchSize(40).readAhead(0).build()
+                    .apply(Plans.SOURCE, locking, null, p -> committed.add(p.committed()));
             release.join();
         }
 

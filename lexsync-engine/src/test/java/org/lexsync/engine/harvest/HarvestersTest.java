@@ -24,4 +24,16 @@ class HarvestersTest {
         assertThat(Harvesters.forProtocol("atom").orElseThrow().rules().urls()).isEqualTo(1);
         assertThat(Harvesters.forProtocol("resourcesync").orElseThrow().rules().optionKeys()).contains("baseline");
     }
+
+    @Test
+    void onlyTheCrawlerHasABlockOfItsOwnInLexsyncYaml() {
+        assertThat(Harvesters.all()).filteredOn(h -> h.rules().block() != null)
+                .extracting(h -> h.protocol() + ":" + h.rules().block()).containsExactly("crawler:crawler");
+    }
+
+    @Test
+    void onlyTheEliProtocolsResourcesAreRepublishedAsEli() {
+        assertThat(Harvesters.all()).filteredOn(Harvester::eliResources).extracting(Harvester::protocol)
+                .containsExactly("eli");
+    }
 }

@@ -1,12 +1,11 @@
 package org.lexsync.server.publish;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.io.UncheckedIOException;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.PublishedDocument;
@@ -17,8 +16,10 @@ import org.lexsync.engine.model.PublishedDocument;
  * served while the journal head (as the caller knows it: read again only after {@link StoreChanges} saw a write) is
  * the one it was made at; a closed (immutable) document for as long as its publication; when the head moved, the document is looked up
  * again (its ETag is known without rendering) and the copy kept if the ETag is unchanged, rendered again otherwise.
- * Concurrent requests for a document being rendered wait for that one rendering. Bytes and gzip forms are held
- * within a budget, least recently used first out; a document larger than half the budget is served but not kept.
+ * Concurrent requests for a document being rendered wait for that one rendering (single flight: Caffeine's atomic
+ * {@code compute} per path; a hit on a valid copy takes no lock). Bytes and gzip forms are held within a budget
+ * (Caffeine, weighed by bytes, its size-based eviction choosing what goes out); a document larger than half the
+ * budget is served but not kept.
  * They live in direct buffers, outside the heap: the JVM's direct memory limit is the maximum heap size unless set,
  * and the default budget is at most a quarter of that.
  * Blobs and resource files (already stored bytes) and anything not textual (dump packages) are streamed, not kept.
@@ -26,18 +27,15 @@ import org.lexsync.engine.model.PublishedDocument;
 final class DocumentCache {
     /** The default budget: 256 MB, or a quarter of the heap when that is less. */
     static final long DEFAULT_BUDGET = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 4);
-    private static final int STRIPES = 64;
 
     private final long budget;
-    private final LinkedHashMap<String, CachedDocument> documents = new LinkedHashMap<>(64, 0.75f, true);
-    private long used;
-    private final ReentrantLock[] rendering = new ReentrantLock[STRIPES];
+    private final Cache<String, CachedDocument> documents;
 
     DocumentCache(long budget) {
         this.budget = budget;
-        for (int i = 0; i < STRIPES; i++) {
-            rendering[i] = new ReentrantLock();
-        }
+        // maintenance (eviction) on the calling thread: what is held is settled when a request has been answered
+        this.documents = Caffeine.newBuilder().maximumWeight(budget).executor(Runnable::run)
+                .weigher((String path, CachedDocument c) -> (int) Math.min(Integer.MAX_VALUE, c.weight())).build();
     }
 
     /** What to answer a request with: the document's headers and, when kept, its bytes (else stream its body). */
@@ -57,85 +55,73 @@ final class DocumentCache {
         if (!covers(path)) {
             return p.document(path).map(d -> new Answer(d, null));
         }
-        CachedDocument c = get(path);
+        CachedDocument c = documents.getIfPresent(path);
         if (c != null && c.validAt(p, head)) {
             return Optional.of(new Answer(c.doc(), c));
         }
-        ReentrantLock lock = rendering[Math.floorMod(path.hashCode(), STRIPES)];
-        lock.lock();
+        Answer[] answer = new Answer[1];
         try {
-            c = get(path);
-            if (c != null && c.validAt(p, head)) {
-                return Optional.of(new Answer(c.doc(), c));
-            }
-            Optional<PublishedDocument> found = p.document(path);
-            if (found.isEmpty()) {
-                remove(path);
-                return Optional.empty();
-            }
-            PublishedDocument d = found.get();
-            if (c != null && c.sameAs(p, d.etag())) {
-                c.seenAt(head);
-                return Optional.of(new Answer(c.doc(), c));
-            }
-            if (!PublishRoutes.textual(d.contentType())) {
-                return Optional.of(new Answer(d, null));
-            }
-            ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-            d.body().writeTo(out);
-            CachedDocument fresh = new CachedDocument(p, d, out.toByteArray(), head);
-            put(path, fresh);
-            return Optional.of(new Answer(d, fresh));
-        } finally {
-            lock.unlock();
+            documents.asMap().compute(path, (key, old) -> {
+                try {
+                    return load(p, key, head, old, answer);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
+        return Optional.ofNullable(answer[0]);
+    }
+
+    /**
+     * Under the path's single-flight: sets {@code answer[0]} (left null when nothing is published there) and returns
+     * what the cache keeps for the path afterwards (null keeps nothing).
+     */
+    private @Nullable CachedDocument load(Publication p, String path, long head, @Nullable CachedDocument old,
+                                          Answer[] answer) throws IOException {
+        if (old != null && old.validAt(p, head)) {
+            answer[0] = new Answer(old.doc(), old);
+            return old;
+        }
+        Optional<PublishedDocument> found = p.document(path);
+        if (found.isEmpty()) {
+            return null;
+        }
+        PublishedDocument d = found.get();
+        if (old != null && old.sameAs(p, d.etag())) {
+            // revalidated by its ETag, known without rendering: the copy is good at this head too
+            old.seenAt(head);
+            answer[0] = new Answer(old.doc(), old);
+            return old;
+        }
+        if (!PublishRoutes.textual(d.contentType())) {
+            answer[0] = new Answer(d, null);
+            return old;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+        d.body().writeTo(out);
+        CachedDocument fresh = new CachedDocument(p, d, out.toByteArray(), head);
+        answer[0] = new Answer(d, fresh);
+        return fresh.weight() > budget / 2 ? null : fresh;
     }
 
     /** Forgets every copy (the publication was made again). */
-    synchronized void clear() {
-        documents.clear();
-        used = 0;
+    void clear() {
+        documents.invalidateAll();
+        documents.cleanUp();
     }
 
     /** Bytes held now (plain and gzip forms). */
-    synchronized long used() {
-        return used;
+    long used() {
+        documents.cleanUp();
+        return documents.policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 
-    /** Counts a gzip form made after the copy was kept, and evicts to stay within the budget. */
-    synchronized void reweigh(String path, CachedDocument c, long before) {
-        if (documents.get(path) == c) {
-            used += c.weight() - before;
-            evict();
-        }
-    }
-
-    private synchronized @Nullable CachedDocument get(String path) {
-        return documents.get(path);
-    }
-
-    private synchronized void remove(String path) {
-        CachedDocument old = documents.remove(path);
-        if (old != null) {
-            used -= old.weight();
-        }
-    }
-
-    private synchronized void put(String path, CachedDocument c) {
-        remove(path);
-        if (c.weight() > budget / 2) {
-            return;
-        }
-        documents.put(path, c);
-        used += c.weight();
-        evict();
-    }
-
-    private void evict() {
-        Iterator<Map.Entry<String, CachedDocument>> it = documents.entrySet().iterator();
-        while (used > budget && it.hasNext()) {
-            used -= it.next().getValue().weight();
-            it.remove();
+    /** Counts a gzip form made after the copy was kept (the copy is weighed again), within the budget. */
+    void reweigh(String path, CachedDocument c, long before) {
+        if (before != c.weight()) {
+            documents.asMap().replace(path, c, c);
         }
     }
 }

@@ -2,12 +2,14 @@ package org.lexsync.server.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,7 +156,8 @@ class HarvestSchedulerTest {
         Eventually.until("a run that was under way has ended", LIMIT, () -> lexsync.store().runs("feed", 1000).stream()
                 .allMatch(r -> r.ended() != null));
         long runs = finishedRuns();
-        Thread.sleep(2500); // more than two slots of its 1 s schedule
+        // no new run for more than two slots of its 1 s schedule, checked all along
+        await().during(Duration.ofMillis(2500)).atMost(LIMIT).until(() -> finishedRuns() == runs);
 
         assertThat(finishedRuns()).isEqualTo(runs);
     }
@@ -179,7 +182,8 @@ class HarvestSchedulerTest {
         Eventually.until("the source is paused", LIMIT,
                 () -> control.activity("feed").orElseThrow().state() == SourceActivity.State.PAUSED);
         long runs = finishedRuns();
-        Thread.sleep(3000); // three polling cycles of a 1 s schedule
+        // no run for three polling cycles of a 1 s schedule, checked all along
+        await().during(Duration.ofSeconds(3)).atMost(LIMIT).until(() -> finishedRuns() == runs);
         assertThat(finishedRuns()).isEqualTo(runs);
         assertThatThrownBy(() -> control.runNow("feed")).isInstanceOf(ApiError.class).hasMessageContaining("paused");
 
@@ -266,8 +270,13 @@ class HarvestSchedulerTest {
     @Test
     void fiftyRunNowRequestsGiveAtMostTwoRuns() throws IOException {
         SourceControl control = start(LexSync.builder(dir.resolve("data")), config("PT1H", true));
-        Eventually.until("the first run", LIMIT, () -> finishedRuns() == 1
-                && control.activity("feed").orElseThrow().state() == SourceActivity.State.IDLE);
+        // the first run has ended AND its completion has planned the next hourly slot: a request made before that
+        // (while the execution was still being completed) raced the completion and was the flaky part of this test
+        Eventually.until("the first run, then the hourly slot planned", LIMIT, () -> {
+            SourceActivity a = control.activity("feed").orElseThrow();
+            return finishedRuns() == 1 && a.state() == SourceActivity.State.IDLE && a.nextRun() != null
+                    && a.nextRun().isAfter(java.time.Instant.now().plusSeconds(1800));
+        });
 
         int accepted = 0;
         for (int i = 0; i < 50; i++) {
@@ -328,17 +337,17 @@ class HarvestSchedulerTest {
                 .feature(HarvestScheduler::new).build().start();
         SourceControl control = server.context().sourceControl();
 
-        int most = 0;
-        long deadline = System.nanoTime() + LIMIT.toNanos();
-        while (System.nanoTime() < deadline && (lexsync.store().runs("feed", 100).size() < 3
-                || lexsync.store().runs("second", 100).size() < 3 || lexsync.store().runs("third", 100).size() < 3)) {
-            most = Math.max(most, (int) control.activities().stream()
-                    .filter(a -> a.state() == SourceActivity.State.RUNNING).count());
-            Thread.sleep(10);
-        }
+        AtomicInteger most = new AtomicInteger();
+        // sampled every 10 ms until each source has run three times
+        await().atMost(LIMIT).pollInterval(Duration.ofMillis(10)).until(() -> {
+            most.accumulateAndGet((int) control.activities().stream()
+                    .filter(a -> a.state() == SourceActivity.State.RUNNING).count(), Math::max);
+            return lexsync.store().runs("feed", 100).size() >= 3 && lexsync.store().runs("second", 100).size() >= 3
+                    && lexsync.store().runs("third", 100).size() >= 3;
+        });
 
         assertThat(lexsync.store().runs("third", 100)).hasSizeGreaterThanOrEqualTo(3);
-        assertThat(most).as("sources seen running at once").isBetween(1, 2);
+        assertThat(most.get()).as("sources seen running at once").isBetween(1, 2);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import java.time.LocalDate;
 import java.time.Period;
@@ -8,10 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.lexsync.engine.crawler.PagingSpec;
-import org.lexsync.engine.crawler.SearchFormSpec;
-import org.lexsync.engine.crawler.SeedSpec;
-import org.lexsync.engine.crawler.SelectorSpec;
 import org.snakeyaml.engine.v2.nodes.Node;
 
 /**

@@ -1,4 +1,4 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import java.util.ArrayList;
 import java.util.IllformedLocaleException;
@@ -9,11 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.lexsync.engine.crawler.FieldSpec;
-import org.lexsync.engine.crawler.LocalizedDates;
-import org.lexsync.engine.crawler.RowSpec;
-import org.lexsync.engine.crawler.SelectorSpec;
-import org.lexsync.engine.crawler.ValueTransform;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;

@@ -1,4 +1,4 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.lexsync.engine.crawler.CrawlerOptions;
-import org.lexsync.engine.crawler.CrawlerSpec;
-import org.lexsync.engine.crawler.SelectorSpec;
+import org.lexsync.engine.config.ConfigReader;
+import org.lexsync.engine.config.LexsyncConfig;
+import org.lexsync.engine.config.SourceConfig;
 import org.lexsync.engine.model.ConfigException;
 
 /** The {@code crawler:} key of a {@code protocol: crawler} source: read fully, every mistake named by file, line, key. */

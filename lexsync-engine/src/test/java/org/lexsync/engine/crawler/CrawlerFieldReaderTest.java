@@ -1,4 +1,4 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,10 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.lexsync.engine.crawler.CrawlerOptions;
-import org.lexsync.engine.crawler.CrawlerSpec;
-import org.lexsync.engine.crawler.FieldSpec;
-import org.lexsync.engine.crawler.RowSpec;
+import org.lexsync.engine.config.ConfigReader;
 import org.lexsync.engine.model.ConfigException;
 
 /** Listing rows, locales, transforms, date-from, join and templates: read fully, every mistake named by file:line:key. */

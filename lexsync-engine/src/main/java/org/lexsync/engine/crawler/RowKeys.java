@@ -1,9 +1,8 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.lexsync.engine.crawler.RowSpec;
 import org.snakeyaml.engine.v2.nodes.Node;
 
 /**

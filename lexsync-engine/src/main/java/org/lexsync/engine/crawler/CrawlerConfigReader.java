@@ -1,4 +1,4 @@
-package org.lexsync.engine.config;
+package org.lexsync.engine.crawler;
 
 import java.nio.charset.Charset;
 import java.time.LocalDate;
@@ -13,13 +13,6 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
-import org.lexsync.engine.crawler.CrawlerSpec;
-import org.lexsync.engine.crawler.FieldSpec;
-import org.lexsync.engine.crawler.PagingSpec;
-import org.lexsync.engine.crawler.RowSpec;
-import org.lexsync.engine.crawler.SearchFormSpec;
-import org.lexsync.engine.crawler.SeedSpec;
-import org.lexsync.engine.crawler.SelectorSpec;
 import org.lexsync.engine.model.ConfigException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
