@@ -141,6 +141,18 @@ public final class LexSync implements AutoCloseable {
     }
 
     /**
+     * The {@code store:} section of {@code configFile} (issue 31): where journal, large blobs and ELI graphs live;
+     * {@code StoreSettings.NONE} when the file is null, absent or has no such section. Only that section is read.
+     *
+     * @throws ConfigException naming file, line and key for a bad value
+     */
+    public static org.lexsync.engine.model.StoreSettings readStoreSettings(@Nullable Path configFile) {
+        return configFile == null || !java.nio.file.Files.isRegularFile(configFile)
+                ? org.lexsync.engine.model.StoreSettings.NONE
+                : org.lexsync.engine.config.StoreSectionReader.read(configFile);
+    }
+
+    /**
      * What the listing step ({@code detailStep} false) or the detail step of crawler source {@code source} extracts
      * from the saved page {@code savedPage}, read as if served at {@code url} (null: the source's URL resolved with the
      * file's name) in the source's charset. Fetches nothing, opens no store (docs/crawlers.md, "Preview on a saved

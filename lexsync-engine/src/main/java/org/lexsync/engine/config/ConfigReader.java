@@ -58,6 +58,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     options: {max-delete-fraction: 0.5}
  *     give-up: {runs: 3, after: 24h}   # quarantine an item failing in 3 consecutive runs or for 24 h
  *     crawler: {seeds: […], listing: {…}, detail: {…}}   # protocol: crawler only ({@link CrawlerConfigReader})
+ * store: {jdbc-url: …, blobs: s3://…, s3: {…}, rdf: http://…}   # where the store lives ({@link StoreSectionReader})
  * server:                           # read by lexsync serve; its flags override these
  *   port: 8080
  *   bind: 127.0.0.1
@@ -76,7 +77,7 @@ public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
             "approved", "contact", "options", "give-up", "crawler");
-    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "store");
     private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
             "ingest-max-bytes", "soap", "min-free-space");
     private static final Set<String> SOAP_KEYS = Set.of("crawler", "addresses");
@@ -132,6 +133,7 @@ public final class ConfigReader {
                         + String.join(", ", TOP_KEYS.stream().sorted().toList()) + ")");
             }
         }
+        new StoreSectionReader(file).read(top.get("store"));   // checked here, read by the commands that open a store
         ServerSettings server = top.containsKey("server") && !isNull(top.get("server"))
                 ? server(top.get("server")) : ServerSettings.DEFAULTS;
         PublishConfig publish = top.containsKey("publish") && !isNull(top.get("publish"))
