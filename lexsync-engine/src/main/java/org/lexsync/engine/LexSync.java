@@ -40,6 +40,7 @@ import org.lexsync.engine.model.CheckRequest;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.CrawlPreviewReport;
 import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.MigrationTarget;
 import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.GcReport;
 import org.lexsync.engine.model.HostStatistics;
@@ -611,6 +612,23 @@ public final class LexSync implements AutoCloseable {
         List<String> eli = store.sources().list().stream()
                 .filter(s -> EliOptions.PROTOCOL.equals(s.protocol())).map(SourceRecord::id).sorted().toList();
         return new GraphRebuild(HarvestStore.over(store), rdf.get()).rebuild(eli, progress);
+    }
+
+    /**
+     * Copies the large blobs of the data directory into the object store of {@code target} and the data directory's
+     * ELI graphs into its SPARQL store, verifying each (SHA-256 read back, triple count), resumable after a kill, and
+     * deleting the old copies only when {@link MigrationTarget#deleteOld()} says so (issue 31, {@code lexsync store
+     * migrate}). The store's configuration is not changed: the caller tells the operator what to put in lexsync.yaml.
+     *
+     * @throws IllegalArgumentException when the target's object store location or credentials are not usable
+     * @throws org.lexsync.engine.model.StoreException when a copy cannot be made or verified
+     */
+    public org.lexsync.engine.model.MigrationReport migrateStore(MigrationTarget target,
+                                                                 org.lexsync.engine.model.MigrationListener listener) {
+        if (readOnly()) {
+            throw new IllegalStateException("the store is open read-only: it cannot be migrated");
+        }
+        return new StoreMigration(store).run(target, listener);
     }
 
     /** Removes blobs no representation refers to any more, older than {@code grace}. */
