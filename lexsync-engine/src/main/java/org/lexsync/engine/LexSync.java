@@ -631,6 +631,22 @@ public final class LexSync implements AutoCloseable {
         return new StoreMigration(store).run(target, listener);
     }
 
+    /**
+     * One probe per remote store this node depends on (issue 31, {@code /readyz}): {@code objectStore} asks the bucket
+     * of {@link Builder#blobs}, {@code sparqlStore} asks the SPARQL store of {@link Builder#rdfEndpoint} an empty
+     * {@code ASK}; each throws the store's typed error when it cannot be reached. Empty for a store all on this disk.
+     */
+    public java.util.Map<String, Runnable> remoteStoreProbes() {
+        java.util.Map<String, Runnable> probes = new java.util.LinkedHashMap<>();
+        if (store.largeBlobs() instanceof org.lexsync.engine.store.S3BlobStore objects) {
+            probes.put("objectStore", objects::probe);
+        }
+        if (rdf.endpoint() != null) {
+            probes.put("sparqlStore", () -> rdf.get().query("ASK {}"));
+        }
+        return probes;
+    }
+
     /** Removes blobs no representation refers to any more, older than {@code grace}. */
     public GcReport gc(Duration grace) {
         return store.gc(grace);
