@@ -61,15 +61,15 @@ class LexSyncStatelessNodeTest {
             assertThat(stateFiles(data)).as("only temporary files on the node's disk").isEmpty();
 
             deleteTree(data);
-            int documentFetches = documentFetches(pub);
-            assertThat(documentFetches).as("the first run downloaded the documents").isGreaterThanOrEqualTo(6);
+            assertThat(documentFetches(pub)).as("the first run downloaded the documents (or their dump)").isNotEmpty();
+            pub.clearRequests();
 
             try (LexSync node = open(data, database, s3, fuseki)) {
                 List<HarvestReport> again = harvest(node, pub, eli);
                 assertThat(again).allSatisfy(r -> assertThat(r.complete()).isTrue());
                 assertThat(node.lastSeq()).as("no change redone").isEqualTo(seq);
-                assertThat(documentFetches(pub)).as("no document downloaded again (validators in PostgreSQL)")
-                        .isEqualTo(documentFetches);
+                assertThat(documentFetches(pub)).as("no document downloaded again (checkpoint and validators in"
+                        + " PostgreSQL)").isEmpty();
                 for (FixtureResource r : pub.activeResources()) {
                     try (InputStream in = node.openBlob(new BlobKey(r.sha256()))) {
                         assertThat(in.readAllBytes()).as(r.path()).isEqualTo(r.body());
@@ -99,13 +99,14 @@ class LexSyncStatelessNodeTest {
         return List.of(node.harvest("acts"), node.harvest("eli"));
     }
 
-    /** Successful downloads of the ResourceSync documents themselves (not of the lists describing them). */
-    private static int documentFetches(FixturePublisher pub) {
-        int n = 0;
-        for (FixtureResource r : pub.activeResources()) {
-            n += (int) pub.requests(r.path()).stream().filter(q -> q.status() == 200).count();
-        }
-        return n;
+    /**
+     * Successful downloads of anything but the ResourceSync documents describing the resources (XML lists,
+     * robots.txt): the resources themselves and the dump packages holding them.
+     */
+    private static List<String> documentFetches(FixturePublisher pub) {
+        return pub.requests().stream().filter(q -> q.status() == 200).map(q -> q.path())
+                .filter(p -> !p.endsWith(".xml") && !p.endsWith("robots.txt") && !p.startsWith("/.well-known/"))
+                .toList();
     }
 
     /** Every file under the data directory but the temporary ones ({@code tmp/}), which may go at any time. */
