@@ -88,6 +88,7 @@ final class CrawlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        storeOptions.useConfig(config);
         Path file = ConfigFiles.locate(config, storeOptions);
         if (file == null) {
             throw new Main.UsageException("give --config FILE: there is no " + ConfigFiles.lookedIn(storeOptions));

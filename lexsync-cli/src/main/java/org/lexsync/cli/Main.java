@@ -30,7 +30,7 @@ public final class Main implements Runnable {
     private static final List<Class<?>> SUBCOMMANDS = List.of(InspectCommand.class, CheckCommand.class,
             SyncCommand.class, CrawlCommand.class, ResourcesCommand.class, ChangesCommand.class, RunsCommand.class,
             GcCommand.class, SourcesCommand.class, ServeCommand.class, AuditCommand.class, DemoCommand.class,
-            SparqlCommand.class, RdfCommand.class, GetCommand.class, ExportCommand.class, PublishCommand.class, IngestCommand.class,
+            SparqlCommand.class, RdfCommand.class, StoreCommand.class, GetCommand.class, ExportCommand.class, PublishCommand.class, IngestCommand.class,
             HelpCommand.class);
 
     /** Exit code: the run finished with item failures, or findings include errors. */

@@ -63,6 +63,7 @@ final class PublishCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        storeOptions.useConfig(config);
         PublishSettings settings = settings();
         PrintWriter out = spec.commandLine().getOut();
         try (LexSync lexsync = storeOptions.openExisting()) {

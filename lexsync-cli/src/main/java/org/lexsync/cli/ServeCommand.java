@@ -52,6 +52,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     @SuppressWarnings("try") // the lock is held by being open
     public Integer call() {
+        storeOptions.useConfig(config);
         PrintWriter out = spec.commandLine().getOut();
         Configuration configuration = configuration();
         ServerSettings settings = settings(configuration.server());

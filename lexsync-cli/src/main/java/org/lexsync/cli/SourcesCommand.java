@@ -47,6 +47,7 @@ final class SourcesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        storeOptions.useConfig(config);
         PrintWriter out = spec.commandLine().getOut();
         Path file = ConfigFiles.locate(config, storeOptions);
         List<Source> cfg = file == null ? null : ConfigFiles.read(file);

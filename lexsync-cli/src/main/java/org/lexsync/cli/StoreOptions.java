@@ -4,6 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.lexsync.engine.LexSync;
+import org.lexsync.engine.model.ConfigException;
+import org.lexsync.engine.model.StoreSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -13,7 +15,10 @@ import picocli.CommandLine.Option;
  * S3-compatible object store for the large blobs ({@code --blobs s3://bucket/prefix} or {@code $LEXSYNC_BLOBS},
  * {@code --s3-endpoint} or {@code $LEXSYNC_S3_ENDPOINT}; credentials only in {@code $LEXSYNC_S3_ACCESS_KEY} and
  * {@code $LEXSYNC_S3_SECRET_KEY}), and a remote SPARQL store ({@code --rdf-endpoint} or
- * {@code $LEXSYNC_RDF_ENDPOINT}) for the ELI graphs.
+ * {@code $LEXSYNC_RDF_ENDPOINT}) for the ELI graphs. Each of these falls back to the {@code store:} section of
+ * {@code lexsync.yaml} (the command's {@code --config}, else the file {@link ConfigFiles#locate} finds): flag, then
+ * environment variable, then file. The file names the variables holding the object store's credentials; their values
+ * are never printed.
  */
 final class StoreOptions {
 
@@ -44,6 +49,28 @@ final class StoreOptions {
             description = "SPARQL 1.1 dataset for the ELI graphs, e.g. http://127.0.0.1:3030/lexsync (default: $LEXSYNC_RDF_ENDPOINT, else TDB2 in the data directory).")
     String rdfEndpoint;
 
+    private @org.jspecify.annotations.Nullable Path configGiven;
+    private @org.jspecify.annotations.Nullable StoreSettings settings;
+
+    /** The command's {@code --config FILE} (null: look where {@link ConfigFiles#locate} looks). */
+    StoreOptions useConfig(@org.jspecify.annotations.Nullable Path file) {
+        this.configGiven = file;
+        this.settings = null;
+        return this;
+    }
+
+    /** The {@code store:} section of the configuration file; none without a file. A bad one is a usage error. */
+    StoreSettings settings() {
+        if (settings == null) {
+            try {
+                settings = LexSync.readStoreSettings(ConfigFiles.locate(configGiven, this));
+            } catch (ConfigException e) {
+                throw new Main.UsageException("configuration error: " + e.getMessage());
+            }
+        }
+        return settings;
+    }
+
     Path dataDir() {
         if (store != null) {
             return store;
@@ -54,8 +81,8 @@ final class StoreOptions {
 
     /** The JDBC URL given (option, else environment), checked; null for SQLite in the data directory. */
     String jdbcUrl() {
-        String url = jdbcUrl != null ? jdbcUrl : System.getenv("LEXSYNC_JDBC_URL");
-        if (url == null || url.isBlank()) {
+        String url = first(jdbcUrl, System.getenv("LEXSYNC_JDBC_URL"), settings().jdbcUrl());
+        if (url == null) {
             return null;
         }
         if (!url.startsWith("jdbc:postgresql:") && !url.startsWith("jdbc:sqlite:")) {
@@ -66,8 +93,9 @@ final class StoreOptions {
 
     /** The SPARQL endpoint given (option, else environment), checked; null for TDB2 in the data directory. */
     URI rdfEndpoint() {
-        String url = rdfEndpoint != null ? rdfEndpoint : System.getenv("LEXSYNC_RDF_ENDPOINT");
-        if (url == null || url.isBlank()) {
+        String url = first(rdfEndpoint, System.getenv("LEXSYNC_RDF_ENDPOINT"),
+                settings().rdf() == null ? null : settings().rdf().toString());
+        if (url == null) {
             return null;
         }
         try {
@@ -93,32 +121,55 @@ final class StoreOptions {
         return b;
     }
 
-    /** The object store for the large blobs, when {@code --blobs} (or its variable) names one; checked. */
+    /**
+     * The object store for the large blobs, when {@code --blobs} (its variable, or {@code store.blobs}) names one;
+     * checked. The endpoint, region, addressing and the names of the credential variables come from the flags over
+     * the file's {@code store.s3}; an endpoint given without {@code path-style} is addressed path-style.
+     */
     private void objectStore(LexSync.Builder b) {
-        String location = blobs != null ? blobs : System.getenv("LEXSYNC_BLOBS");
-        String endpoint = s3Endpoint != null ? s3Endpoint : System.getenv("LEXSYNC_S3_ENDPOINT");
-        if (location == null || location.isBlank()) {
+        StoreSettings file = settings();
+        String location = first(blobs, System.getenv("LEXSYNC_BLOBS"), file.blobs());
+        String endpoint = first(s3Endpoint, System.getenv("LEXSYNC_S3_ENDPOINT"),
+                file.s3Endpoint() == null ? null : file.s3Endpoint().toString());
+        if (location == null) {
             if (s3Endpoint != null) {
                 throw new Main.UsageException("--s3-endpoint needs --blobs s3://BUCKET/PREFIX");
             }
             return;
         }
+        String accessKeyEnv = file.accessKeyEnv() != null ? file.accessKeyEnv() : "LEXSYNC_S3_ACCESS_KEY";
+        String secretKeyEnv = file.secretKeyEnv() != null ? file.secretKeyEnv() : "LEXSYNC_S3_SECRET_KEY";
         try {
             b.blobs(location);
-            if (endpoint != null && !endpoint.isBlank()) {
-                b.s3Endpoint(java.net.URI.create(endpoint), true);
+            if (endpoint != null) {
+                boolean pathStyle = s3Endpoint != null || file.s3PathStyle() == null || file.s3PathStyle();
+                b.s3Endpoint(java.net.URI.create(endpoint), pathStyle);
             }
+            if (file.s3Region() != null) {
+                b.s3Region(file.s3Region());
+            }
+            b.s3CredentialVariables(accessKeyEnv, secretKeyEnv);
         } catch (IllegalArgumentException e) {
-            throw new Main.UsageException((blobs != null ? "--blobs/--s3-endpoint: " : "$LEXSYNC_BLOBS: ")
+            throw new Main.UsageException((blobs != null ? "--blobs/--s3-endpoint: " : "store.blobs/store.s3: ")
                     + e.getMessage());
         }
-        for (String variable : new String[] {"LEXSYNC_S3_ACCESS_KEY", "LEXSYNC_S3_SECRET_KEY"}) {
+        for (String variable : new String[] {accessKeyEnv, secretKeyEnv}) {
             String value = System.getenv(variable);
             if (value == null || value.isEmpty()) {
-                throw new Main.UsageException("--blobs " + location + " needs the object store's credentials in $"
+                throw new Main.UsageException("blobs in " + location + " need the object store's credentials in $"
                         + variable);
             }
         }
+    }
+
+    /** The first of the values given that is not blank (flag, environment, file), else null. */
+    private static @org.jspecify.annotations.Nullable String first(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+        }
+        return null;
     }
 
     /**

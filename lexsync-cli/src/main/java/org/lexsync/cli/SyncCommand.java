@@ -38,6 +38,7 @@ final class SyncCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        storeOptions.useConfig(config);
         Path file = ConfigFiles.locate(config, storeOptions);
         if (file != null) {
             boolean concurrencyGiven = spec.commandLine().getParseResult().hasMatchedOption("--concurrency");

@@ -33,6 +33,39 @@ class DemoCommandTest {
         assertThat(republish).contains("lexsync publish").contains(": in sync");
     }
 
+    /**
+     * The demo on a stateless node's store (issue 31): every command it runs opens the store with its blobs in an
+     * object store (S3Proxy), given by the variables every store-opening command reads ({@code $LEXSYNC_BLOBS},
+     * {@code $LEXSYNC_S3_ENDPOINT}, the credentials), in a process of its own. The demo's documents are 2 KB, below
+     * the inline size: they live in the database, and the bucket is reached for the checks and gc listing only.
+     */
+    @Test
+    void demoRunsWithItsBlobsInAnObjectStore() throws Exception {
+        try (org.lexsync.engine.store.S3Server s3 = org.lexsync.engine.store.S3Server.start(dir.resolve("s3"))) {
+            Path log = dir.resolve("demo.log");
+            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                    ProcessHandle.current().info().command().orElse("java"), "-cp",
+                    System.getProperty("java.class.path"), Main.class.getName(), "demo", "--resources", "40",
+                    "--store", dir.resolve("demo").toString()));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().put("LEXSYNC_BLOBS", "s3://" + org.lexsync.engine.store.S3Server.BUCKET + "/demo");
+            builder.environment().put("LEXSYNC_S3_ENDPOINT", s3.endpoint().toString());
+            builder.environment().put("LEXSYNC_S3_ACCESS_KEY",
+                    s3.environment().get(org.lexsync.engine.store.S3Server.ACCESS_KEY_ENV));
+            builder.environment().put("LEXSYNC_S3_SECRET_KEY",
+                    s3.environment().get(org.lexsync.engine.store.S3Server.SECRET_KEY_ENV));
+            Process child = builder.start();
+
+            assertThat(child.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String out = Files.readString(log, java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(child.exitValue()).as(out).isZero();
+            assertThat(out).contains("created 40, updated 0, deleted 0").contains(": in sync")
+                    .contains("(eli): created 12").contains("\"Act No 2025/1, version 1\"@en");
+            assertThat(dir.resolve("demo").resolve("blobs")).as("no blob file on the node's disk")
+                    .satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyDirectory());
+        }
+    }
+
     @Test
     void aStoreThatHoldsDataIsRefused() throws Exception {
         Path used = Files.createDirectories(dir.resolve("used"));

@@ -28,6 +28,11 @@ final class FacadeRdf implements Supplier<RdfStore>, AutoCloseable {
         this.endpoint = endpoint;
     }
 
+    /** The remote SPARQL store's endpoint, null when the graphs are in the data directory's TDB2. */
+    @Nullable URI endpoint() {
+        return endpoint;
+    }
+
     /** The store, opened on the first call. */
     @Override
     public synchronized RdfStore get() {

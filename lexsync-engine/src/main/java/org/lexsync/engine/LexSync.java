@@ -86,7 +86,7 @@ public final class LexSync implements AutoCloseable {
         this.ingestion = new Ingestion(store, settings.leaseTtl(), runs.groupCommitter());
         this.storeView = new StoreView(store, rdf, this::writesNothing);
         this.ingestionView = new IngestionView(store, ingestion);
-        this.operations = new Operations(store, fetcher, runs, this::writesNothing);
+        this.operations = new Operations(store, fetcher, runs, rdf, this::writesNothing);
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -115,6 +115,18 @@ public final class LexSync implements AutoCloseable {
      */
     public static Configuration readConfiguration(Path file) {
         return ConfigFiles.read(file);
+    }
+
+    /**
+     * The {@code store:} section of {@code configFile} (issue 31): where journal, large blobs and ELI graphs live;
+     * {@code StoreSettings.NONE} when the file is null, absent or has no such section. Only that section is read.
+     *
+     * @throws ConfigException naming file, line and key for a bad value
+     */
+    public static org.lexsync.engine.model.StoreSettings readStoreSettings(@Nullable Path configFile) {
+        return configFile == null || !java.nio.file.Files.isRegularFile(configFile)
+                ? org.lexsync.engine.model.StoreSettings.NONE
+                : org.lexsync.engine.config.StoreSectionReader.read(configFile);
     }
 
     /**

@@ -2,7 +2,9 @@ package org.lexsync.engine;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
@@ -11,7 +13,11 @@ import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.FetchListener;
 import org.lexsync.engine.model.HostStatistics;
+import org.lexsync.engine.model.MigrationListener;
+import org.lexsync.engine.model.MigrationReport;
+import org.lexsync.engine.model.MigrationTarget;
 import org.lexsync.engine.model.RunRecord;
+import org.lexsync.engine.store.S3BlobStore;
 import org.lexsync.engine.store.Store;
 
 /**
@@ -25,13 +31,48 @@ public final class Operations {
     private final Store store;
     private final Fetcher fetcher;
     private final HarvestRuns runs;
+    private final FacadeRdf rdf;
     private final BooleanSupplier readOnly;
 
-    Operations(Store store, Fetcher fetcher, HarvestRuns runs, BooleanSupplier readOnly) {
+    Operations(Store store, Fetcher fetcher, HarvestRuns runs, FacadeRdf rdf, BooleanSupplier readOnly) {
         this.store = store;
         this.fetcher = fetcher;
         this.runs = runs;
+        this.rdf = rdf;
         this.readOnly = readOnly;
+    }
+
+    /**
+     * Copies the large blobs of the data directory into the object store of {@code target} and the data directory's
+     * ELI graphs into its SPARQL store, verifying each (SHA-256 read back, triple count), resumable after a kill, and
+     * deleting the old copies only when {@link MigrationTarget#deleteOld()} says so (issue 31, {@code lexsync store
+     * migrate}). The store's configuration is not changed: the caller tells the operator what to put in lexsync.yaml.
+     *
+     * @throws IllegalArgumentException when the target's object store location or credentials are not usable
+     * @throws org.lexsync.engine.model.StoreException when a copy cannot be made or verified
+     */
+    public MigrationReport migrateStore(MigrationTarget target, MigrationListener listener) {
+        if (readOnly()) {
+            throw new IllegalStateException("the store is open read-only: it cannot be migrated");
+        }
+        return new StoreMigration(store).run(target, listener);
+    }
+
+    /**
+     * One probe per remote store this node depends on (issue 31, {@code /readyz}): {@code objectStore} asks the bucket
+     * of {@link LexSync.Builder#blobs}, {@code sparqlStore} asks the SPARQL store of {@link LexSync.Builder#rdfEndpoint}
+     * an empty {@code ASK}; each throws the store's typed error when it cannot be reached. Empty for a store all on
+     * this disk.
+     */
+    public Map<String, Runnable> remoteStoreProbes() {
+        Map<String, Runnable> probes = new LinkedHashMap<>();
+        if (store.largeBlobs() instanceof S3BlobStore objects) {
+            probes.put("objectStore", objects::probe);
+        }
+        if (rdf.endpoint() != null) {
+            probes.put("sparqlStore", () -> rdf.get().query("ASK {}"));
+        }
+        return probes;
     }
 
     /** True when the facade writes nothing: opened read-only or for a dry run, or the store cannot be written. */

@@ -44,6 +44,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *     give-up: {runs: 3, after: 24h}   # quarantine an item failing in 3 consecutive runs or for 24 h
  *     crawler: {seeds: […], listing: {…}, detail: {…}}   # a protocol's own block, read by its harvester
  *                                   # (Harvester#readBlock; here the crawler's)
+ * store: {jdbc-url: …, blobs: s3://…, s3: {…}, rdf: http://…}   # where the store lives ({@link StoreSectionReader})
  * server:                           # read by lexsync serve; its flags override these
  *   port: 8080
  *   bind: 127.0.0.1
@@ -59,7 +60,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * </pre>
  */
 public final class ConfigReader {
-    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "store");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Set<String> protocols;
@@ -105,6 +106,7 @@ public final class ConfigReader {
         YamlNodes yaml = new YamlNodes(file);
         Map<String, Node> top = yaml.mapping(root, "");
         yaml.onlyKeys(top, "", TOP_KEYS);
+        new StoreSectionReader(file).read(top.get("store"));   // checked here, read by the commands that open a store
         ServerSettings server = YamlNodes.present(top, "server")
                 ? new ServerSection(yaml).read(top.get("server")) : ServerSettings.DEFAULTS;
         PublishConfig publish = YamlNodes.present(top, "publish")

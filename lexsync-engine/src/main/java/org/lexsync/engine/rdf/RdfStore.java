@@ -82,6 +82,13 @@ public interface RdfStore extends AutoCloseable {
     /** Number of resource graphs recorded. */
     long graphCount();
 
+    /** The names of the resource graphs recorded, sorted (e.g. to copy them to another store). */
+    default List<String> graphNames() {
+        QueryResult.Select r = (QueryResult.Select) query("SELECT ?g WHERE { GRAPH <" + GraphRecords.GRAPH + "> { ?r <"
+                + GraphRecords.NAME.getURI() + "> ?g } } ORDER BY ?g");
+        return r.rows().stream().map(row -> row.get("g").getURI()).toList();
+    }
+
     /** Runs a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query and holds its whole answer in memory. */
     QueryResult query(String sparql);
 

@@ -46,15 +46,27 @@ import org.lexsync.engine.model.SparqlQueryException;
 final class RemoteRdfStore implements RdfStore {
     /** Longest wait for a query's answer. */
     static final Duration QUERY_TIMEOUT = Duration.ofMinutes(5);
+    /**
+     * Longest wait for a write (a graph's PUT or DELETE, an update of the records): a store that takes the request and
+     * never answers is then a typed error, the batch fails and the next run goes on, instead of a harvest that hangs.
+     */
+    static final Duration WRITE_TIMEOUT = Duration.ofMinutes(2);
 
     private static final Var R = Var.alloc("r");
     private static final Var P = Var.alloc("p");
     private static final Var O = Var.alloc("o");
 
     private final String endpoint;
+    private final Duration writeTimeout;
 
     RemoteRdfStore(URI endpoint) {
+        this(endpoint, WRITE_TIMEOUT);
+    }
+
+    /** A store whose writes wait at most {@code writeTimeout} for an answer. */
+    RemoteRdfStore(URI endpoint, Duration writeTimeout) {
         Objects.requireNonNull(endpoint, "endpoint");
+        this.writeTimeout = Objects.requireNonNull(writeTimeout, "writeTimeout");
         String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || endpoint.getHost() == null) {
             throw new IllegalArgumentException("a SPARQL endpoint must be an http(s) URL, was " + endpoint);
@@ -80,7 +92,7 @@ final class RemoteRdfStore implements RdfStore {
         UpdateRequest records = new UpdateRequest();
         for (GraphReplacement r : last.values()) {
             Node g = GraphNames.node(r.graphUri());
-            call("replace graph " + r.graphUri(), () -> {
+            write("replace graph " + r.graphUri(), () -> {
                 gsp().graphName(g).PUT(r.triples());
                 return null;
             });
@@ -94,7 +106,7 @@ final class RemoteRdfStore implements RdfStore {
     @Override
     public boolean removeGraph(String graphUri) {
         Node g = GraphNames.node(graphUri);
-        boolean existed = call("remove graph " + graphUri, () -> {
+        boolean existed = write("remove graph " + graphUri, () -> {
             try {
                 gsp().graphName(g).DELETE();
                 return true;
@@ -211,10 +223,41 @@ final class RemoteRdfStore implements RdfStore {
     }
 
     private void update(String operation, UpdateRequest request) {
-        call(operation, () -> {
+        write(operation, () -> {
             UpdateExecHTTP.service(endpoint).update(request).execute();
             return null;
         });
+    }
+
+    /**
+     * Runs one write exchange as {@link #call}, waiting at most {@link #writeTimeout} for it: on a virtual thread,
+     * interrupted (which aborts the HTTP exchange) when the time is up.
+     */
+    private <T> T write(String operation, Supplier<T> exchange) {
+        java.util.concurrent.CompletableFuture<T> result = new java.util.concurrent.CompletableFuture<>();
+        Thread worker = Thread.ofVirtual().name("sparql-write").start(() -> {
+            try {
+                result.complete(call(operation, exchange));
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        try {
+            return result.get(writeTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            worker.interrupt();
+            throw new RdfStoreException(endpoint, operation + " failed: no answer within " + writeTimeout.toMillis()
+                    + " ms", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new RdfStoreException(endpoint, operation + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            worker.interrupt();
+            Thread.currentThread().interrupt();
+            throw new RdfStoreException(endpoint, operation + " interrupted", e);
+        }
     }
 
     /** Runs one exchange with the endpoint; its failures become an {@link RdfStoreException} naming the endpoint. */

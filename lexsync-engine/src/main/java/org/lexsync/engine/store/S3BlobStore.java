@@ -166,6 +166,15 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         }
     }
 
+    /** Asks the object store for the bucket (readiness): a store that is down or refuses us is its typed error. */
+    public void probe() {
+        try {
+            s3.headBucket(b -> b.bucket(config.bucket()));
+        } catch (SdkException e) {
+            throw S3Failures.of(config, "reach the bucket", e);
+        }
+    }
+
     private boolean head(String objectKey) {
         try {
             s3.headObject(b -> b.bucket(config.bucket()).key(objectKey));

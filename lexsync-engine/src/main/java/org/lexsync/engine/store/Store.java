@@ -194,6 +194,11 @@ public final class Store implements AutoCloseable {
     }
 
     /** Ingested document groups and the crawler log (EUCases D2.1 §3.2). */
+    /** What {@code lexsync store migrate} has copied and verified (issue 31). */
+    public MigrationProgress migrationProgress() {
+        return new MigrationProgress(db);
+    }
+
     public DocumentGroups documentGroups() {
         return new DocumentGroups(db);
     }

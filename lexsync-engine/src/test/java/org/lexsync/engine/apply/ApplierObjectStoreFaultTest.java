@@ -83,6 +83,27 @@ class ApplierObjectStoreFaultTest {
     }
 
     @Test
+    void aPutThatFailsAfterTheUploadCommitsNothingAndTheNextRunFindsTheBlobThere() throws Exception {
+        proxy.mode(FaultyS3Proxy.Mode.LOSE_RESPONSE);
+
+        assertThatThrownBy(this::applyAll).isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("s3://" + S3Server.BUCKET + "/faults");
+        assertThat(store.journal().lastSeq()).as("no row for a put whose answer was lost").isZero();
+        try (java.util.stream.Stream<java.nio.file.Path> objects = java.nio.file.Files.walk(
+                s3.root().resolve(S3Server.BUCKET))) {
+            assertThat(objects.filter(java.nio.file.Files::isRegularFile).count()).as("the uploads reached the bucket")
+                    .isPositive();
+        }
+
+        proxy.mode(FaultyS3Proxy.Mode.PASS);
+        ApplyReport report = applyAll();
+
+        assertThat(report.complete()).isTrue();
+        assertThat(store.resources().count(Plans.SOURCE, false)).isEqualTo(pub.activeResources().size());
+        assertEveryReferencedBlobIsInTheBucket();
+    }
+
+    @Test
     void anObjectStoreThatIsDownFailsTheBatchAsAStoreError() {
         proxy.mode(FaultyS3Proxy.Mode.DOWN);
 

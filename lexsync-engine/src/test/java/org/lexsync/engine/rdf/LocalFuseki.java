@@ -27,6 +27,7 @@ public final class LocalFuseki implements AutoCloseable {
 
     private final DatasetGraph dataset;
     private volatile int failWith;
+    private volatile long stallMillis;
     private FusekiServer server;
     private int port;
 
@@ -47,6 +48,14 @@ public final class LocalFuseki implements AutoCloseable {
             @Override
             public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
                     throws IOException, ServletException {
+                long stall = stallMillis;
+                if (stall > 0) {
+                    try {
+                        Thread.sleep(stall);   // the store takes the request and answers late (a slow store)
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 int status = failWith;
                 if (status > 0) {
                     ((HttpServletResponse) res).sendError(status, "injected fault");
@@ -68,6 +77,11 @@ public final class LocalFuseki implements AutoCloseable {
     /** Answers every request with {@code status} from now on (0: serve again). */
     public void failWith(int status) {
         failWith = status;
+    }
+
+    /** Holds every request for {@code delay} before serving it (zero: serve at once again). */
+    public void stall(java.time.Duration delay) {
+        stallMillis = delay.toMillis();
     }
 
     /** Stops the server (the store is down); {@link #restart} brings it back on the same port with the same data. */

@@ -54,6 +54,22 @@ class RemoteRdfStoreTest extends RdfStoreTest {
     }
 
     @Test
+    void aStoreThatDoesNotAnswerAWriteInTimeIsATypedErrorNotAHang() {
+        RdfStore impatient = new RemoteRdfStore(fuseki.endpoint(), java.time.Duration.ofMillis(500));
+        fuseki.stall(java.time.Duration.ofSeconds(20));
+        long started = System.nanoTime();
+
+        assertThatThrownBy(() -> impatient.replaceGraph(Pages.LAW_003, Pages.extract("law-2016-501-003-rdfa.html",
+                Pages.LAW_003 + "/fra/html").graph(), null, Instant.EPOCH))
+                .isInstanceOf(RdfStoreException.class)
+                .hasMessageStartingWith(fuseki.endpoint() + ": replace graph " + Pages.LAW_003 + " failed: no answer"
+                        + " within 500 ms");
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).as("returned long before the store"
+                + " answers").isLessThan(java.time.Duration.ofSeconds(15));
+        fuseki.stall(java.time.Duration.ZERO);
+    }
+
+    @Test
     void anEndpointAnswering503FailsWritesAndQueriesWithItsStatus() {
         fuseki.failWith(503);
 

@@ -15,12 +15,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A TCP proxy on loopback in front of a real S3 server, for fault tests (issue 31): it passes bytes through unchanged
  * (so the signed Host header still matches), or answers every request with 503, or cuts every response after a few
- * bytes, or closes every connection at once (a store that is down). Switching the mode closes the open connections,
+ * bytes, or closes every connection at once (a store that is down), or lets each request through whole and drops the
+ * server's final answer (a put that succeeded in the bucket but failed for the client). Switching the mode closes the open connections,
  * so a kept-alive connection cannot carry a request past the fault.
  */
 public final class FaultyS3Proxy implements AutoCloseable {
     /** What the proxy does with the next connections. */
-    public enum Mode { PASS, UNAVAILABLE_503, CUT_RESPONSE, DOWN }
+    public enum Mode { PASS, UNAVAILABLE_503, CUT_RESPONSE, DOWN, LOSE_RESPONSE }
 
     private static final int CUT_AFTER = 300;
 
@@ -94,6 +95,23 @@ public final class FaultyS3Proxy implements AutoCloseable {
                         open.add(upstream);
                         Thread up = Thread.ofVirtual().start(() -> pipe(client, upstream, Long.MAX_VALUE));
                         pipe(upstream, client, now == Mode.CUT_RESPONSE ? CUT_AFTER : Long.MAX_VALUE);
+                        closeQuietly(upstream);
+                        up.join();
+                    }
+                }
+                case LOSE_RESPONSE -> {
+                    try (Socket upstream = new Socket(target.getAddress(), target.getPort())) {
+                        open.add(upstream);
+                        Thread up = Thread.ofVirtual().start(() -> pipe(client, upstream, Long.MAX_VALUE));
+                        InputStream answers = upstream.getInputStream();
+                        OutputStream out = client.getOutputStream();
+                        // interim answers (100 Continue) go through, so the client sends its body; the final
+                        // answer, written by the server once the request is done, is read and dropped
+                        for (String head = readHead(answers); head.startsWith("HTTP/1.1 1"); head = readHead(answers)) {
+                            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+                            out.flush();
+                        }
+                        closeQuietly(client);
                         closeQuietly(upstream);
                         up.join();
                     }

@@ -28,7 +28,8 @@ import org.lexsync.server.SourceStatuses;
 /**
  * {@code GET /readyz}: whether this node can do its work — the database answers (within {@link #DATABASE_WAIT}) and is
  * writable, the data directory takes a write that is flushed to disk, its volume has more free space than
- * {@code server.min-free-space}, and the scheduler runs and polls. Each check is named with what failed, and
+ * {@code server.min-free-space}, the scheduler runs and polls, and the remote stores the node depends on (object store,
+ * SPARQL store; issue 31) answer. Each check is named with what failed, and
  * {@code reason} sums up the failed ones, so a load balancer's log says why.
  */
 record Readiness(boolean ready, @Nullable String reason, Map<String, String> checks) {
@@ -45,6 +46,7 @@ record Readiness(boolean ready, @Nullable String reason, Map<String, String> che
         checks.put("dataDirectory", dataDirectory(dir));
         checks.put("freeSpace", freeSpace(dir, context.settings().minFreeBytes()));
         checks.put("scheduler", scheduler(context));
+        lexsync.operations().remoteStoreProbes().forEach((name, probe) -> checks.put(name, remote(name, probe)));
         List<String> failed = new ArrayList<>();
         checks.forEach((name, state) -> {
             if (!state.equals(OK)) {
@@ -58,13 +60,26 @@ record Readiness(boolean ready, @Nullable String reason, Map<String, String> che
         if (lexsync.operations().readOnly()) {
             return "read-only: the store was opened read-only";
         }
-        CompletableFuture<Long> seq = CompletableFuture.supplyAsync(lexsync.store()::lastSeq,
-                r -> Thread.ofVirtual().name("readyz-database").start(r));
+        return answers("database", lexsync.store()::lastSeq);
+    }
+
+    /** A remote store this node depends on (object store, SPARQL store; issue 31) answers within the same wait. */
+    private static String remote(String name, Runnable probe) {
+        return answers(name, () -> {
+            probe.run();
+            return null;
+        });
+    }
+
+    /** {@link #OK} when {@code call} returns within {@link #DATABASE_WAIT}, else why it did not. */
+    private static String answers(String name, java.util.function.Supplier<?> call) {
+        CompletableFuture<?> answer = CompletableFuture.supplyAsync(call,
+                r -> Thread.ofVirtual().name("readyz-" + name).start(r));
         try {
-            seq.get(DATABASE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            answer.get(DATABASE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             return OK;
         } catch (TimeoutException e) {
-            seq.cancel(true);
+            answer.cancel(true);
             return "unreachable: no answer within " + DATABASE_WAIT.toSeconds() + " s";
         } catch (ExecutionException e) {
             return "unreachable: " + e.getCause().getMessage();
