@@ -873,7 +873,8 @@ public final class LexSync implements AutoCloseable {
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);
             try {
-                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir));
+                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir))
+                        .sharedGate(store.sharedHostGate());
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }

@@ -97,6 +97,14 @@ public final class Store implements AutoCloseable {
         return new Store(config, new Db(config, true), files);
     }
 
+    /**
+     * The cluster's per-host politeness gate (issue 32) on a PostgreSQL store, which several nodes may share; null on
+     * SQLite (one machine: the fetcher's own politeness is the whole budget).
+     */
+    public org.lexsync.engine.fetch.SharedHostGate sharedHostGate() {
+        return db.sqlite() || db.readOnly() ? null : new SharedHostSchedule(db);
+    }
+
     /** True when this store was opened read-only. */
     public boolean readOnly() {
         return db.readOnly();
