@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.IngestSettings;
+import org.lexsync.engine.model.ClusterSettings;
 import org.lexsync.engine.model.ServerSettings;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
@@ -70,13 +71,19 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *   min-free-space: 512MB           # /readyz is 503 below this free space on the data volume (KB/MB/GB; 0: none)
  *   soap:                           # the seed's SOAP UploadFile (no credentials): off unless crawlers are named
  *     - {crawler: DCrawlerBverwg, addresses: [127.0.0.1]}   # and only from these client addresses
+ * cluster:                          # lexsync serve on several nodes (docs/deploying.md); flags override these
+ *   heartbeat: 2s                   # a node's beat (scheduler heartbeat, node table)
+ *   missed-heartbeats: 4            # beats missed before its runs are revived elsewhere
+ *   lease: 30s                      # a source's lease unless renewed (renewed every third)
+ *   address: http://node1:8080/     # how others reach this node (default: its listening address)
  * </pre>
  */
 public final class ConfigReader {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Set<String> SOURCE_KEYS = Set.of("id", "protocol", "url", "urls", "politeness", "schedule",
             "approved", "contact", "options", "give-up", "crawler");
-    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "cluster");
+    private static final Set<String> CLUSTER_KEYS = Set.of("heartbeat", "missed-heartbeats", "lease", "address");
     private static final Set<String> SERVER_KEYS = Set.of("port", "bind", "open-reads", "max-concurrent-runs", "tokens",
             "ingest-max-bytes", "soap", "min-free-space");
     private static final Set<String> SOAP_KEYS = Set.of("crawler", "addresses");
@@ -134,6 +141,9 @@ public final class ConfigReader {
         }
         ServerSettings server = top.containsKey("server") && !isNull(top.get("server"))
                 ? server(top.get("server")) : ServerSettings.DEFAULTS;
+        if (top.containsKey("cluster") && !isNull(top.get("cluster"))) {
+            server = server.withCluster(cluster(top.get("cluster")));
+        }
         PublishConfig publish = top.containsKey("publish") && !isNull(top.get("publish"))
                 ? publish(top.get("publish")) : PublishConfig.NONE;
         Node list = top.get("sources");
@@ -154,6 +164,43 @@ public final class ConfigReader {
             sources.add(s);
         }
         return new LexsyncConfig(path, sources, server, publish);
+    }
+
+    /** The {@code cluster:} section (issue 32): failover timing and the node's advertised address. */
+    private ClusterSettings cluster(Node node) {
+        Map<String, Node> m = mapping(node, "cluster");
+        for (String key : m.keySet()) {
+            if (!CLUSTER_KEYS.contains(key)) {
+                throw error("cluster." + key, m.get(key), "unknown key (expected one of: "
+                        + String.join(", ", CLUSTER_KEYS.stream().sorted().toList()) + ")");
+            }
+        }
+        ClusterSettings c = ClusterSettings.DEFAULTS;
+        try {
+            if (m.containsKey("heartbeat")) {
+                c = c.withHeartbeat(duration(m.get("heartbeat"), "cluster.heartbeat"));
+            }
+            if (m.containsKey("missed-heartbeats")) {
+                c = c.withMissedHeartbeats(wholeNumber(m.get("missed-heartbeats"), "cluster.missed-heartbeats", 1, 1000));
+            }
+            if (m.containsKey("lease")) {
+                c = c.withLease(duration(m.get("lease"), "cluster.lease"));
+            }
+            if (m.containsKey("address")) {
+                c = c.withAddress(requiredText(m, "cluster", "address"));
+            }
+        } catch (IllegalArgumentException e) {
+            throw error("cluster", node, e.getMessage());
+        }
+        return c;
+    }
+
+    private Duration duration(Node n, String at) {
+        try {
+            return GiveUpRule.parseDuration(scalar(n, at));
+        } catch (IllegalArgumentException e) {
+            throw error(at, n, e.getMessage());
+        }
     }
 
     private ServerSettings server(Node node) {
