@@ -102,8 +102,12 @@ public final class LexSync implements AutoCloseable {
     private final HarvestRuns runs;
     private final Ingestion ingestion;
 
+    /** The version this facade reports (User-Agent, node table). */
+    private final String version;
+
     private LexSync(Store store, Fetcher fetcher, FacadeSettings settings, FacadeAccess access,
-                    @Nullable URI rdfEndpoint) {
+                    @Nullable URI rdfEndpoint, String version) {
+        this.version = version;
         this.store = store;
         this.fetcher = fetcher;
         this.access = access;
@@ -676,6 +680,41 @@ public final class LexSync implements AutoCloseable {
         return fetcher.hostStatistics();
     }
 
+    // operations view (issue 30 moves these)
+
+    /**
+     * Writes this process's row in the store's node table (issue 32): reached at {@code address}, started at
+     * {@code started}, of this facade's version, beating now. {@code lexsync serve} calls it at every heartbeat.
+     */
+    public void nodeHeartbeat(String address, java.time.Instant started) {
+        store.nodes().beat(address, version, started);
+    }
+
+    /** Removes this process's row from the node table (a clean stop). */
+    public void nodeLeft() {
+        store.nodes().leave();
+    }
+
+    /** This process's node id ({@code pid@host}), as in leases, runs and the node table. */
+    public static String nodeId() {
+        return org.lexsync.engine.store.Nodes.currentId();
+    }
+
+    /** Every node sharing the store, with the sources and runs it holds now (issue 32, {@code /api/nodes}). */
+    public List<org.lexsync.engine.model.NodeStatus> nodes() {
+        return store.nodes().list();
+    }
+
+    /** Source leases this facade took over from another holder since it opened ({@code lexsync_lease_takeovers_total}). */
+    public long leaseTakeovers() {
+        return store.leaseTakeovers();
+    }
+
+    /** Writes refused because their lease moved on, since the facade opened ({@code lexsync_fenced_commits_total}). */
+    public long fencedCommits() {
+        return store.fencedCommits();
+    }
+
     /** Options of a {@link LexSync}; every value is checked when set. */
     public static final class Builder {
         private final Path dataDir;
@@ -879,7 +918,7 @@ public final class LexSync implements AutoCloseable {
                     fetch.politeness(politeness);
                 }
                 return new LexSync(store, fetch.build(), new FacadeSettings(politeness, lease),
-                        new FacadeAccess(readOnly || dryRun, scratch), rdfEndpoint);
+                        new FacadeAccess(readOnly || dryRun, scratch), rdfEndpoint, version);
             } catch (RuntimeException e) {
                 store.close();
                 ScratchDirs.deleteTree(scratch);

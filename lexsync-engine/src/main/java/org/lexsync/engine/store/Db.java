@@ -37,6 +37,7 @@ final class Db implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong fenced = new AtomicLong();
+    private final AtomicLong takeovers = new AtomicLong();
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -214,6 +215,16 @@ final class Db implements AutoCloseable {
                 c.setAutoCommit(auto);
             }
         });
+    }
+
+    /** Counts a source lease this process took over from another holder (issue 32, metrics). */
+    void countTakeover() {
+        takeovers.incrementAndGet();
+    }
+
+    /** Source leases this process took over from another holder since it opened the store. */
+    long takeovers() {
+        return takeovers.get();
     }
 
     /** Runs work in one transaction: all of it commits or none of it does. */
