@@ -21,4 +21,12 @@ public record NodeStatus(String id, String address, String version, Instant star
         Duration age = Duration.between(heartbeat, now);
         return age.isNegative() ? Duration.ZERO : age;
     }
+
+    /**
+     * True when the node has been silent longer than {@code deadAfter} (heartbeat × missed heartbeats): the other
+     * nodes revive its runs, and operators see it red.
+     */
+    public boolean stale(Instant now, Duration deadAfter) {
+        return heartbeatAge(now).compareTo(deadAfter) > 0;
+    }
 }
