@@ -7,11 +7,12 @@ import java.util.Objects;
  * The {@code cluster:} section of {@code lexsync.yaml} (issue 32, docs/deploying.md): how often a node of
  * {@code lexsync serve} beats (its scheduler's heartbeat and its row in the node table), how many beats it may miss
  * before another node revives its executions, how long a source's lease lasts unless renewed, and the address other
- * nodes and operators reach it at (null: its listening address). A dead node's source is taken over after the later of
- * {@link #deadAfter()} and the lease's end, plus one poll: {@link #worstTakeover()}.
+ * nodes and operators reach it at (null: its listening address). A dead node's execution is revived after
+ * {@link #deadAfter()}; while the dead node's lease has not run out the revived harvest is refused as busy and tried
+ * again {@link #deadAfter()} later, so a source is taken over within {@link #worstTakeover()}.
  */
 public record ClusterSettings(Duration heartbeat, int missedHeartbeats, Duration lease, String address) {
-    /** Beats every 2 s, dead after 4 missed (8 s), leases of 30 s: a takeover within about 31 s of a kill. */
+    /** Beats every 2 s, dead after 4 missed (8 s), leases of 30 s: a takeover within 38 s of a kill. */
     public static final ClusterSettings DEFAULTS = new ClusterSettings(Duration.ofSeconds(2), 4, Duration.ofSeconds(30),
             null);
 
@@ -37,10 +38,13 @@ public record ClusterSettings(Duration heartbeat, int missedHeartbeats, Duration
         return heartbeat.multipliedBy(missedHeartbeats);
     }
 
-    /** The longest a killed node's source waits for another node: the later of death and lease end, plus a beat. */
+    /**
+     * The longest a killed node's source waits for another node: the later of its death being noticed and its lease's
+     * end, plus one retry interval ({@link #deadAfter()}) of a revived harvest refused while the lease still held.
+     */
     public Duration worstTakeover() {
         Duration later = deadAfter().compareTo(lease) > 0 ? deadAfter() : lease;
-        return later.plus(heartbeat);
+        return later.plus(deadAfter());
     }
 
     public ClusterSettings withHeartbeat(Duration value) {
