@@ -5,7 +5,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +42,7 @@ public final class NodesFeature implements ServerFeature {
             Instant now = context.clock().instant();
             Duration deadAfter = context.settings().cluster().deadAfter();
             List<NodeView> nodes = context.lexsync().nodes().stream().map(n -> NodeView.of(n, now, deadAfter)).toList();
-            ctx.json(Map.of("self", LexSync.nodeId(), "staleAfterSeconds", deadAfter.toMillis() / 1000.0,
-                    "nodes", nodes));
+            ctx.json(new NodesView(LexSync.nodeId(), deadAfter.toMillis() / 1000.0, nodes));
         });
     }
 
@@ -95,6 +93,10 @@ public final class NodesFeature implements ServerFeature {
         } catch (RuntimeException e) {
             LOG.warn("cannot remove this node from the node table: {}", e.getMessage());
         }
+    }
+
+    /** The answer of {@code /api/nodes}, its keys in this order. */
+    record NodesView(String self, double staleAfterSeconds, List<NodeView> nodes) {
     }
 
     /** One node as {@code /api/nodes} shows it. */
