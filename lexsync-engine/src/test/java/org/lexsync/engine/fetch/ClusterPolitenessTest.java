@@ -80,6 +80,30 @@ class ClusterPolitenessTest {
     }
 
     @Test
+    void aBreakerOpenedOnOneNodeRefusesTheHostOnTheOthersWithoutARequest() {
+        FixtureResource doc = publisher.resources().get(0);
+        List<Fetcher> breakers = new ArrayList<>();
+        for (int node = 0; node < 2; node++) {
+            breakers.add(TestFetchers.fast(temp.resolve("b" + node)).ignoreRobots(true).tries(1).unreachableAfter(2)
+                    .sharedGate(stores.get(node).sharedHostGate()).build());
+        }
+        try {
+            publisher.faults().always(doc.path(), org.lexsync.fixture.Fault.connectionReset());
+            for (int i = 0; i < 2; i++) {
+                breakers.get(0).fetch(FetchRequest.of(doc.uri()));
+            }
+            publisher.faults().clear();
+            int sent = publisher.requests().size();
+            FetchResult.Failed refused = (FetchResult.Failed) breakers.get(1).fetch(FetchRequest.of(doc.uri()));
+            assertThat(refused.reason()).isEqualTo(FetchFailure.HOST_UNREACHABLE);
+            assertThat(refused.message()).contains("another node");
+            assertThat(publisher.requests()).hasSize(sent);
+        } finally {
+            breakers.forEach(Fetcher::close);
+        }
+    }
+
+    @Test
     void aRetryAfterAnsweredToOneNodeHoldsBackTheOthers() {
         // the politeness gate of node 0 learns a Retry-After of 2 s for the host: nodes 1 and 2 wait it out too
         FixtureResource r = publisher.resources().get(0);
