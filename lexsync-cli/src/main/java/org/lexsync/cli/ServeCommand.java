@@ -10,6 +10,8 @@ import java.util.concurrent.CountDownLatch;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.Configuration;
+import org.lexsync.engine.model.ClusterSettings;
+import org.lexsync.engine.model.GiveUpRule;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.LexSyncServer;
 import org.lexsync.server.standard.StandardFeatures;
@@ -49,6 +51,22 @@ final class ServeCommand implements Callable<Integer> {
             description = "Harvests running at once (default: server.max-concurrent-runs, else 4).")
     Integer maxConcurrentRuns;
 
+    @Option(names = "--heartbeat", paramLabel = "DURATION",
+            description = "How often this node beats, e.g. 2s (default: cluster.heartbeat, else 2s).")
+    String heartbeat;
+
+    @Option(names = "--missed-heartbeats", paramLabel = "N",
+            description = "Beats a node may miss before its runs are revived on another (default: cluster.missed-heartbeats, else 4).")
+    Integer missedHeartbeats;
+
+    @Option(names = "--lease", paramLabel = "DURATION",
+            description = "A source's lease unless renewed, e.g. 30s (default: LEXSYNC_LEASE_SECONDS, else cluster.lease, else 30s).")
+    String lease;
+
+    @Option(names = "--node-address", paramLabel = "URL",
+            description = "How other nodes and operators reach this node (default: cluster.address, else the listening address).")
+    String nodeAddress;
+
     @Override
     @SuppressWarnings("try") // the lock is held by being open
     public Integer call() {
@@ -59,7 +77,7 @@ final class ServeCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         try (Signals signals = Signals.onTermination(stop::countDown)) {
             try (ServeLock lock = storeOptions.jdbcUrl() == null ? ServeLock.acquire(storeOptions.dataDir()) : null;
-                 LexSync lexsync = storeOptions.builder().build()) {
+                 LexSync lexsync = withLease(storeOptions.builder(), settings.cluster()).build()) {
                 LexSyncServer server;
                 try {
                     server = StandardFeatures.addTo(LexSyncServer.builder(lexsync).configuration(configuration).settings(settings))
@@ -109,7 +127,16 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    /** The file's server section with the flags over it. */
+    /**
+     * The lease of this node's sources: {@code --lease}, else {@code LEXSYNC_LEASE_SECONDS} when set (the tests' and
+     * scripts' override, which the facade reads itself), else the file's {@code cluster.lease}.
+     */
+    private LexSync.Builder withLease(LexSync.Builder b, ClusterSettings cluster) {
+        String env = System.getenv("LEXSYNC_LEASE_SECONDS");
+        return lease == null && env != null && !env.isBlank() ? b : b.lease(cluster.lease());
+    }
+
+    /** The file's server and cluster sections with the flags over them. */
     private ServerSettings settings(ServerSettings s) {
         try {
             if (port != null) {
@@ -121,7 +148,20 @@ final class ServeCommand implements Callable<Integer> {
             if (maxConcurrentRuns != null) {
                 s = s.withMaxConcurrentRuns(maxConcurrentRuns);
             }
-            return s;
+            ClusterSettings c = s.cluster();
+            if (heartbeat != null) {
+                c = c.withHeartbeat(GiveUpRule.parseDuration(heartbeat));
+            }
+            if (missedHeartbeats != null) {
+                c = c.withMissedHeartbeats(missedHeartbeats);
+            }
+            if (lease != null) {
+                c = c.withLease(GiveUpRule.parseDuration(lease));
+            }
+            if (nodeAddress != null) {
+                c = c.withAddress(nodeAddress);
+            }
+            return s.withCluster(c);
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage());
         }

@@ -71,6 +71,38 @@ class ServeCommandTest {
         assertThat(r.err()).contains("max concurrent runs must be at least 1");
     }
 
+    @Test
+    void clusterFlagsOutOfRangeAreUsageErrors() throws IOException {
+        CliRun bad = CliRun.of("serve", "--store", dir.resolve("data").toString(), "--heartbeat", "often",
+                "--config", empty().toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("'often' is not a duration").doesNotContain("Exception");
+
+        CliRun none = CliRun.of("serve", "--store", dir.resolve("data").toString(), "--missed-heartbeats", "0",
+                "--config", empty().toString());
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("missed heartbeats must be at least 1");
+    }
+
+    @Test
+    void aStoreMigratedByANewerVersionIsRefusedWithExit4() throws Exception {
+        Path data = dir.resolve("data");
+        org.lexsync.engine.LexSync.builder(data).build().close();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("lexsync.db"));
+             java.sql.Statement st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
+                    + " checksum, installed_by, installed_on, execution_time, success) VALUES (999, '999',"
+                    + " 'from a newer lexsync', 'SQL', 'V999__from_a_newer_lexsync.sql', 0, 'test', CURRENT_TIMESTAMP,"
+                    + " 1, 1)");
+        }
+
+        CliRun r = CliRun.of("serve", "--store", data.toString(), "--config", empty().toString());
+
+        assertThat(r.code()).isEqualTo(4);
+        assertThat(r.err()).contains("has schema version 999 (from a newer lexsync), newer than")
+                .contains("the newest this LexSync knows").doesNotContain("Exception");
+    }
+
     private Path empty() throws IOException {
         Path config = dir.resolve("empty.yaml");
         Files.writeString(config, "sources:\n", StandardCharsets.UTF_8);

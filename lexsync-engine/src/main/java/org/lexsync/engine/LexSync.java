@@ -75,8 +75,12 @@ public final class LexSync implements AutoCloseable {
     private final IngestionView ingestionView;
     private final Operations operations;
 
+    /** The version this facade reports (User-Agent, node table). */
+    private final String version;
+
     private LexSync(Store store, Fetcher fetcher, FacadeSettings settings, FacadeAccess access,
-                    @Nullable URI rdfEndpoint) {
+                    @Nullable URI rdfEndpoint, String version) {
+        this.version = version;
         this.store = store;
         this.fetcher = fetcher;
         this.access = access;
@@ -86,7 +90,7 @@ public final class LexSync implements AutoCloseable {
         this.ingestion = new Ingestion(store, settings.leaseTtl(), runs.groupCommitter());
         this.storeView = new StoreView(store, rdf, this::writesNothing);
         this.ingestionView = new IngestionView(store, ingestion);
-        this.operations = new Operations(store, fetcher, runs, rdf, this::writesNothing);
+        this.operations = new Operations(store, fetcher, runs, rdf, version, this::writesNothing);
     }
 
     /** A builder for a facade over the data directory {@code dataDir} (created on build unless read-only). */
@@ -457,12 +461,13 @@ public final class LexSync implements AutoCloseable {
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);
             try {
-                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir));
+                fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir))
+                        .sharedGate(store.sharedHostGate());
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }
                 return new LexSync(store, fetch.build(), new FacadeSettings(politeness, lease),
-                        new FacadeAccess(readOnly || dryRun, scratch), rdfEndpoint);
+                        new FacadeAccess(readOnly || dryRun, scratch), rdfEndpoint, version);
             } catch (RuntimeException e) {
                 store.close();
                 ScratchDirs.deleteTree(scratch);

@@ -32,13 +32,16 @@ public final class Operations {
     private final Fetcher fetcher;
     private final HarvestRuns runs;
     private final FacadeRdf rdf;
+    private final String version;
     private final BooleanSupplier readOnly;
 
-    Operations(Store store, Fetcher fetcher, HarvestRuns runs, FacadeRdf rdf, BooleanSupplier readOnly) {
+    Operations(Store store, Fetcher fetcher, HarvestRuns runs, FacadeRdf rdf, String version,
+               BooleanSupplier readOnly) {
         this.store = store;
         this.fetcher = fetcher;
         this.runs = runs;
         this.rdf = rdf;
+        this.version = version;
         this.readOnly = readOnly;
     }
 
@@ -175,5 +178,38 @@ public final class Operations {
      */
     public List<HostStatistics> hosts() {
         return fetcher.hostStatistics();
+    }
+
+    /**
+     * Writes this process's row in the store's node table (issue 32): reached at {@code address}, started at
+     * {@code started}, of the facade's version, beating now. {@code lexsync serve} calls it at every heartbeat.
+     */
+    public void nodeHeartbeat(String address, java.time.Instant started) {
+        store.nodes().beat(address, version, started);
+    }
+
+    /** Removes this process's row from the node table (a clean stop). */
+    public void nodeLeft() {
+        store.nodes().leave();
+    }
+
+    /** This process's node id ({@code pid@host}), as in leases, runs and the node table. */
+    public static String nodeId() {
+        return org.lexsync.engine.store.Nodes.currentId();
+    }
+
+    /** Every node sharing the store, with the sources and runs it holds now (issue 32, {@code /api/nodes}). */
+    public List<org.lexsync.engine.model.NodeStatus> nodes() {
+        return store.nodes().list();
+    }
+
+    /** Source leases this facade took over from another holder since it opened ({@code lexsync_lease_takeovers_total}). */
+    public long leaseTakeovers() {
+        return store.leaseTakeovers();
+    }
+
+    /** Writes refused because their lease moved on, since the facade opened ({@code lexsync_fenced_commits_total}). */
+    public long fencedCommits() {
+        return store.fencedCommits();
     }
 }

@@ -83,6 +83,7 @@ public final class LexSyncServer implements AutoCloseable {
         ServerSettings s = context.settings();
         app.start(s.bind(), s.port());
         started = true;
+        context.listeningAt(uri());
         for (ServerFeature f : features) {
             f.start();
         }

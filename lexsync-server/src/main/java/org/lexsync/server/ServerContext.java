@@ -25,6 +25,7 @@ public final class ServerContext {
     private final List<Consumer<Configuration>> configurationListeners = new CopyOnWriteArrayList<>();
     private volatile @Nullable SourceControl sourceControl;
     private final CheckReports checkReports = new CheckReports();
+    private volatile java.net.@Nullable URI listening;
 
     ServerContext(LexSync lexsync, Configuration configuration, ServerSettings settings, Clock clock) {
         this.lexsync = Objects.requireNonNull(lexsync, "lexsync");
@@ -33,6 +34,15 @@ public final class ServerContext {
         this.access = new Access(this.settings::get);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.reloadStatus = new ReloadStatus(clock.instant());
+    }
+
+    /** Where the server listens, once it does ({@link LexSyncServer#start()}); null before. */
+    public java.net.@Nullable URI listening() {
+        return listening;
+    }
+
+    void listeningAt(java.net.URI uri) {
+        this.listening = uri;
     }
 
     /** The engine. */

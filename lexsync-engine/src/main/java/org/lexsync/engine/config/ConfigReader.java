@@ -27,7 +27,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * tags, so the file cannot make the reader instantiate anything — and every value is checked here, so a
  * mistake is reported with its key path and line. Unknown keys are errors (a misspelt key must not be
  * silently ignored), and so are a protocol's wrong number of URLs or unknown options ({@link ProtocolRules}).
- * Each section has its reader ({@link SourceSection}, {@link ServerSection}, {@link PublishSection}) over the shared
+ * Each section has its reader ({@link SourceSection}, {@link ServerSection}, {@link ClusterSection}, {@link PublishSection}) over the shared
  * node reader ({@link YamlNodes}); this class reads the file and its top level. Format:
  *
  * <pre>
@@ -57,10 +57,15 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  *   min-free-space: 512MB           # /readyz is 503 below this free space on the data volume (KB/MB/GB; 0: none)
  *   soap:                           # the seed's SOAP UploadFile (no credentials): off unless crawlers are named
  *     - {crawler: DCrawlerBverwg, addresses: [127.0.0.1]}   # and only from these client addresses
+ * cluster:                          # lexsync serve on several nodes (docs/deploying.md); flags override these
+ *   heartbeat: 2s                   # a node's beat (scheduler heartbeat, node table)
+ *   missed-heartbeats: 4            # beats missed before its runs are revived elsewhere
+ *   lease: 30s                      # a source's lease unless renewed (renewed every third)
+ *   address: http://node1:8080/     # how others reach this node (default: its listening address)
  * </pre>
  */
 public final class ConfigReader {
-    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "store");
+    private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "store", "cluster");
     private static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Set<String> protocols;
@@ -109,6 +114,9 @@ public final class ConfigReader {
         new StoreSectionReader(file).read(top.get("store"));   // checked here, read by the commands that open a store
         ServerSettings server = YamlNodes.present(top, "server")
                 ? new ServerSection(yaml).read(top.get("server")) : ServerSettings.DEFAULTS;
+        if (YamlNodes.present(top, "cluster")) {
+            server = server.withCluster(new ClusterSection(yaml).read(top.get("cluster")));
+        }
         PublishConfig publish = YamlNodes.present(top, "publish")
                 ? new PublishSection(yaml).read(top.get("publish")) : PublishConfig.NONE;
         Node list = top.get("sources");

@@ -52,11 +52,11 @@ public final class Fetcher implements AutoCloseable {
     private Fetcher(Builder b) {
         this.userAgent = b.userAgent();
         this.retry = new RetryPolicy(b.tries, b.backoffBase, b.maxBackoff, b.maxRetryAfter);
-        this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause);
+        this.breaker = new HostBreaker(b.unreachableAfter, b.unreachablePause, b.sharedGate);
         this.statistics = new FetchStatistics();
         this.client = new HopClient(userAgent, b.connectTimeout, b.readTimeout, b.totalTimeout, breaker,
                 statistics);
-        this.hosts = new HostPoliteness(b.globalConcurrency);
+        this.hosts = new HostPoliteness(b.globalConcurrency, b.sharedGate, breaker::openedElsewhere);
         this.overrides = new ConcurrentHashMap<>(b.overrides);
         this.shared = null;
         this.user = null;
@@ -246,6 +246,7 @@ public final class Fetcher implements AutoCloseable {
         private Path tempDirectory = Path.of(System.getProperty("java.io.tmpdir"));
         private int unreachableAfter = 5;
         private Duration unreachablePause = Duration.ofMinutes(10);
+        private SharedHostGate sharedGate;
 
         private Builder() {
         }
@@ -402,6 +403,15 @@ public final class Fetcher implements AutoCloseable {
                 return userAgentOverride;
             }
             return PRODUCT + "/" + version + (contact == null ? "" : " (+" + contact + ")");
+        }
+
+        /**
+         * Keeps each host's politeness in {@code gate} as well, shared with the other nodes of a cluster (issue 32);
+         * null (the default) keeps it in this process only.
+         */
+        public Builder sharedGate(SharedHostGate gate) {
+            this.sharedGate = gate;
+            return this;
         }
 
         public Fetcher build() {

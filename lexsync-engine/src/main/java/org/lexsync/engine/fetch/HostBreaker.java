@@ -15,16 +15,34 @@ import java.util.concurrent.locks.ReentrantLock;
  * timeouts before any response from one host, the host's further requests fail at once as
  * {@link FetchFailure#HOST_UNREACHABLE} without touching the network, so that a listing of many URLs on a dead
  * host ends quickly. Any response from the host closes the breaker. After {@code openFor} one request is let
- * through as a probe (half-open); its failure opens the breaker again, its success closes it.
+ * through as a probe (half-open); its failure opens the breaker again, its success closes it. With a
+ * {@link SharedHostGate} (several nodes) an opening and a closing are told to the cluster, and a host another node
+ * found unreachable is opened here too ({@link #openedElsewhere}), so the cluster probes a dead host once.
  */
 final class HostBreaker {
     private final int threshold;
     private final long openForNanos;
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
+    /** The cluster's gate, or null on one machine. */
+    private final SharedHostGate shared;
 
     HostBreaker(int threshold, Duration openFor) {
+        this(threshold, openFor, null);
+    }
+
+    HostBreaker(int threshold, Duration openFor, SharedHostGate shared) {
         this.threshold = threshold;
         this.openForNanos = openFor.toNanos();
+        this.shared = shared;
+    }
+
+    /**
+     * Another node opened {@code hostKey}'s breaker and it stays open for {@code remaining}: it opens here too (unless
+     * it is open already), so that this node's requests fail at once until then, and one probe goes after it.
+     */
+    void openedElsewhere(String hostKey, Duration remaining) {
+        hosts.computeIfAbsent(hostKey, Host::new).openElsewhere(System.nanoTime(),
+                Math.min(remaining.toNanos(), openForNanos));
     }
 
     /**
@@ -56,9 +74,10 @@ final class HostBreaker {
 
     /** A response (any status) came from the host: it is reachable. */
     void succeeded(URI url) {
-        Host host = hosts.get(RedirectFollower.hostKey(url));
-        if (host != null) {
-            host.succeeded();
+        String key = RedirectFollower.hostKey(url);
+        Host host = hosts.get(key);
+        if (host != null && host.succeeded() && shared != null) {
+            shared.reachable(key);
         }
     }
 
@@ -76,7 +95,9 @@ final class HostBreaker {
             return;
         }
         String key = RedirectFollower.hostKey(url);
-        hosts.computeIfAbsent(key, Host::new).failed(failure.getMessage(), System.nanoTime());
+        if (hosts.computeIfAbsent(key, Host::new).failed(failure.getMessage(), System.nanoTime()) && shared != null) {
+            shared.unreachable(key, Duration.ofNanos(openForNanos));
+        }
     }
 
     /** Every host whose breaker opened at least once, in the order of their names. */
@@ -128,12 +149,33 @@ final class HostBreaker {
             }
         }
 
-        void succeeded() {
+        /** Closes the breaker; true when it was open. */
+        boolean succeeded() {
             lock.lock();
             try {
+                boolean wasOpen = open;
                 consecutive = 0;
                 open = false;
                 probing = false;
+                return wasOpen;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        void openElsewhere(long now, long remainingNanos) {
+            lock.lock();
+            try {
+                if (open) {
+                    return;
+                }
+                open = true;
+                probing = false;
+                openedAt = now - (openForNanos - remainingNanos);
+                lastFailure = "found unreachable by another node";
+                if (firstOpened == null) {
+                    firstOpened = Instant.now();
+                }
             } finally {
                 lock.unlock();
             }
@@ -148,7 +190,8 @@ final class HostBreaker {
             }
         }
 
-        void failed(String message, long now) {
+        /** Counts a failure; true when it opened the breaker. */
+        boolean failed(String message, long now) {
             lock.lock();
             try {
                 consecutive++;
@@ -161,7 +204,9 @@ final class HostBreaker {
                     if (firstOpened == null) {
                         firstOpened = Instant.now();
                     }
+                    return true;
                 }
+                return false;
             } finally {
                 lock.unlock();
             }

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
  * each through its own view of one fetcher) may share a host with different politeness: a {@link User} joins each host
  * it uses, and while it stays the host applies the strictest politeness of its users and of the request at hand
  * (docs/architecture.md, "Concurrency"), so a host is never asked more often than any of its users allows. Locks rather
- * than monitors, so that waiting virtual threads never pin their carriers.
+ * than monitors, so that waiting virtual threads never pin their carriers. With a {@link SharedHostGate} (several nodes on
+ * one PostgreSQL store) a request that passed this process's gate also takes a slot of the cluster's gate before it
+ * starts, and gives it back when it ends (docs/architecture.md, "One publisher, one budget").
  */
 final class HostPoliteness {
     /** A request with no politeness of its own: the host's users decide. */
@@ -30,9 +32,20 @@ final class HostPoliteness {
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
     private final Semaphore global;
     private final HostLanes lanes = new HostLanes();
+    /** The cluster's gate, or null on one machine. */
+    private final SharedHostGate shared;
+    /** Opens this node's breaker of a host the cluster's gate reports unreachable (for how long). */
+    private final java.util.function.BiConsumer<String, Duration> openedElsewhere;
 
     HostPoliteness(int globalConcurrency) {
+        this(globalConcurrency, null, (host, openFor) -> { });
+    }
+
+    HostPoliteness(int globalConcurrency, SharedHostGate shared,
+                   java.util.function.BiConsumer<String, Duration> openedElsewhere) {
         global = new Semaphore(globalConcurrency, true);
+        this.shared = shared;
+        this.openedElsewhere = openedElsewhere;
     }
 
     /** Blocks until a request to {@code hostKey} may start under {@code politeness}. */
@@ -48,6 +61,7 @@ final class HostPoliteness {
     Permit acquire(String hostKey, Politeness politeness, Runnable admit) throws InterruptedException {
         Host host = host(hostKey);
         long waitNanos;
+        Politeness effective;
         host.lock.lockInterruptibly();
         try {
             while (host.inFlight >= host.effective(politeness).maxPerHost()) {
@@ -62,7 +76,8 @@ final class HostPoliteness {
             host.inFlight++;
             long now = System.nanoTime();
             long start = host.nextStart - now > 0 ? host.nextStart : now;
-            long delay = host.effective(politeness).minDelay().toNanos();
+            effective = host.effective(politeness);
+            long delay = effective.minDelay().toNanos();
             host.lastDelayNanos = delay;
             host.nextStart = start + delay;
             waitNanos = start - now;
@@ -73,12 +88,52 @@ final class HostPoliteness {
             if (waitNanos > 0) {
                 TimeUnit.NANOSECONDS.sleep(waitNanos);
             }
-            global.acquire();
         } catch (InterruptedException | RuntimeException e) {
             host.release(null);
             throw e;
         }
-        return new Permit(host, politeness);
+        boolean sharedSlot = false;
+        try {
+            if (shared != null) {
+                reserveShared(hostKey, effective, admit);
+                sharedSlot = true;
+            }
+            global.acquire();
+        } catch (InterruptedException | RuntimeException e) {
+            if (sharedSlot) {
+                shared.release(hostKey, Duration.ZERO);
+            }
+            host.release(null);
+            throw e;
+        }
+        return new Permit(host, politeness, sharedSlot ? hostKey : null);
+    }
+
+    /**
+     * Takes a slot of the cluster's gate for {@code hostKey} under {@code effective} and waits until it may start,
+     * asking again while other nodes have the host's requests in flight. A host the gate reports unreachable opens
+     * this node's breaker too, and {@code admit} decides (it throws unless this request is the probe).
+     */
+    private void reserveShared(String hostKey, Politeness effective, Runnable admit) throws InterruptedException {
+        while (true) {
+            SharedHostGate.Grant grant = shared.reserve(hostKey, effective.maxPerHost(), effective.minDelay());
+            if (grant.granted()) {
+                try {
+                    if (grant.unreachableFor().isPositive()) {
+                        openedElsewhere.accept(hostKey, grant.unreachableFor());
+                        admit.run();
+                    }
+                    if (grant.pause().isPositive()) {
+                        TimeUnit.NANOSECONDS.sleep(grant.pause().toNanos());
+                    }
+                } catch (InterruptedException | RuntimeException e) {
+                    shared.release(hostKey, Duration.ZERO);
+                    throw e;
+                }
+                return;
+            }
+            TimeUnit.NANOSECONDS.sleep(Math.max(grant.pause().toNanos(), TimeUnit.MILLISECONDS.toNanos(1)));
+        }
     }
 
     /**
@@ -191,6 +246,9 @@ final class HostPoliteness {
         if (host == null || pause == null || pause.isNegative()) {
             return;
         }
+        if (shared != null) {
+            shared.defer(hostKey, pause);
+        }
         host.lock.lock();
         try {
             host.later(System.nanoTime() + pause.toNanos());
@@ -207,11 +265,14 @@ final class HostPoliteness {
     final class Permit implements AutoCloseable {
         private final Host host;
         private final Politeness politeness;
+        /** The host whose slot of the cluster's gate this permit holds, or null. */
+        private final String sharedHost;
         private boolean closed;
 
-        private Permit(Host host, Politeness politeness) {
+        private Permit(Host host, Politeness politeness, String sharedHost) {
             this.host = host;
             this.politeness = politeness;
+            this.sharedHost = sharedHost;
         }
 
         @Override
@@ -219,7 +280,10 @@ final class HostPoliteness {
             if (!closed) {
                 closed = true;
                 global.release();
-                host.release(politeness);
+                Politeness effective = host.release(politeness);
+                if (sharedHost != null) {
+                    shared.release(sharedHost, effective.minDelay());
+                }
             }
         }
     }
@@ -273,13 +337,15 @@ final class HostPoliteness {
          * Frees one in-flight slot; the next start is at least the effective delay of {@code politeness} from now
          * (none when null: the request never started).
          */
-        void release(Politeness politeness) {
+        Politeness release(Politeness politeness) {
             lock.lock();
             try {
                 inFlight--;
-                long delay = politeness == null ? 0 : effective(politeness).minDelay().toNanos();
+                Politeness effective = politeness == null ? ANY : effective(politeness);
+                long delay = politeness == null ? 0 : effective.minDelay().toNanos();
                 later(System.nanoTime() + delay);
                 freed.signal();
+                return effective;
             } finally {
                 lock.unlock();
             }

@@ -11,7 +11,7 @@ import java.util.Optional;
  * Command-line flags override these values ({@code with…}).
  */
 public record ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns,
-                             IngestSettings ingest, long minFreeBytes) {
+                             IngestSettings ingest, long minFreeBytes, ClusterSettings cluster) {
     /** Port when neither file nor flag gives one. */
     public static final int DEFAULT_PORT = 8080;
     /** Loopback unless told otherwise: a harvester's API is not for the open network by default. */
@@ -38,8 +38,15 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
         this(port, bind, tokens, openReads, maxConcurrentRuns, ingest, DEFAULT_MIN_FREE_BYTES);
     }
 
+    /** Settings with the cluster's default failover timing ({@link ClusterSettings#DEFAULTS}). */
+    public ServerSettings(int port, String bind, List<AccessToken> tokens, boolean openReads, int maxConcurrentRuns,
+                          IngestSettings ingest, long minFreeBytes) {
+        this(port, bind, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes, ClusterSettings.DEFAULTS);
+    }
+
     public ServerSettings {
         Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(ingest, "ingest");
         tokens = List.copyOf(tokens);
         if (port < 0 || port > 65_535) {
@@ -65,32 +72,37 @@ public record ServerSettings(int port, String bind, List<AccessToken> tokens, bo
     }
 
     public ServerSettings withPort(int value) {
-        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes);
+        return new ServerSettings(value, bind, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes, cluster);
     }
 
     public ServerSettings withBind(String value) {
-        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes);
+        return new ServerSettings(port, value, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes, cluster);
     }
 
     public ServerSettings withMaxConcurrentRuns(int value) {
-        return new ServerSettings(port, bind, tokens, openReads, value, ingest, minFreeBytes);
+        return new ServerSettings(port, bind, tokens, openReads, value, ingest, minFreeBytes, cluster);
     }
 
     public ServerSettings withTokens(List<AccessToken> value) {
-        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns, ingest, minFreeBytes);
+        return new ServerSettings(port, bind, value, openReads, maxConcurrentRuns, ingest, minFreeBytes, cluster);
     }
 
     /** The ingestion service's settings (upload cap, SOAP crawlers). */
     public ServerSettings withIngest(IngestSettings value) {
-        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, value, minFreeBytes);
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, value, minFreeBytes, cluster);
     }
 
     public ServerSettings withOpenReads(boolean value) {
-        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns, ingest, minFreeBytes);
+        return new ServerSettings(port, bind, tokens, value, maxConcurrentRuns, ingest, minFreeBytes, cluster);
     }
 
     /** The free space below which {@code /readyz} answers 503 (0: no floor; a full disk still does). */
     public ServerSettings withMinFreeBytes(long value) {
-        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, ingest, value);
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, ingest, value, cluster);
+    }
+
+    /** The failover timing and this node's advertised address (the {@code cluster:} section). */
+    public ServerSettings withCluster(ClusterSettings value) {
+        return new ServerSettings(port, bind, tokens, openReads, maxConcurrentRuns, ingest, minFreeBytes, value);
     }
 }

@@ -2,6 +2,7 @@ package org.lexsync.engine.store;
 
 import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.StoreException;
+import org.lexsync.engine.model.StoreSchemaException;
 import org.lexsync.engine.model.StoreUnavailableException;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -36,6 +37,7 @@ final class Db implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong fenced = new AtomicLong();
+    private final AtomicLong takeovers = new AtomicLong();
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -94,6 +96,7 @@ final class Db implements AutoCloseable {
                     .dataSource(ds)
                     .locations("classpath:db/migration")
                     .load();
+            refuseNewerSchema(flyway, config.effectiveJdbcUrl());
             if (this.readOnly) {
                 if (flyway.info().pending().length > 0) {
                     throw StoreFailures.readOnly(config.dataDir(), "open database " + config.effectiveJdbcUrl(), null);
@@ -104,6 +107,31 @@ final class Db implements AutoCloseable {
         } catch (RuntimeException e) {
             ds.close();
             throw translate("open database " + config.effectiveJdbcUrl(), e);
+        }
+    }
+
+    /**
+     * Refuses a store whose schema a newer LexSync migrated (issue 32): Flyway lists a migration applied to it that
+     * this version does not have as "future", and would otherwise ignore it.
+     */
+    private static void refuseNewerSchema(Flyway flyway, String database) {
+        org.flywaydb.core.api.MigrationInfoService info = flyway.info();
+        org.flywaydb.core.api.MigrationInfo newest = null;
+        for (org.flywaydb.core.api.MigrationInfo m : info.applied()) {
+            if (m.getState().name().startsWith("FUTURE")) {
+                newest = m;
+            }
+        }
+        if (newest != null) {
+            org.flywaydb.core.api.MigrationVersion known = null;
+            for (org.flywaydb.core.api.MigrationInfo m : info.all()) {
+                boolean future = m.getState() != null && m.getState().name().startsWith("FUTURE");
+                if (!future && m.getVersion() != null && (known == null || m.getVersion().compareTo(known) > 0)) {
+                    known = m.getVersion();
+                }
+            }
+            throw new StoreSchemaException("open database " + database, database,
+                    newest.getVersion() + " (" + newest.getDescription() + ")", known == null ? "none" : known.getVersion());
         }
     }
 
@@ -187,6 +215,16 @@ final class Db implements AutoCloseable {
                 c.setAutoCommit(auto);
             }
         });
+    }
+
+    /** Counts a source lease this process took over from another holder (issue 32, metrics). */
+    void countTakeover() {
+        takeovers.incrementAndGet();
+    }
+
+    /** Source leases this process took over from another holder since it opened the store. */
+    long takeovers() {
+        return takeovers.get();
     }
 
     /** Runs work in one transaction: all of it commits or none of it does. */

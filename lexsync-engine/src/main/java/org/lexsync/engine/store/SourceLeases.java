@@ -97,6 +97,7 @@ public final class SourceLeases {
         String token = UUID.randomUUID().toString();
         Instant since = Instant.now();
         long[] epoch = new long[1];
+        boolean[] tookOver = new boolean[1];
         LeaseHolder other = db.write("take the lease of source " + sourceId, c -> {
             epoch[0] = nextEpoch(c);
             for (int attempt = 0; attempt < 5; attempt++) {
@@ -116,6 +117,8 @@ public final class SourceLeases {
                     return held.holder;
                 }
                 if (takeOver(c, sourceId, held.token, token, epoch[0], me, since, expires)) {
+                    tookOver[0] = true;
+                    interruptRunsOf(c, sourceId, holder, me);
                     return null;
                 }
             }
@@ -123,6 +126,9 @@ public final class SourceLeases {
         });
         if (other != null) {
             throw new SourceBusyException(sourceId, other.pid(), other.host(), other.since(), other.expires());
+        }
+        if (tookOver[0]) {
+            db.countTakeover();
         }
         OPEN.add(token);
         return new SourceLease(this, sourceId, token, epoch[0], ttl, renewEvery);
@@ -212,6 +218,25 @@ public final class SourceLeases {
             st.setLong(7, expires);
             st.setLong(8, epoch);
             return st.executeUpdate() == 1;
+        }
+    }
+
+    /**
+     * In the takeover's transaction (issue 32, failover): the runs of {@code sourceId} that the old holder left running
+     * are stored {@code interrupted}, ended at their last journal row, with a note naming the old node and the new one;
+     * the new holder resumes from the source's checkpoint.
+     */
+    private static void interruptRunsOf(Connection c, String sourceId, RunHolder old, RunHolder me) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("UPDATE runs SET status = 'interrupted',"
+                + " ended_at = COALESCE((SELECT MAX(j.collected_at) FROM journal j WHERE j.run_id = runs.id), started_at),"
+                + " error = COALESCE(error, ?) WHERE source_id = ? AND status = 'running' AND holder_pid = ?"
+                + " AND holder_host = ?")) {
+            st.setString(1, String.format(Locale.ROOT, "node %d@%s lost the source's lease (stopped, or silent past"
+                    + " the lease); taken over by node %d@%s", old.pid(), old.host(), me.pid(), me.host()));
+            st.setString(2, sourceId);
+            st.setLong(3, old.pid());
+            st.setString(4, old.host());
+            st.executeUpdate();
         }
     }
 

@@ -97,6 +97,22 @@ public final class Store implements AutoCloseable {
         return new Store(config, new Db(config, true), files);
     }
 
+    /**
+     * Source leases this store object took over from another holder (an expired lease, a holder that died) since it
+     * opened: {@code lexsync_lease_takeovers_total}.
+     */
+    public long leaseTakeovers() {
+        return db.takeovers();
+    }
+
+    /**
+     * The cluster's per-host politeness gate (issue 32) on a PostgreSQL store, which several nodes may share; null on
+     * SQLite (one machine: the fetcher's own politeness is the whole budget).
+     */
+    public org.lexsync.engine.fetch.SharedHostGate sharedHostGate() {
+        return db.sqlite() || db.readOnly() ? null : new SharedHostSchedule(db);
+    }
+
     /** True when this store was opened read-only. */
     public boolean readOnly() {
         return db.readOnly();
@@ -186,6 +202,11 @@ public final class Store implements AutoCloseable {
     /** The sources' leases: who is harvesting which source (docs/architecture.md, "Concurrency"). */
     public SourceLeases leases() {
         return new SourceLeases(db);
+    }
+
+    /** The node table of the servers sharing this store (issue 32). */
+    public Nodes nodes() {
+        return new Nodes(db);
     }
 
     /** The sources the operator paused, by id (issue 28.2). */

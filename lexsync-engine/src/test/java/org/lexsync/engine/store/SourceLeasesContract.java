@@ -64,6 +64,27 @@ abstract class SourceLeasesContract {
     }
 
     @Test
+    void aTakeoverMarksTheOldNodesRunInterruptedNamingBothNodesAndIsCounted() throws Exception {
+        SourceLease stale = store.leases().acquire("acts", Duration.ofMillis(300), HOUR, ELSEWHERE);
+        long run = store.runs().start("acts");
+        try (java.sql.Connection c = store.schedulerDataSource().getConnection();
+             java.sql.Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE runs SET holder_pid = 4242, holder_host = 'another-host.example' WHERE id = " + run);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.leases().holder("acts").orElseThrow().expires()
+                .isBefore(Instant.now()));
+        try (SourceLease taken = store.leases().acquire("acts", HOUR)) {
+            var record = store.runs().get(run).orElseThrow();
+            assertThat(record.status()).isEqualTo(org.lexsync.engine.model.RunStatus.INTERRUPTED);
+            assertThat(record.ended()).isNotNull();
+            assertThat(record.error()).contains("4242@another-host.example", "taken over by node "
+                    + ProcessHandle.current().pid() + "@" + RunHolder.current().host());
+            assertThat(store.leaseTakeovers()).isEqualTo(1);
+        }
+        stale.close();
+    }
+
+    @Test
     void aSecondHolderIsRefusedAtOnceWithTheFirstOnesPidHostAndTime() {
         try (SourceLease held = store.leases().acquire("acts", HOUR, HOUR, ELSEWHERE)) {
             LeaseHolder first = store.leases().holder("acts").orElseThrow();

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
+import org.lexsync.engine.Operations;
 import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
@@ -19,7 +20,7 @@ import org.lexsync.server.SourceStatuses;
 
 /**
  * The dashboard's routes (docs/architecture.md, "Dashboard and metrics"): {@code /}, {@code /sources/{id}},
- * {@code /runs/{id}}, {@code /failures}, {@code /hosts}, {@code /store}, {@code /documents} and a document's page
+ * {@code /runs/{id}}, {@code /failures}, {@code /hosts}, {@code /nodes}, {@code /store}, {@code /documents} and a document's page
  * and diff ({@link DocumentPages}), each a server-rendered HTML page read
  * from the facade and the scheduler's {@link SourceControl}, and its script and style sheet at {@code /static/}.
  * Reading follows the server's read access rule: with reads closed, a request without the token gets the sign-in
@@ -50,6 +51,8 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
         routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().store().failures(null), now())));
         routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().operations().hosts(), now())));
+        routes.get("/nodes", ctx -> page(ctx, c -> NodesPage.render(lexsync().operations().nodes(), Operations.nodeId(),
+                now(), context.settings().cluster().deadAfter())));
         routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestion().ingestLog(null, null,
                 UploadsPage.READ), now())));
         routes.get("/checks", ctx -> page(ctx, c -> ChecksPage.render(context.checkReports().recent())));

@@ -29,6 +29,7 @@ public final class MetricsFeature implements ServerFeature {
     private final RunMetrics runs;
     private final SourceGauges gauges;
     private final SourceStatuses statuses;
+    private final ClusterMetrics cluster;
     private @Nullable JvmGcMetrics gc;
     private boolean listening;
 
@@ -41,6 +42,7 @@ public final class MetricsFeature implements ServerFeature {
         this.runs = new RunMetrics(context.lexsync(), registry);
         this.gauges = new SourceGauges(registry);
         this.statuses = new SourceStatuses(context);
+        this.cluster = new ClusterMetrics(context.lexsync(), registry);
         ReloadMetrics.bind(context.reloadStatus(), registry);
     }
 
@@ -77,6 +79,7 @@ public final class MetricsFeature implements ServerFeature {
     synchronized String text() {
         runs.refresh();
         gauges.refresh(statuses.all(), statuses.scheduler());
+        cluster.refresh(context.clock().instant());
         return registry.scrape();
     }
 

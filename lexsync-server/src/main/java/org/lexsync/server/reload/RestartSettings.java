@@ -32,6 +32,9 @@ final class RestartSettings {
         if (!Objects.equals(before.ingest().soap(), next.ingest().soap())) {
             keys.add("server.soap");
         }
+        if (!before.cluster().equals(next.cluster())) {
+            keys.add("cluster");
+        }
         return keys;
     }
 }

@@ -105,11 +105,19 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         /** Polls every second; a node silent for 4 × 2 s is dead and its runs are revived; requested runs 5 s apart. */
         public static final Timing DEFAULT = new Timing(Duration.ofSeconds(1), Duration.ofSeconds(2), 4,
                 Duration.ofSeconds(5));
+
+        /** The default timing with the heartbeat and missed beats of {@code cluster} (the {@code cluster:} section). */
+        public static Timing of(org.lexsync.engine.model.ClusterSettings cluster) {
+            return new Timing(DEFAULT.polling(), cluster.heartbeat(), cluster.missedHeartbeats(), DEFAULT.requestGap());
+        }
     }
 
-    /** A scheduler over the context's facade and configuration; it provides the context's {@link SourceControl}. */
+    /**
+     * A scheduler over the context's facade and configuration, beating as the settings' {@code cluster:} section says;
+     * it provides the context's {@link SourceControl}.
+     */
     public HarvestScheduler(ServerContext context) {
-        this(context, Timing.DEFAULT);
+        this(context, Timing.of(context.settings().cluster()));
     }
 
     public HarvestScheduler(ServerContext context, Timing timing) {

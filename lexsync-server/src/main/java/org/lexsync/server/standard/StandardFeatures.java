@@ -6,6 +6,7 @@ import org.lexsync.server.check.CheckRoutes;
 import org.lexsync.server.dashboard.DashboardFeature;
 import org.lexsync.server.ingest.IngestRoutes;
 import org.lexsync.server.metrics.MetricsFeature;
+import org.lexsync.server.nodes.NodesFeature;
 import org.lexsync.server.ping.PingRoutes;
 import org.lexsync.server.publish.PublishRoutes;
 import org.lexsync.server.reload.ConfigReload;
@@ -21,12 +22,12 @@ public final class StandardFeatures {
     }
 
     /**
-     * Adds scheduler, configuration reload, ping, REST API, checker, ingestion, the published aggregate, metrics and
-     * dashboard to {@code b}.
+     * Adds scheduler, configuration reload, ping, REST API, checker, ingestion, the published aggregate, metrics,
+     * dashboard and the node table's heartbeat to {@code b}.
      */
     public static LexSyncServer.Builder addTo(LexSyncServer.Builder b) {
         return b.feature(HarvestScheduler::new).feature(ConfigReload::new).feature(PingRoutes::new)
                 .feature(ApiRoutes::new).feature(CheckRoutes::new).feature(IngestRoutes::new).feature(PublishRoutes::new)
-                .feature(MetricsFeature::new).feature(DashboardFeature::new);
+                .feature(MetricsFeature::new).feature(DashboardFeature::new).feature(NodesFeature::new);
     }
 }

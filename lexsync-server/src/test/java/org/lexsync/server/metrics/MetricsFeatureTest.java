@@ -37,7 +37,7 @@ import org.lexsync.server.LexSyncServer;
 class MetricsFeatureTest {
     private static final int RESOURCES = 10_000;
     private static final Set<String> LABEL_KEYS = Set.of("source", "kind", "status", "status_class", "state", "le",
-            "area", "id", "name", "level", "cause", "action", "gc", "memory.pool", "quantile");
+            "area", "id", "name", "level", "cause", "action", "gc", "memory.pool", "quantile", "node");
 
     @TempDir
     static Path dir;
