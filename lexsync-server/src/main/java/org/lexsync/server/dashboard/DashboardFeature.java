@@ -3,12 +3,16 @@ package org.lexsync.server.dashboard;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.engine.model.RunDuration;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
 import org.lexsync.server.RunProgress;
@@ -93,8 +97,12 @@ public final class DashboardFeature implements ServerFeature {
         Instant now = now();
         Instant[] first = {null};
         lexsync().journal(0, null, 1, e -> first[0] = e.collected());
-        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), now, first[0],
-                statuses.scheduler());
+        Map<String, List<RunDuration>> runs = new HashMap<>();
+        for (RunDuration r : lexsync().recentRunsPerSource(SourcesPage.SPARK_RUNS)) {
+            runs.computeIfAbsent(r.sourceId(), k -> new ArrayList<>()).add(r);
+        }
+        return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), runs, now, first[0],
+                statuses.scheduler(), OverviewQuery.of(ctx::queryParam));
     }
 
     private @Nullable String source(Context ctx) {

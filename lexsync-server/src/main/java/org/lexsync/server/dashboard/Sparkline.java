@@ -1,0 +1,45 @@
+package org.lexsync.server.dashboard;
+
+import java.util.Locale;
+
+/**
+ * A small inline SVG bar chart drawn on the server (no script needed): a source's changes per hour or its recent runs'
+ * durations on the overview. Each bar carries its value in a {@code <title>} (shown on hover, read by screen readers),
+ * and the whole chart a text alternative, so the numbers are there without the picture.
+ */
+final class Sparkline {
+    static final int WIDTH = 96;
+    static final int HEIGHT = 20;
+
+    private Sparkline() {
+    }
+
+    /**
+     * Bars of {@code values} scaled to the largest, with {@code label} as the chart's accessible name, {@code titles}
+     * as each bar's tip and {@code classes} (null, or one per bar, null for none) as each bar's CSS class.
+     */
+    static void bars(Html h, String cssClass, String label, long[] values, String[] titles, String[] classes) {
+        long max = 1;
+        for (long v : values) {
+            max = Math.max(max, v);
+        }
+        h.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\"").attr("class", "spark " + cssClass)
+                .attr("width", WIDTH).attr("height", HEIGHT).attr("viewBox", "0 0 " + WIDTH + " " + HEIGHT)
+                .raw("><title>").text(label).raw("</title>");
+        double bar = values.length == 0 ? WIDTH : (double) WIDTH / values.length;
+        for (int i = 0; i < values.length; i++) {
+            double tall = values[i] == 0 ? 0.5 : Math.max(1.5, (double) values[i] * (HEIGHT - 1) / max);
+            h.raw("<rect").attr("x", fmt(i * bar + 0.5)).attr("y", fmt(HEIGHT - tall))
+                    .attr("width", fmt(Math.max(1, bar - 1))).attr("height", fmt(tall));
+            if (classes != null && classes[i] != null) {
+                h.attr("class", classes[i]);
+            }
+            h.raw("><title>").text(titles[i]).raw("</title></rect>");
+        }
+        h.raw("</svg>");
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}
