@@ -31,6 +31,7 @@ import org.lexsync.server.SourceActivity;
 import org.lexsync.server.SourceHealth;
 import org.lexsync.server.SourceStatus;
 import org.lexsync.server.SourceStatuses;
+import org.lexsync.server.FindingsByRule;
 
 /**
  * The REST API (docs/api.md): what the operator of a harvester reads and the three commands it gives. Reading needs a
@@ -167,6 +168,12 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             ctx.json(Map.of("failures", lexsync().failures(ctx.queryParam("source")).stream()
                     .map(Views.FailureView::of).toList()));
+        });
+        routes.get("/api/findings", ctx -> {
+            context.access().requireRead(ctx);
+            String source = ctx.queryParam("source");
+            ctx.json(FindingsByRule.read(lexsync(), source == null || source.isBlank() ? null : source,
+                    FindingsByRule.runs(ctx.queryParam("runs"))));
         });
         DocumentRoutes.register(routes, context);
         routes.get("/readyz", ctx -> {

@@ -15,6 +15,7 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunDuration;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.FindingsByRule;
 import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
@@ -53,6 +54,7 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/sources/{id}", ctx -> page(ctx, this::source));
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
         routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().failures(null), now())));
+        routes.get("/findings", ctx -> page(ctx, this::findings));
         routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().hosts(), now())));
         routes.get("/uploads", ctx -> page(ctx, c -> UploadsPage.render(lexsync().ingestLog(null, null,
                 UploadsPage.READ), now())));
@@ -103,6 +105,20 @@ public final class DashboardFeature implements ServerFeature {
         }
         return SourcesPage.overview(all, lexsync().changesPerHour(ChangesChart.start(now)), runs, now, first[0],
                 statuses.scheduler(), OverviewQuery.of(ctx::queryParam));
+    }
+
+    private String findings(Context ctx) {
+        String source = ctx.queryParam("source");
+        source = source == null || source.isBlank() ? null : source;
+        int runs;
+        try {
+            runs = FindingsByRule.runs(ctx.queryParam("runs"));
+        } catch (ApiError e) {
+            ctx.status(e.status());
+            return FindingsPage.refused(e.getMessage());
+        }
+        return FindingsPage.render(FindingsByRule.read(lexsync(), source, runs),
+                statuses.all().stream().map(SourceStatus::id).toList());
     }
 
     private @Nullable String source(Context ctx) {

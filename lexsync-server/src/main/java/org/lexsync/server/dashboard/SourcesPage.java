@@ -310,6 +310,9 @@ final class SourcesPage {
         RunsTable.render(h, runs, now);
         h.raw("<h2>Item failures</h2>");
         FailuresPage.table(h, failures, now);
+        h.raw("<p><a id=\"source-findings\"").attr("href", "/findings?source=" + java.net.URLEncoder.encode(s.id(),
+                java.nio.charset.StandardCharsets.UTF_8)).raw(">findings and failures of ").text(s.id())
+                .raw(" by rule</a></p>");
         return Layout.page("Source " + s.id(), "/", h);
     }
 }
