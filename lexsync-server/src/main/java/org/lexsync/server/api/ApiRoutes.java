@@ -175,6 +175,20 @@ public final class ApiRoutes implements ServerFeature {
             ctx.json(FindingsByRule.read(lexsync(), source == null || source.isBlank() ? null : source,
                     FindingsByRule.runs(ctx.queryParam("runs"))));
         });
+        routes.get("/api/sparql", ctx -> {
+            context.access().requireRead(ctx);
+            String query = ctx.queryParam("query");
+            if (query == null || query.isBlank()) {
+                throw ApiError.badRequest("query parameter query is missing: a SPARQL query over the ELI named graphs");
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            try {
+                lexsync().sparql(query, org.lexsync.engine.model.ResultFormat.JSON, out);
+            } catch (org.lexsync.engine.model.SparqlQueryException e) {
+                throw ApiError.badRequest(e.getMessage());
+            }
+            ctx.contentType("application/sparql-results+json; charset=utf-8").result(out.toByteArray());
+        });
         DocumentRoutes.register(routes, context);
         routes.get("/readyz", ctx -> {
             Readiness r = readiness.check();

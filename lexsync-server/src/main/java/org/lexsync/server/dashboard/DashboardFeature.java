@@ -15,6 +15,7 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunDuration;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.DocumentRdf;
 import org.lexsync.server.FindingsByRule;
 import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
@@ -151,7 +152,8 @@ public final class DashboardFeature implements ServerFeature {
 
     private @Nullable String document(Context ctx) {
         return new DocumentHistory(lexsync()).document(ctx.pathParam("source"), ctx.pathParam("uri"))
-                .map(d -> DocumentPages.document(d, now())).orElse(null);
+                .map(d -> DocumentPages.document(d, DocumentRdf.section(lexsync(), d.state().sourceId(),
+                        d.state().uri()), now())).orElse(null);
     }
 
     private String diff(Context ctx) {
