@@ -430,7 +430,7 @@ public final class Runs {
     }
 
     private static @Nullable RunRecord optional(ResultSet rs, int offset) throws SQLException {
-        rs.getLong(offset);
+        rs.getLong(offset + 1);
         return rs.wasNull() ? null : map(rs, offset);
     }
 
