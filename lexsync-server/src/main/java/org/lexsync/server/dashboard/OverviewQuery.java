@@ -31,7 +31,7 @@ record OverviewQuery(@Nullable String protocol, @Nullable String health, @Nullab
         SORTS.put("protocol", "protocol");
         SORTS.put("success", "last success");
         SORTS.put("lag", "source lag");
-        SORTS.put("next", "next run");
+        SORTS.put("next", "state, next run");
         SORTS.put("held", "resources");
         SORTS.put("changes", "changes, 24 h");
         SORTS.put("failures", "open failures");

@@ -70,14 +70,13 @@ final class SourcesPage {
             header(h, query, "health", "rowspan=\"2\"");
             header(h, query, "source", "rowspan=\"2\"");
             header(h, query, "protocol", "rowspan=\"2\"");
-            h.raw("<th rowspan=\"2\">state</th>");
+            header(h, query, "next", "rowspan=\"2\"");
             header(h, query, "success", "rowspan=\"2\"");
             header(h, query, "lag", "rowspan=\"2\"");
-            header(h, query, "next", "rowspan=\"2\"");
             h.raw("<th rowspan=\"2\">last run<br><small class=\"muted\">durations of the last ").text(SPARK_RUNS)
                     .raw("</small></th><th colspan=\"5\" id=\"last-run-counts\">changes in the last run</th>");
             header(h, query, "changes", "rowspan=\"2\"");
-            h.raw("<th colspan=\"2\" id=\"held-counts\">held now</th><th rowspan=\"2\"></th></tr><tr>")
+            h.raw("<th colspan=\"2\" id=\"held-counts\">held now</th><th rowspan=\"2\"></th></tr><tr class=\"counts-head\">")
                     .raw("<th>created</th><th>updated</th><th>deleted</th><th>unchanged</th><th>failed</th>");
             header(h, query, "held", "");
             header(h, query, "failures", "");
@@ -176,7 +175,12 @@ final class SourcesPage {
         }
         h.raw("</td>");
         h.raw("<td>").text(s.protocol()).raw("</td>");
-        h.raw("<td class=\"state\">").text(state(s.activity())).raw("</td>");
+        h.raw("<td class=\"state\">").text(state(s.activity()));
+        if (s.activity() != null && s.activity().nextRun() != null) {
+            h.raw("<br><small class=\"next-run\">next ").text(Formats.relative(s.activity().nextRun(), now))
+                    .raw("</small>");
+        }
+        h.raw("</td>");
         lastSuccess(h, s, now);
         h.raw("<td class=\"lag\">");
         Duration lag = s.sourceLag(now);
@@ -187,14 +191,12 @@ final class SourcesPage {
                     .raw("</small>");
         }
         h.raw("</td>");
-        h.raw("<td>").text(s.activity() == null || s.activity().nextRun() == null ? "—"
-                : Formats.relative(s.activity().nextRun(), now)).raw("</td>");
         RunRecord last = s.lastRun();
         if (last == null) {
             h.raw("<td class=\"muted\">never</td><td></td><td></td><td></td><td></td><td></td>");
         } else {
             h.raw("<td><a class=\"run-link\"").attr("href", "/runs/" + last.id()).raw(">#").text(last.id())
-                    .raw(" ").text(last.status().token()).raw("</a><br><span class=\"muted\">")
+                    .raw(" ").text(last.status().token().replace('_', ' ')).raw("</a><br><span class=\"muted\">")
                     .text(Formats.relative(last.started(), now)).raw("</span><br>");
             durations(h, s.id(), runs);
             h.raw("</td>");

@@ -8,7 +8,7 @@ import java.util.Locale;
  * and the whole chart a text alternative, so the numbers are there without the picture.
  */
 final class Sparkline {
-    static final int WIDTH = 96;
+    static final int WIDTH = 80;
     static final int HEIGHT = 20;
 
     private Sparkline() {
