@@ -204,12 +204,18 @@ final class SourcesPage {
         }
         long[] hours = day == null ? new long[DAY_HOURS] : day;
         h.raw("<td class=\"n changes\">").text(Formats.count(sum(hours))).raw("<br>");
-        String[] titles = new String[DAY_HOURS];
+        long peak = 0;
+        int peakHour = 0;
         for (int i = 0; i < DAY_HOURS; i++) {
-            titles[i] = String.format(Locale.ROOT, "%s: %d changes", Formats.time(dayStart.plus(Duration.ofHours(i)))
-                    .substring(0, 16), hours[i]);
+            if (hours[i] > peak) {
+                peak = hours[i];
+                peakHour = i;
+            }
         }
-        Sparkline.bars(h, "spark-changes", "changes per hour of " + s.id() + ", last 24 hours", hours, titles, null);
+        Sparkline.bars(h, "spark-changes", peak == 0 ? "no changes of " + s.id() + " in the last 24 hours"
+                : String.format(Locale.ROOT, "changes per hour of %s, last 24 hours: most %d in the hour from %s",
+                s.id(), peak, Formats.time(dayStart.plus(Duration.ofHours(peakHour))).substring(11, 16)), hours,
+                null, null);
         h.raw("</td>");
         h.raw("<td class=\"n held\">").text(Formats.count(s.resourcesHeld())).raw("</td>");
         h.raw("<td class=\"n\">").text(s.openFailures())

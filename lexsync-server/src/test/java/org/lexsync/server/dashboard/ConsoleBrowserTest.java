@@ -97,8 +97,11 @@ class ConsoleBrowserTest {
     @Test
     void sparklinesOfChangesPerHourAndOfRunDurationsAreDrawnOnTheServer() {
         browser.get(fixture.uri("/").toString());
-        assertThat(row("eli").findElements(By.cssSelector("svg.spark-changes rect")))
-                .hasSize(SourcesPage.DAY_HOURS);
+        assertThat(row("eli").findElements(By.cssSelector("svg.spark-changes rect"))).hasSize(1); // one busy hour
+        assertThat(row("eli").findElement(By.cssSelector("svg.spark-changes title")).getAttribute("textContent"))
+                .startsWith("changes per hour of eli, last 24 hours: most 4 in the hour from ");
+        assertThat(row("later").findElement(By.cssSelector("svg.spark-changes title")).getAttribute("textContent"))
+                .isEqualTo("no changes of later in the last 24 hours");
         assertThat(row("cyc").findElements(By.cssSelector("svg.spark-runs rect"))).hasSize(2);
         assertThat(row("eli").findElement(By.cssSelector("svg.spark-runs title")).getAttribute("textContent"))
                 .contains("durations of the last 1 runs of eli");
