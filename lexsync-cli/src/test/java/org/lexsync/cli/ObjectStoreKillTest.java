@@ -67,10 +67,10 @@ class ObjectStoreKillTest {
 
             List<Path> orphans = objects(s3);
             try (LexSync lexsync = open(dir.resolve("other-node"), database, s3)) {
-                assertThat(lexsync.lastSeq()).as("no journal row").isZero();
-                GcReport kept = lexsync.gc(Duration.ofHours(1));
+                assertThat(lexsync.store().lastSeq()).as("no journal row").isZero();
+                GcReport kept = lexsync.store().gc(Duration.ofHours(1));
                 assertThat(kept.deleted()).as("young blobs are kept: a commit may still be in flight").isZero();
-                GcReport collected = lexsync.gc(Duration.ZERO);
+                GcReport collected = lexsync.store().gc(Duration.ZERO);
                 assertThat(collected.deleted()).isEqualTo(orphans.size());
             }
             assertThat(objects(s3)).isEmpty();

@@ -475,4 +475,5 @@ public final class LexSync implements AutoCloseable {
             }
         }
     }
+
 }

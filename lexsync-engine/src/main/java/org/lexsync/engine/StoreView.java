@@ -230,4 +230,30 @@ public final class StoreView {
                 .filter(s -> EliOptions.PROTOCOL.equals(s.protocol())).map(SourceRecord::id).sorted().toList();
         return new GraphRebuild(HarvestStore.over(store), rdf.get()).rebuild(eli, progress);
     }
+
+    /**
+     * For every source that ever ran: its last, last finished, last succeeded and last failed run and when it first
+     * ran, in one query (the operator's overview; docs/architecture.md, "Dashboard and metrics").
+     */
+    public List<org.lexsync.engine.model.SourceRuns> latestRunsPerSource() {
+        return store.runs().latestPerSource();
+    }
+
+    /** The last {@code perSource} runs of every source, oldest first within a source, for sparklines; one query. */
+    public List<org.lexsync.engine.model.RunDuration> recentRunsPerSource(int perSource) {
+        return store.runs().recentPerSource(perSource);
+    }
+
+    /** For every source holding active resources: how many, and the newest source timestamp among them; one query. */
+    public List<org.lexsync.engine.model.SourceHoldings> holdingsPerSource() {
+        return store.resources().heldPerSource();
+    }
+
+    /**
+     * Calls {@code visitor} with the findings of the last {@code runs} runs of a source (all sources when null),
+     * newest run first: the findings by rule of the console.
+     */
+    public void findingsOfLatestRuns(@Nullable String sourceId, int runs, Consumer<RunFinding> visitor) {
+        store.runs().findingsOfLatest(sourceId, runs, Objects.requireNonNull(visitor, "visitor"));
+    }
 }

@@ -3,6 +3,7 @@ package org.lexsync.server;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,7 +17,9 @@ import org.lexsync.engine.model.ItemFailure;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.Source;
+import org.lexsync.engine.model.SourceHoldings;
 import org.lexsync.engine.model.SourceRecord;
+import org.lexsync.engine.model.SourceRuns;
 
 /**
  * Reads every source's {@link SourceStatus}: the configured sources in file order, then the ones only the store
@@ -27,9 +30,6 @@ import org.lexsync.engine.model.SourceRecord;
  * schedule ago — docs/architecture.md, "Dashboard and metrics".
  */
 public final class SourceStatuses {
-    /** How far back a source's runs are read looking for its last success. */
-    static final int RUNS_LOOKED_AT = 50;
-
     private final ServerContext context;
 
     /** Statuses over {@code context}'s facade and scheduler (the scheduler looked up on each read). */
@@ -51,15 +51,21 @@ public final class SourceStatuses {
         return control(context) != null;
     }
 
-    /** Every source, configured ones first. */
+    /**
+     * Every source, configured ones first. Reads a fixed number of queries whatever the number of sources: the latest
+     * runs of every source (one query), what the store holds of each (one), the item failures and the scheduler's
+     * states — the overview of 1,000 sources is not 1,000 reads of runs (docs/benchmarks.md, "Console overview").
+     */
     public List<SourceStatus> all() {
         LexSync lexsync = context.lexsync();
         Map<String, Row> rows = new LinkedHashMap<>();
         for (Source s : context.configuration().sources()) {
-            rows.put(s.id(), new Row(s.id(), s.protocol(), s.approved(), s.schedule()));
+            rows.put(s.id(), new Row(s.id(), s.protocol(), s.approved(), s.schedule(),
+                    s.urls().isEmpty() ? null : s.urls().get(0).getHost()));
         }
         for (SourceRecord r : lexsync.store().storedSources()) {
-            rows.putIfAbsent(r.id(), new Row(r.id(), r.protocol(), r.approved(), r.schedule()));
+            rows.putIfAbsent(r.id(), new Row(r.id(), r.protocol(), r.approved(), r.schedule(),
+                    r.entryUrls().isEmpty() ? null : host(r.entryUrls().get(0))));
         }
         Map<String, long[]> failures = new HashMap<>();
         for (ItemFailure f : lexsync.store().failures(null)) {
@@ -73,10 +79,15 @@ public final class SourceStatuses {
                 activities.put(a.sourceId(), a);
             }
         }
+        Map<String, SourceRuns> runs = new HashMap<>();
+        lexsync.store().latestRunsPerSource().forEach(r -> runs.put(r.sourceId(), r));
+        Map<String, SourceHoldings> held = new HashMap<>();
+        lexsync.store().holdingsPerSource().forEach(h -> held.put(h.sourceId(), h));
         Instant now = context.clock().instant();
         List<SourceStatus> out = new ArrayList<>(rows.size());
         for (Row row : rows.values()) {
-            out.add(status(row, failures.getOrDefault(row.id(), new long[2]), activities.get(row.id()), now));
+            out.add(status(row, runs.get(row.id()), held.get(row.id()), failures.getOrDefault(row.id(), new long[2]),
+                    activities.get(row.id()), now));
         }
         return out;
     }
@@ -86,23 +97,27 @@ public final class SourceStatuses {
         return all().stream().filter(s -> s.id().equals(sourceId)).findFirst();
     }
 
-    private SourceStatus status(Row row, long[] failures, @Nullable SourceActivity activity, Instant now) {
-        List<RunRecord> runs = context.lexsync().store().runs(row.id(), RUNS_LOOKED_AT);
-        RunRecord last = runs.isEmpty() ? null : runs.get(0);
-        Instant lastSuccess = null;
-        for (RunRecord r : runs) {
-            if (succeeded(r)) {
-                lastSuccess = r.ended() != null ? r.ended() : r.started();
-                break;
-            }
+    private static @Nullable String host(String url) {
+        try {
+            return java.net.URI.create(url).getHost();
+        } catch (IllegalArgumentException notAUri) {
+            return null;
         }
+    }
+
+    private static SourceStatus status(Row row, @Nullable SourceRuns runs, @Nullable SourceHoldings held,
+                                       long[] failures, @Nullable SourceActivity activity, Instant now) {
+        RunRecord last = runs == null ? null : runs.last();
+        RunRecord success = runs == null ? null : runs.lastSuccess();
+        Instant lastSuccess = success == null ? null : success.ended() != null ? success.ended() : success.started();
         Duration interval = interval(row.schedule());
-        RunRecord finished = runs.stream().filter(r -> r.status() != RunStatus.RUNNING).findFirst().orElse(null);
         boolean paused = activity != null && activity.state() == SourceActivity.State.PAUSED;
-        Verdict verdict = health(new Facts(last, finished, lastSuccess,
-                runs.isEmpty() ? null : runs.get(runs.size() - 1).started(), failures[1], paused), interval, now);
+        Verdict verdict = health(new Facts(last, runs == null ? null : runs.lastFinished(), lastSuccess,
+                runs == null ? null : runs.firstStarted(), failures[1], paused), interval, now);
         return new SourceStatus(row.id(), row.protocol(), row.approved(), row.schedule(), interval, last,
-                lastSuccess, failures[0] + failures[1], failures[1], verdict.health(), activity, verdict.reason());
+                lastSuccess, failures[0] + failures[1], failures[1], verdict.health(), activity, verdict.reason(),
+                runs == null ? null : runs.lastFailure(), held == null ? 0 : held.active(),
+                held == null ? null : held.newestSourceTimestamp(), row.host() == null ? "" : row.host());
     }
 
     /**
@@ -127,7 +142,7 @@ public final class SourceStatuses {
         Instant since = f.lastSuccess() != null ? f.lastSuccess() : f.firstStarted();
         if (interval != null && since != null && Duration.between(since, now).compareTo(interval.multipliedBy(2)) > 0) {
             return new Verdict(SourceHealth.STALE, f.lastSuccess() == null ? "no run without failures yet"
-                    : "no run without failures since " + f.lastSuccess());
+                    : "no run without failures since " + f.lastSuccess().truncatedTo(ChronoUnit.SECONDS));
         }
         RunRecord run = f.lastFinished();
         if (run == null) {
@@ -166,6 +181,7 @@ public final class SourceStatuses {
         }
     }
 
-    private record Row(String id, String protocol, boolean approved, @Nullable String schedule) {
+    private record Row(String id, String protocol, boolean approved, @Nullable String schedule,
+                       @Nullable String host) {
     }
 }

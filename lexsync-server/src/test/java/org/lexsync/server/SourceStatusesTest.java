@@ -43,6 +43,13 @@ class SourceStatusesTest {
     }
 
     @Test
+    void aStaleReasonNamesTheLastSuccessToTheSecond() {   // issue 33: it showed the stored nanoseconds
+        Instant t = NOW.minus(Duration.ofMinutes(121)).plusNanos(123_456_789);
+        assertThat(health(run(RunStatus.SUCCEEDED, t), t, t).reason())
+                .isEqualTo("no run without failures since 2026-11-24T09:59:00Z");
+    }
+
+    @Test
     void failingSinceTheFirstRunLongAgoIsStale() {
         Instant first = NOW.minus(Duration.ofHours(5));
         assertThat(health(run(RunStatus.ABORTED, NOW), null, first).health()).isEqualTo(SourceHealth.STALE);

@@ -183,6 +183,28 @@ public final class Resources {
     }
 
     /**
+     * For every source holding an active resource: how many it holds and the newest source timestamp among them, in
+     * one grouped query over the index {@code resources_by_source_ts} (V22). The newest is the greatest stored text:
+     * source timestamps are kept in their canonical W3C form, which sorts as time for one offset (sources write UTC
+     * or one local offset); across offsets it can be off by the offsets' difference, which an overview's lag bears.
+     */
+    public List<org.lexsync.engine.model.SourceHoldings> heldPerSource() {
+        return db.read("count resources per source", c -> {
+            List<org.lexsync.engine.model.SourceHoldings> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT source_id, COUNT(*), MAX(source_ts) FROM resources"
+                    + " WHERE status = 'active' GROUP BY source_id ORDER BY source_id");
+                 ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    String ts = rs.getString(3);
+                    out.add(new org.lexsync.engine.model.SourceHoldings(rs.getString(1), rs.getLong(2),
+                            ts == null ? null : W3cDateTimes.parseOrNull(ts)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
      * The resources (tombstones included) of every source whose URI is {@code uri}, in source order: one seek of the
      * journal's index by URI ({@code journal_by_uri}) for the sources that ever held it, then one primary-key read
      * each. The summaries carry no files.

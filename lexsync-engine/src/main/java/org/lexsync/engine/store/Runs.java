@@ -5,6 +5,9 @@ import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunFinding;
 import org.lexsync.engine.model.RunRecord;
 import org.lexsync.engine.model.RunStatus;
+import org.lexsync.engine.model.RunDuration;
+import org.lexsync.engine.model.SourceRuns;
+import java.util.function.Consumer;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -325,14 +328,125 @@ public final class Runs {
         });
     }
 
+    /**
+     * For every source that ever ran, its last run, last finished, last succeeded and last failed run and when it first
+     * ran ({@link SourceRuns}), in ONE query (an aggregate over {@code runs} joined back to the four rows it names), so
+     * the overview of many sources does not read each source's runs on its own. A run left {@code running} by a gone
+     * process reads as interrupted (and is stored so, as {@link #latest} does), which makes it the last finished and
+     * the last failed run as well.
+     */
+    public List<SourceRuns> latestPerSource() {
+        String cols = "%1$s.id, %1$s.source_id, %1$s.started_at, %1$s.ended_at, %1$s.status, %1$s.created,"
+                + " %1$s.updated, %1$s.deleted, %1$s.unchanged, %1$s.failed, %1$s.error, %1$s.holder_pid,"
+                + " %1$s.holder_host, %1$s.holder_started";
+        String sql = "SELECT a.first_started, " + String.format(Locale.ROOT, cols, "l") + ", "
+                + String.format(Locale.ROOT, cols, "f") + ", " + String.format(Locale.ROOT, cols, "s") + ", "
+                + String.format(Locale.ROOT, cols, "x")
+                + " FROM (SELECT source_id, MIN(started_at) AS first_started, MAX(id) AS last_id,"
+                + " MAX(CASE WHEN status <> 'running' THEN id END) AS fin_id,"
+                + " MAX(CASE WHEN status = 'succeeded' THEN id END) AS ok_id,"
+                + " MAX(CASE WHEN status IN ('aborted', 'interrupted', 'finished_with_failures') THEN id END)"
+                + " AS fail_id"
+                + " FROM runs GROUP BY source_id) a JOIN runs l ON l.id = a.last_id"
+                + " LEFT JOIN runs f ON f.id = a.fin_id LEFT JOIN runs s ON s.id = a.ok_id"
+                + " LEFT JOIN runs x ON x.id = a.fail_id ORDER BY a.source_id";
+        List<SourceRuns> read = db.read("read the latest runs of every source", c -> {
+            List<SourceRuns> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement(sql); ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    RunRecord last = map(rs, 1);
+                    RunRecord finished = optional(rs, 15);
+                    RunRecord success = optional(rs, 29);
+                    RunRecord failure = optional(rs, 43);
+                    out.add(new SourceRuns(last.sourceId(), last, finished, success, failure,
+                            Resources.instant(rs.getString(1))));
+                }
+            }
+            return out;
+        });
+        List<SourceRuns> out = new ArrayList<>(read.size());
+        for (SourceRuns r : read) {
+            if (r.last().status() != RunStatus.INTERRUPTED || r.last().ended() != null) {
+                out.add(r);
+                continue;
+            }
+            RunRecord settled = settle(r.last()); // its process is gone: a finished, failed run from now on
+            out.add(new SourceRuns(r.sourceId(), settled, settled, r.lastSuccess(), settled, r.firstStarted()));
+        }
+        return out;
+    }
+
+    /**
+     * The last {@code perSource} runs of every source (oldest first within a source), reduced to when each started,
+     * how long it took and how it ended: the run-duration sparklines of the overview, in one query.
+     */
+    public List<RunDuration> recentPerSource(int perSource) {
+        return db.read("read the recent runs of every source", c -> {
+            List<RunDuration> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT source_id, id, started_at, ended_at, status FROM"
+                    + " (SELECT source_id, id, started_at, ended_at, status,"
+                    + " ROW_NUMBER() OVER (PARTITION BY source_id ORDER BY id DESC) AS rn FROM runs) t"
+                    + " WHERE rn <= ? ORDER BY source_id, id")) {
+                st.setInt(1, Math.max(0, perSource));
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        Instant started = Resources.instant(rs.getString(3));
+                        Instant ended = Resources.instant(rs.getString(4));
+                        out.add(new RunDuration(rs.getString(1), rs.getLong(2), started,
+                                ended == null ? null : java.time.Duration.between(started, ended),
+                                RunStatus.fromToken(rs.getString(5))));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Calls {@code visitor} with the findings of the last {@code runs} runs of a source (of all sources when null),
+     * newest run first, each run's in the order recorded: what the findings-by-rule page counts.
+     */
+    public void findingsOfLatest(@Nullable String sourceId, int runs, Consumer<RunFinding> visitor) {
+        db.read("read findings of the latest runs", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT run_id, resource_uri, severity, rule, message,"
+                    + " line, col FROM run_findings WHERE run_id IN (SELECT id FROM runs"
+                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY id DESC LIMIT ?)"
+                    + " ORDER BY run_id DESC, ordinal")) {
+                int i = 1;
+                if (sourceId != null) {
+                    st.setString(i++, sourceId);
+                }
+                st.setInt(i, Math.max(0, runs));
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        visitor.accept(new RunFinding(rs.getLong(1), rs.getString(2), new Finding(
+                                Severity.valueOf(rs.getString(3).toUpperCase(Locale.ROOT)), rs.getString(4),
+                                rs.getString(5), rs.getInt(6), rs.getInt(7))));
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    private static @Nullable RunRecord optional(ResultSet rs, int offset) throws SQLException {
+        rs.getLong(offset + 1);
+        return rs.wasNull() ? null : map(rs, offset);
+    }
+
     /** A run row; a running run whose holder process is gone reads as interrupted, with a note saying so. */
     private static RunRecord map(ResultSet rs) throws SQLException {
-        RunStatus status = RunStatus.fromToken(rs.getString(5));
-        String error = rs.getString(11);
-        long pid = rs.getLong(12);
+        return map(rs, 0);
+    }
+
+    /** As {@link #map(ResultSet)} for the run's columns from {@code offset + 1} on. */
+    private static RunRecord map(ResultSet rs, int offset) throws SQLException {
+        RunStatus status = RunStatus.fromToken(rs.getString(offset + 5));
+        String error = rs.getString(offset + 11);
+        long pid = rs.getLong(offset + 12);
         boolean held = !rs.wasNull();
         if (status == RunStatus.RUNNING && held) {
-            RunHolder holder = new RunHolder(pid, rs.getString(13), rs.getString(14));
+            RunHolder holder = new RunHolder(pid, rs.getString(offset + 13), rs.getString(offset + 14));
             if (!holder.alive()) {
                 status = RunStatus.INTERRUPTED;
                 if (error == null) {
@@ -341,9 +455,9 @@ public final class Runs {
                 }
             }
         }
-        return new RunRecord(rs.getLong(1), rs.getString(2), Resources.instant(rs.getString(3)),
-                Resources.instant(rs.getString(4)), status,
-                new RunCounts(rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10)),
-                error);
+        return new RunRecord(rs.getLong(offset + 1), rs.getString(offset + 2),
+                Resources.instant(rs.getString(offset + 3)), Resources.instant(rs.getString(offset + 4)), status,
+                new RunCounts(rs.getLong(offset + 6), rs.getLong(offset + 7), rs.getLong(offset + 8),
+                        rs.getLong(offset + 9), rs.getLong(offset + 10)), error);
     }
 }

@@ -31,6 +31,7 @@ import org.lexsync.server.SourceActivity;
 import org.lexsync.server.SourceHealth;
 import org.lexsync.server.SourceStatus;
 import org.lexsync.server.SourceStatuses;
+import org.lexsync.server.FindingsByRule;
 
 /**
  * The REST API (docs/api.md): what the operator of a harvester reads and the three commands it gives. Reading needs a
@@ -167,6 +168,26 @@ public final class ApiRoutes implements ServerFeature {
             context.access().requireRead(ctx);
             ctx.json(Map.of("failures", lexsync().store().failures(ctx.queryParam("source")).stream()
                     .map(Views.FailureView::of).toList()));
+        });
+        routes.get("/api/findings", ctx -> {
+            context.access().requireRead(ctx);
+            String source = ctx.queryParam("source");
+            ctx.json(FindingsByRule.read(lexsync(), source == null || source.isBlank() ? null : source,
+                    FindingsByRule.runs(ctx.queryParam("runs"))));
+        });
+        routes.get("/api/sparql", ctx -> {
+            context.access().requireRead(ctx);
+            String query = ctx.queryParam("query");
+            if (query == null || query.isBlank()) {
+                throw ApiError.badRequest("query parameter query is missing: a SPARQL query over the ELI named graphs");
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            try {
+                lexsync().sparql(query, org.lexsync.engine.model.ResultFormat.JSON, out);
+            } catch (org.lexsync.engine.model.SparqlQueryException e) {
+                throw ApiError.badRequest(e.getMessage());
+            }
+            ctx.contentType("application/sparql-results+json; charset=utf-8").result(out.toByteArray());
         });
         DocumentRoutes.register(routes, context);
         routes.get("/readyz", ctx -> {

@@ -13,6 +13,7 @@ import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.DocumentRdf;
 import org.lexsync.server.LineDiff;
 import org.lexsync.server.ServerContext;
 
@@ -35,7 +36,18 @@ final class DocumentRoutes {
             context.access().requireRead(ctx);
             DocumentHistory.Document d = history(context).document(ctx.pathParam("source"), uri(ctx))
                     .orElseThrow(() -> notFound(ctx));
-            ctx.json(document(d));
+            Map<String, @Nullable Object> body = document(d);
+            DocumentRdf.Section rdf = DocumentRdf.section(context.lexsync(), d.state().sourceId(), d.state().uri());
+            if (rdf != null) {
+                Map<String, @Nullable Object> r = new LinkedHashMap<>();
+                r.put("statements", rdf.statements().stream().map(st -> Map.of("subject", st.subject(),
+                        "predicate", st.predicate(), "object", st.object(), "objectIri", st.objectIri(),
+                        "kind", st.kind().name().toLowerCase(Locale.ROOT))).toList());
+                r.put("sparql", rdf.query() == null ? null : DocumentRdf.apiPath(rdf.query()));
+                r.put("error", rdf.error());
+                body.put("rdf", r);
+            }
+            ctx.json(body);
         });
         routes.get("/api/documents/{source}/{uri}/diff", ctx -> {
             context.access().requireRead(ctx);

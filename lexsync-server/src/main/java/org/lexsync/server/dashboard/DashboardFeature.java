@@ -3,15 +3,21 @@ package org.lexsync.server.dashboard;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.Operations;
 import org.lexsync.engine.model.ItemFailure;
+import org.lexsync.engine.model.RunDuration;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.DocumentRdf;
+import org.lexsync.server.FindingsByRule;
 import org.lexsync.server.RunProgress;
 import org.lexsync.server.ServerContext;
 import org.lexsync.server.ServerFeature;
@@ -50,6 +56,7 @@ public final class DashboardFeature implements ServerFeature {
         routes.get("/sources/{id}", ctx -> page(ctx, this::source));
         routes.get("/runs/{id}", ctx -> page(ctx, this::run));
         routes.get("/failures", ctx -> page(ctx, c -> FailuresPage.render(lexsync().store().failures(null), now())));
+        routes.get("/findings", ctx -> page(ctx, this::findings));
         routes.get("/hosts", ctx -> page(ctx, c -> HostsPage.render(lexsync().operations().hosts(), now())));
         routes.get("/nodes", ctx -> page(ctx, c -> NodesPage.render(lexsync().operations().nodes(), Operations.nodeId(),
                 now(), context.settings().cluster().deadAfter())));
@@ -96,8 +103,26 @@ public final class DashboardFeature implements ServerFeature {
         Instant now = now();
         Instant[] first = {null};
         lexsync().store().journal(0, null, 1, e -> first[0] = e.collected());
-        return SourcesPage.overview(all, lexsync().store().changesPerHour(ChangesChart.start(now)), now, first[0],
-                statuses.scheduler());
+        Map<String, List<RunDuration>> runs = new HashMap<>();
+        for (RunDuration r : lexsync().store().recentRunsPerSource(SourcesPage.SPARK_RUNS)) {
+            runs.computeIfAbsent(r.sourceId(), k -> new ArrayList<>()).add(r);
+        }
+        return SourcesPage.overview(all, lexsync().store().changesPerHour(ChangesChart.start(now)), runs, now, first[0],
+                statuses.scheduler(), OverviewQuery.of(ctx::queryParam));
+    }
+
+    private String findings(Context ctx) {
+        String source = ctx.queryParam("source");
+        source = source == null || source.isBlank() ? null : source;
+        int runs;
+        try {
+            runs = FindingsByRule.runs(ctx.queryParam("runs"));
+        } catch (ApiError e) {
+            ctx.status(e.status());
+            return FindingsPage.refused(e.getMessage());
+        }
+        return FindingsPage.render(FindingsByRule.read(lexsync(), source, runs),
+                statuses.all().stream().map(SourceStatus::id).toList());
     }
 
     private @Nullable String source(Context ctx) {
@@ -130,7 +155,8 @@ public final class DashboardFeature implements ServerFeature {
 
     private @Nullable String document(Context ctx) {
         return new DocumentHistory(lexsync()).document(ctx.pathParam("source"), ctx.pathParam("uri"))
-                .map(d -> DocumentPages.document(d, now())).orElse(null);
+                .map(d -> DocumentPages.document(d, DocumentRdf.section(lexsync(), d.state().sourceId(),
+                        d.state().uri()), now())).orElse(null);
     }
 
     private String diff(Context ctx) {

@@ -9,6 +9,7 @@ import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
 import org.lexsync.engine.model.ResourceSummary;
 import org.lexsync.server.DocumentHistory;
+import org.lexsync.server.DocumentRdf;
 import org.lexsync.server.LineDiff;
 
 /**
@@ -26,6 +27,43 @@ final class DocumentPages {
     /** Our path of a document's page: source and URI each one percent-encoded segment. */
     static String path(String sourceId, String uri) {
         return SEARCH + "/" + UrlPath.segment(sourceId) + "/" + UrlPath.segment(uri);
+    }
+
+    /** An ELI document's RDF: its graph's statements, title, dates and relations first, and the query for them. */
+    private static void rdf(Html h, DocumentRdf.Section rdf) {
+        h.raw("<h2>RDF</h2>");
+        if (rdf.query() != null) {
+            h.raw("<p><a id=\"sparql-link\"").attr("href", DocumentRdf.apiPath(rdf.query()))
+                    .raw(">the SPARQL query for these statements</a> <code class=\"msg\">").text(rdf.query())
+                    .raw("</code></p>");
+        }
+        if (rdf.error() != null) {
+            h.raw("<p class=\"bad\" id=\"rdf-error\">The graph store did not answer: ").text(rdf.error())
+                    .raw("</p>");
+            return;
+        }
+        if (rdf.statements().isEmpty()) {
+            h.raw("<p class=\"muted\" id=\"rdf-none\">No graph is held for this URI.</p>");
+            return;
+        }
+        h.raw("<div class=\"scroll\"><table id=\"rdf\"><thead><tr><th>what</th><th>property</th><th>value</th>")
+                .raw("</tr></thead><tbody>");
+        for (DocumentRdf.Statement st : rdf.statements()) {
+            String kind = st.kind().name().toLowerCase(Locale.ROOT);
+            h.raw("<tr").attr("class", "rdf-" + kind).raw("><td>").text(kind).raw("</td><td class=\"msg\">")
+                    .text(st.shortPredicate()).raw("</td><td class=\"msg\">");
+            if (st.objectIri()) {
+                h.raw("<a").attr("href", SEARCH + "?uri=" + java.net.URLEncoder.encode(st.object(),
+                        java.nio.charset.StandardCharsets.UTF_8)).raw(">").text(st.object()).raw("</a>");
+            } else {
+                h.text(st.object());
+            }
+            h.raw("</td></tr>");
+        }
+        h.raw("</tbody></table></div>");
+        if (rdf.statements().size() >= DocumentRdf.LIMIT) {
+            h.raw("<p class=\"muted\">").format("The first %d statements only.", DocumentRdf.LIMIT).raw("</p>");
+        }
     }
 
     /** The search form and, when asked, what it found ({@code found} null when nothing was asked). */
@@ -59,7 +97,7 @@ final class DocumentPages {
     }
 
     /** A document's page: current state, files, versions, and the form asking for a diff. */
-    static String document(DocumentHistory.Document d, Instant now) {
+    static String document(DocumentHistory.Document d, DocumentRdf.@Nullable Section rdf, Instant now) {
         ResourceState s = d.state();
         Html h = new Html().raw("<h1>Document</h1><dl id=\"document\"><dt>URI</dt><dd class=\"msg\">").text(s.uri())
                 .raw("</dd><dt>source</dt><dd><a").attr("href", "/sources/" + UrlPath.segment(s.sourceId())).raw(">")
@@ -71,6 +109,9 @@ final class DocumentPages {
                 .text(Formats.time(s.lastHarvested())).raw(" (").text(Formats.relative(s.lastHarvested(), now))
                 .raw(")</dd></dl><h2>Files</h2>");
         files(h, s.representations(), "files");
+        if (rdf != null) {
+            rdf(h, rdf);
+        }
         h.raw("<h2>Versions</h2>");
         versions(h, d);
         if (d.versions().size() > 1) {

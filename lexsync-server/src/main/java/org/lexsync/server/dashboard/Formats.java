@@ -61,7 +61,8 @@ final class Formats {
         return String.format(Locale.ROOT, "%.1f %s", v, units[i]);
     }
 
+    /** {@code 1,234,567}; below 1,000 without {@code String.format}, which the overview calls thousands of times. */
     static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        return n > -1000 && n < 1000 ? Long.toString(n) : String.format(Locale.ROOT, "%,d", n);
     }
 }

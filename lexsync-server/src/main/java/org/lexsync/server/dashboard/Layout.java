@@ -10,7 +10,7 @@ package org.lexsync.server.dashboard;
  */
 final class Layout {
     static final String[][] NAV = {
-            {"/", "Sources"}, {"/failures", "Failures"}, {"/documents", "Documents"}, {"/hosts", "Hosts"}, {"/nodes", "Nodes"}, {"/store", "Store"}, {"/uploads", "Uploads"}, {"/checks", "Checks"}};
+            {"/", "Sources"}, {"/failures", "Failures"}, {"/findings", "Findings"}, {"/documents", "Documents"}, {"/hosts", "Hosts"}, {"/nodes", "Nodes"}, {"/store", "Store"}, {"/uploads", "Uploads"}, {"/checks", "Checks"}};
 
     private Layout() {
     }

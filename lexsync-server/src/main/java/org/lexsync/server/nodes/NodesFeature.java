@@ -48,7 +48,7 @@ public final class NodesFeature implements ServerFeature {
 
     @Override
     public synchronized void start() {
-        if (beats != null || context.lexsync().readOnly()) {
+        if (beats != null || context.lexsync().operations().readOnly()) {
             return;
         }
         ClusterSettings cluster = context.settings().cluster();

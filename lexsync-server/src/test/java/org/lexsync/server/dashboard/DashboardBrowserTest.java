@@ -71,11 +71,16 @@ class DashboardBrowserTest {
         assertThat(browser.getTitle()).isEqualTo("Sources · LexSync");
         assertThat(dotColour("acts")).isEqualTo("rgba(46, 157, 74, 1)"); // green #2e9d4a
         assertThat(dotColour("broken")).isEqualTo("rgba(208, 49, 45, 1)"); // red #d0312d
-        assertThat(dotColour("feed")).isEqualTo("rgba(208, 49, 45, 1)"); // stale: red
+        // stale: a red ring, not the failing source's filled dot (each health looks different, and says so in text)
+        assertThat(row("feed").findElement(By.cssSelector("td.health .dot")).getCssValue("border-top-color"))
+                .isEqualTo("rgba(208, 49, 45, 1)");
+        assertThat(dotColour("feed")).isEqualTo("rgba(255, 255, 255, 1)");
         assertThat(dotColour("later")).isEqualTo("rgba(154, 163, 173, 1)"); // grey #9aa3ad
         assertThat(row("feed").findElement(By.cssSelector(".age-red")).getText())
                 .contains("no success for more than 2 × 1 s");
-        assertThat(row("acts").findElement(By.cssSelector("td.state")).getText()).isIn("idle", "queued", "running");
+        assertThat(row("acts").findElement(By.cssSelector("td.state")).getText().lines().findFirst().orElseThrow())
+                .isIn("idle", "queued", "running");
+        assertThat(row("acts").findElement(By.cssSelector("td.state .next-run")).getText()).startsWith("next in ");
         assertThat(browser.findElement(By.id("total-ok")).getText()).isEqualTo("1");
         assertThat(browser.findElement(By.id("total-failing")).getText()).isEqualTo("1");
         assertThat(browser.findElement(By.id("total-stale")).getText()).isEqualTo("1");
