@@ -1,11 +1,7 @@
 package org.lexsync.engine.config;
 
-import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,12 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.ServerSettings;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
@@ -66,7 +57,6 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 public final class ConfigReader {
     private static final Set<String> TOP_KEYS = Set.of("sources", "server", "publish", "store", "cluster");
-    private static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Set<String> protocols;
 
@@ -77,34 +67,13 @@ public final class ConfigReader {
 
     /** Reads a configuration file. */
     public LexsyncConfig read(Path path) {
-        String text;
-        try {
-            if (Files.size(path) > MAX_BYTES) {
-                throw new ConfigException(path.toString(), "", 0, "larger than " + MAX_BYTES + " bytes");
-            }
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException(path.toString(), "", 0, "no such file");
-        } catch (IOException e) {
-            throw new ConfigException(path.toString(), "", 0, "cannot be read: " + e.getMessage());
-        }
-        return read(new StringReader(text), path);
+        return read(new StringReader(YamlFiles.text(path)), path);
     }
 
     /** Reads a configuration from {@code in}; {@code path} names it in errors. */
     public LexsyncConfig read(Reader in, Path path) {
         String file = path.toString();
-        LoadSettings settings = LoadSettings.builder().setLabel(file).setMaxAliasesForCollections(20)
-                .setCodePointLimit(MAX_BYTES).build();
-        Node root;
-        try {
-            root = new Compose(settings).composeReader(in).orElse(null);
-        } catch (MarkedYamlEngineException e) {
-            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
-            throw new ConfigException(file, "", line, "not valid YAML: " + e.getProblem());
-        } catch (YamlEngineException e) {
-            throw new ConfigException(file, "", 0, "not valid YAML: " + e.getMessage());
-        }
+        Node root = YamlFiles.compose(in, file);
         if (root == null) {
             return new LexsyncConfig(path, List.of());
         }

@@ -1,14 +1,9 @@
 package org.lexsync.engine.config;
 
-import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -16,10 +11,6 @@ import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.model.ConfigException;
 import org.lexsync.engine.model.StoreSettings;
 import org.lexsync.engine.store.S3BlobConfig;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -49,13 +40,12 @@ public final class StoreSectionReader {
     private static final Set<String> SECRET_KEYS = Set.of("access-key", "secret-key", "secret", "password",
             "access-key-id", "secret-access-key");
     private static final String ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
-    private static final int MAX_BYTES = 4 * 1024 * 1024;
 
-    private final String file;
+    private final YamlNodes yaml;
 
     /** A reader naming {@code file} in its errors. */
     public StoreSectionReader(String file) {
-        this.file = file;
+        this.yaml = new YamlNodes(file);
     }
 
     /**
@@ -65,41 +55,20 @@ public final class StoreSectionReader {
      * @throws ConfigException naming file, line and key for a bad value, a file that cannot be read or is no YAML
      */
     public static StoreSettings read(Path path) {
-        String name = path.toString();
-        try {
-            if (Files.size(path) > MAX_BYTES) {
-                throw new ConfigException(name, "", 0, "larger than " + MAX_BYTES + " bytes");
-            }
-            try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-                return read(in, name);
-            }
-        } catch (NoSuchFileException e) {
-            throw new ConfigException(name, "", 0, "no such file");
-        } catch (IOException e) {
-            throw new ConfigException(name, "", 0, "cannot be read: " + e.getMessage());
-        }
+        return section(YamlFiles.compose(path), path.toString());
     }
 
     /** The {@code store:} section of the YAML in {@code in}; {@code name} names it in errors. */
     public static StoreSettings read(Reader in, String name) {
-        LoadSettings settings = LoadSettings.builder().setLabel(name).setMaxAliasesForCollections(20)
-                .setCodePointLimit(MAX_BYTES).build();
-        Node root;
-        try {
-            root = new Compose(settings).composeReader(in).orElse(null);
-        } catch (MarkedYamlEngineException e) {
-            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
-            throw new ConfigException(name, "", line, "not valid YAML: " + e.getProblem());
-        } catch (YamlEngineException e) {
-            throw new ConfigException(name, "", 0, "not valid YAML: " + e.getMessage());
-        }
-        if (!(root instanceof MappingNode top)) {
-            return StoreSettings.NONE;
-        }
-        StoreSectionReader reader = new StoreSectionReader(name);
-        for (NodeTuple t : top.getValue()) {
-            if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("store")) {
-                return reader.read(t.getValueNode());
+        return section(YamlFiles.compose(in, name), name);
+    }
+
+    private static StoreSettings section(@Nullable Node root, String name) {
+        if (root instanceof MappingNode top) {
+            for (NodeTuple t : top.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("store")) {
+                    return new StoreSectionReader(name).read(t.getValueNode());
+                }
             }
         }
         return StoreSettings.NONE;
@@ -107,7 +76,7 @@ public final class StoreSectionReader {
 
     /** The section under {@code node} (the value of the top-level {@code store} key; null or empty: none). */
     public StoreSettings read(@Nullable Node node) {
-        if (node == null || isNull(node)) {
+        if (node == null || YamlNodes.isNull(node)) {
             return StoreSettings.NONE;
         }
         Map<String, Node> m = mapping(node, "store", KEYS);
@@ -129,7 +98,7 @@ public final class StoreSectionReader {
         }
         URI rdf = httpUrl(m, "store", "rdf");
         Node s3Node = m.get("s3");
-        if (s3Node == null || isNull(s3Node)) {
+        if (s3Node == null || YamlNodes.isNull(s3Node)) {
             return new StoreSettings(jdbcUrl, blobs, null, null, null, null, null, rdf);
         }
         if (blobs == null) {
@@ -172,52 +141,30 @@ public final class StoreSectionReader {
 
     /** The mapping at {@code at}; unknown keys are errors, and keys that would hold a credential say so. */
     private Map<String, Node> mapping(Node node, String at, Set<String> known) {
-        if (!(node instanceof MappingNode map)) {
-            throw error(at, node, "must be a mapping of keys to values");
-        }
-        Map<String, Node> out = new LinkedHashMap<>();
-        for (NodeTuple t : map.getValue()) {
-            if (!(t.getKeyNode() instanceof ScalarNode k)) {
-                throw error(at + ".(key)", t.getKeyNode(), "must be a single value");
-            }
-            String key = k.getValue();
-            if (SECRET_KEYS.contains(key.toLowerCase(Locale.ROOT))) {
-                throw error(at + "." + key, k, "credentials are never read from this file: put them in the"
-                        + " environment and name the variables with access-key-env and secret-key-env");
-            }
-            if (!known.contains(key)) {
-                throw error(at + "." + key, k, "unknown key (expected one of: "
-                        + String.join(", ", known.stream().sorted().toList()) + ")");
-            }
-            if (out.put(key, t.getValueNode()) != null) {
-                throw error(at + "." + key, k, "duplicate key");
+        Map<String, Node> m = yaml.mapping(node, at);
+        for (Map.Entry<String, Node> e : m.entrySet()) {
+            if (SECRET_KEYS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+                throw yaml.error(at + "." + e.getKey(), e.getValue(), "credentials are never read from this file: put"
+                        + " them in the environment and name the variables with access-key-env and secret-key-env");
             }
         }
-        return out;
+        yaml.onlyKeys(m, at, known);
+        return m;
     }
 
     private @Nullable String text(Map<String, Node> m, String at, String key) {
         Node n = m.get(key);
-        if (n == null || isNull(n)) {
+        if (n == null || YamlNodes.isNull(n)) {
             return null;
         }
-        if (!(n instanceof ScalarNode s)) {
-            throw error(at + "." + key, n, "must be a single value");
-        }
-        String v = s.getValue().strip();
+        String v = yaml.scalar(n, at + "." + key).strip();
         if (v.isEmpty()) {
-            throw error(at + "." + key, n, "must not be empty");
+            throw yaml.error(at + "." + key, n, "must not be empty");
         }
         return v;
     }
 
-    private static boolean isNull(Node n) {
-        return n instanceof ScalarNode s && (s.getValue().isEmpty() || s.getValue().equals("~")
-                || s.getValue().equals("null")) && s.getTag().getValue().endsWith(":null");
-    }
-
     private ConfigException error(String key, @Nullable Node node, String problem) {
-        int line = node == null ? 0 : node.getStartMark().map(mark -> mark.getLine() + 1).orElse(0);
-        return new ConfigException(file, key, line, problem);
+        return yaml.error(key, node, problem);
     }
 }
