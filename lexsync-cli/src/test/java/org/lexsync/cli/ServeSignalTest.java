@@ -53,7 +53,7 @@ class ServeSignalTest {
             } else {
                 assumeThat(ignoresTerm(first)).as("the test JVM was started with SIGTERM ignored").isFalse();
             }
-            awaitCommittedRows(store, first);
+            CommittedRows.await(store, first);
 
             long sent = System.nanoTime();
             kill(first);
@@ -101,7 +101,7 @@ class ServeSignalTest {
             Files.writeString(config, "sources:\n  - id: rs\n    protocol: resourcesync\n    url: " + pub.baseUri()
                     + "\n    politeness: {delay: 0}\n    schedule: PT1H\n    approved: true\n", StandardCharsets.UTF_8);
             Process first = serve(config, store, dir.resolve("serve-1.log"));
-            awaitCommittedRows(store, first);
+            CommittedRows.await(store, first);
             assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(first.pid())).start().waitFor()).isZero();
             assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
             long kept = journal(store).size();
@@ -133,19 +133,6 @@ class ServeSignalTest {
         command.add(Main.class.getName());
         command.addAll(List.of("serve", "--config", config.toString(), "--store", store.toString(), "--port", "0"));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    private static void awaitCommittedRows(Path store, Process child) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            if (!child.isAlive()) {
-                throw new AssertionError("the server ended before committing anything: exit " + child.exitValue());
-            }
-            if (Store.exists(StoreConfig.of(store)) && !journal(store).isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no batch committed within 60 s");
     }
 
     private static List<JournalEntry> journal(Path store) {

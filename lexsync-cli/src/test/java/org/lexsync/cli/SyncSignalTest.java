@@ -53,7 +53,7 @@ class SyncSignalTest {
                 assumeThat(ignores(child, signal)).as("the test JVM was started with SIG%s ignored, which its"
                         + " children inherit", signal).isFalse();
             }
-            awaitCommittedRows(store, child);
+            CommittedRows.await(store, child);
 
             long sent = System.nanoTime();
             kill(signal, child);
@@ -66,7 +66,7 @@ class SyncSignalTest {
             assertThat(output).contains("interrupted (run 1): kept created ").containsPattern("checkpoint stored: .+|no checkpoint yet");
 
             RunRecord run = runs(store).get(0);
-            long rows = journalRows(store);
+            long rows = CommittedRows.count(store);
             assertThat(run.status()).isEqualTo(RunStatus.INTERRUPTED);
             assertThat(run.counts().created()).as("the run's count is what its batches committed").isEqualTo(rows).isPositive();
             assertThat(output).contains("kept created " + rows + ",");
@@ -74,7 +74,7 @@ class SyncSignalTest {
             pub.faults().clear();
             CliRun rest = CliRun.of("sync", "resourcesync", pub.baseUri().toString(), "--store", store.toString(), "--delay", "0");
             assertThat(rest.code()).as(rest.err()).isZero();
-            assertThat(journalRows(store)).isEqualTo(RESOURCES);
+            assertThat(CommittedRows.count(store)).isEqualTo(RESOURCES);
         }
     }
 
@@ -86,12 +86,12 @@ class SyncSignalTest {
             pub.faults().always("/eli/*", Fault.latency(Duration.ofMillis(5)));
             Process child = start(store, dir.resolve("child.log"), "sync", "resourcesync", pub.baseUri().toString(),
                     "--store", store.toString(), "--delay", "0", "--concurrency", "1", "--tries", "1", "--baseline", "list");
-            awaitCommittedRows(store, child);
+            CommittedRows.await(store, child);
             kill("KILL", child);
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
             CliRun runs = CliRun.of("runs", "--store", store.toString(), "--format", "jsonl");
-            long rows = journalRows(store);
+            long rows = CommittedRows.count(store);
             assertThat(runs.code()).isZero();
             assertThat(runs.out()).contains("\"status\":\"interrupted\"").contains("\"created\":" + rows + ",");
             RunRecord run = runs(store).get(0);
@@ -125,29 +125,7 @@ class SyncSignalTest {
             assertThat(output).contains(" interrupted (run 1): kept created ");
             RunRecord run = runs(store).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.INTERRUPTED);
-            assertThat(run.counts().created()).isEqualTo(journalRows(store));
-        }
-    }
-
-    /** Waits until the child committed a first batch (it is still running). */
-    private static void awaitCommittedRows(Path store, Process child) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            if (!child.isAlive()) {
-                throw new AssertionError("the child ended before committing anything: exit " + child.exitValue());
-            }
-            if (Store.exists(StoreConfig.of(store)) && journalRows(store) > 0) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no batch committed within 60 s");
-    }
-
-    private static long journalRows(Path store) {
-        try (Store s = Store.openExisting(StoreConfig.of(store))) {
-            return s.journal().lastSeq();
-        } catch (RuntimeException notYet) {
-            return 0;
+            assertThat(run.counts().created()).isEqualTo(CommittedRows.count(store));
         }
     }
 
