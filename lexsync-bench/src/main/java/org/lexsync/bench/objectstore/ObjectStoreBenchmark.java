@@ -108,11 +108,12 @@ public final class ObjectStoreBenchmark {
                     double[] used = cpu.stop();
                     long n = r.apply().counts().created();
                     double s = Math.max(0.001, r.elapsed().toMillis() / 1000.0);
-                    double[] figures = {n / s, n * (double) bytes / 1e6 / s, used[0] / n, used[1] / n};
+                    double[] figures = {n / s, n * (double) bytes / 1e6 / s, used[0] / n, used[1] / n, used[2] / n};
                     System.out.printf(Locale.ROOT, "%s %-6s round %d: %d resources in %.2f s = %.0f resources/s, "
-                                    + "%.1f MB/s; CPU ms per resource: client+S3 %.2f, publisher %.2f; load %s%n",
+                                    + "%.1f MB/s; CPU ms per resource: this JVM %.2f (of which S3Proxy's threads %.2f), publisher %.2f;"
+                                    + " load %s%n",
                             round <= warmups ? "warm-up " : "measured", objects ? "s3" : "files", round, n, s,
-                            figures[0], figures[1], figures[2], figures[3], load());
+                            figures[0], figures[1], figures[2], figures[4], figures[3], load());
                     if (round > warmups) {
                         rates.get(objects).add(figures);
                     }
@@ -125,8 +126,8 @@ public final class ObjectStoreBenchmark {
         double[] objects = median(rates.get(true));
         for (boolean o : new boolean[] {false, true}) {
             double[] m = o ? objects : files;
-            System.out.printf(Locale.ROOT, "median %-6s %.0f resources/s, %.1f MB/s, CPU ms per resource %.2f (client+S3)"
-                    + ", %.2f (publisher)%n", o ? "s3" : "files", m[0], m[1], m[2], m[3]);
+            System.out.printf(Locale.ROOT, "median %-6s %.0f resources/s, %.1f MB/s, CPU ms per resource %.2f (this JVM;"
+                    + " S3Proxy's threads %.2f of it), %.2f (publisher)%n", o ? "s3" : "files", m[0], m[1], m[2], m[4], m[3]);
         }
         System.out.printf(Locale.ROOT, "object store / local files: throughput %.2f (cost %.0f %%), client CPU per "
                 + "resource %.2f×%n", objects[0] / files[0], 100 * (1 - objects[0] / files[0]), objects[2] / files[2]);
@@ -178,13 +179,13 @@ public final class ObjectStoreBenchmark {
                 f.get();
             }
             pool.shutdown();
-            report(name, "put (8 threads)", n, start, cpu.stop()[0]);
+            report(name, "put (8 threads)", n, start, cpu.stop());
             for (Duration grace : List.of(Duration.ofHours(1), Duration.ZERO)) {
                 cpu = Cpu.start(null);
                 start = System.nanoTime();
                 GcReport r = store.gc(grace);
                 report(name, "gc grace " + grace + " examined " + r.examined() + " deleted " + r.deleted(), n, start,
-                        cpu.stop()[0]);
+                        cpu.stop());
             }
         } finally {
             dbs.drop(db);
@@ -192,10 +193,11 @@ public final class ObjectStoreBenchmark {
         }
     }
 
-    private static void report(String flavour, String what, int n, long startNanos, double cpuMs) {
+    private static void report(String flavour, String what, int n, long startNanos, double[] cpu) {
         double s = (System.nanoTime() - startNanos) / 1e9;
-        System.out.printf(Locale.ROOT, "gc     %-6s %s: %d blobs in %.1f s = %.0f blobs/s; CPU %.1f s (%.3f ms per blob)"
-                + "; load %s%n", flavour, what, n, s, n / s, cpuMs / 1000, cpuMs / n, load());
+        System.out.printf(Locale.ROOT, "gc     %-6s %s: %d blobs in %.1f s = %.0f blobs/s; CPU of this JVM %.1f s (%.3f ms"
+                + " per blob; S3Proxy's threads %.3f of it); load %s%n", flavour, what, n, s, n / s, cpu[0] / 1000,
+                cpu[0] / n, cpu[2] / n, load());
     }
 
     private static double[] median(List<double[]> rows) {
@@ -211,14 +213,37 @@ public final class ObjectStoreBenchmark {
         }
     }
 
-    /** CPU milliseconds of this JVM and of the publisher's since {@link #start}. */
-    private record Cpu(RsPublisher pub, long client, long publisher) {
+    /**
+     * CPU milliseconds since {@link #start} of this JVM, of the publisher's, and of S3Proxy's request threads in this
+     * JVM (their name starts with {@code S3Proxy}; a thread that ended meanwhile is missed, so it is a lower bound).
+     */
+    private record Cpu(RsPublisher pub, long client, long publisher, Map<Long, Long> s3) {
         static Cpu start(RsPublisher pub) {
-            return new Cpu(pub, own(), pub == null ? 0 : pub.cpu().toNanos());
+            return new Cpu(pub, own(), pub == null ? 0 : pub.cpu().toNanos(), s3Threads());
         }
 
+        /** {this JVM, publisher, S3Proxy's share of this JVM}. */
         double[] stop() {
-            return new double[] {(own() - client) / 1e6, pub == null ? 0 : (pub.cpu().toNanos() - publisher) / 1e6};
+            long s3 = 0;
+            for (Map.Entry<Long, Long> e : s3Threads().entrySet()) {
+                s3 += e.getValue() - this.s3.getOrDefault(e.getKey(), 0L);
+            }
+            return new double[] {(own() - client) / 1e6, pub == null ? 0 : (pub.cpu().toNanos() - publisher) / 1e6,
+                    s3 / 1e6};
+        }
+
+        private static Map<Long, Long> s3Threads() {
+            java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            Map<Long, Long> cpu = new java.util.HashMap<>();
+            for (java.lang.management.ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+                if (t != null && t.getThreadName().startsWith("S3Proxy")) {
+                    long ns = threads.getThreadCpuTime(t.getThreadId());
+                    if (ns > 0) {
+                        cpu.put(t.getThreadId(), ns);
+                    }
+                }
+            }
+            return cpu;
         }
 
         private static long own() {
