@@ -41,6 +41,7 @@ import org.lexsync.engine.store.StoreConfig;
  *
  * <pre>java -Xmx512m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.objectstore.ObjectStoreBenchmark \
  *     [--resources 2000] [--bytes 204800] [--warmups 1] [--measure 3] [--gc-blobs 100000] [--only list,gc]
+ *     [--gc-stores files,s3]
  *     [--postgres jdbc:postgresql://127.0.0.1:5432/] [--dir /tmp/x]</pre>
  *
  * CPU is this JVM's (harness, store client and S3Proxy, which runs here) and the publisher's; PostgreSQL's own CPU is
@@ -59,6 +60,7 @@ public final class ObjectStoreBenchmark {
         int measured = 3;
         int gcBlobs = 100_000;
         String only = "list,gc";
+        String gcStores = "files,s3";
         String postgres = "jdbc:postgresql://127.0.0.1:5432/";
         Path dir = null;
         for (int i = 0; i < args.length; i += 2) {
@@ -69,6 +71,7 @@ public final class ObjectStoreBenchmark {
                 case "--measure" -> measured = Integer.parseInt(args[i + 1]);
                 case "--gc-blobs" -> gcBlobs = Integer.parseInt(args[i + 1]);
                 case "--only" -> only = args[i + 1];
+                case "--gc-stores" -> gcStores = args[i + 1];
                 case "--postgres" -> postgres = args[i + 1];
                 case "--dir" -> dir = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -81,8 +84,12 @@ public final class ObjectStoreBenchmark {
                 list(s3, dbs, work, resources, bytes, warmups, measured);
             }
             if (only.contains("gc")) {
-                for (boolean objects : new boolean[] {false, true}) {
-                    gc(s3, dbs, work, gcBlobs, objects);
+                for (String flavour : gcStores.split(",")) {
+                    gc(s3, dbs, work, gcBlobs, switch (flavour) {
+                        case "files" -> false;
+                        case "s3" -> true;
+                        default -> throw new IllegalArgumentException("--gc-stores takes files, s3 or both");
+                    });
                 }
             }
         } finally {
