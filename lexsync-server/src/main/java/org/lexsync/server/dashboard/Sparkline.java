@@ -8,8 +8,8 @@ package org.lexsync.server.dashboard;
 final class Sparkline {
     static final int WIDTH = 80;
     static final int HEIGHT = 20;
-    private static final String OPEN = "\" width=\"" + WIDTH + "\" height=\"" + HEIGHT + "\" viewBox=\"0 0 " + WIDTH + " "
-            + HEIGHT + "\"><title>";
+    /** The chart's size is its CSS ({@code svg.spark}, 80 × 20 px), not attributes repeated 2,000 times. */
+    private static final String OPEN = "\" viewBox=\"0 0 " + WIDTH + " " + HEIGHT + "\"><title>";
 
     private Sparkline() {
     }
@@ -24,7 +24,7 @@ final class Sparkline {
         for (long v : values) {
             max = Math.max(max, v);
         }
-        // no xmlns (the HTML parser puts an inline svg in its namespace) and the base line is the chart's CSS border:
+        // no xmlns (the HTML parser puts an inline svg in its namespace), the base line is the chart's CSS border:
         // a page of 1,000 sources carries 2,000 of these charts
         h.raw("<svg role=\"img\" class=\"spark ").raw(cssClass).raw(OPEN).text(label).raw("</title>");
         double bar = values.length == 0 ? WIDTH : (double) WIDTH / values.length;
