@@ -21,7 +21,10 @@ public enum SourceHealth {
     PAUSED;
 
     /** The lower-case name, for CSS classes and JSON. */
+    private final String token = name().toLowerCase(Locale.ROOT);
+
+    /** The lower-case name, made once: the overview asks for it thousands of times. */
     public String token() {
-        return name().toLowerCase(Locale.ROOT);
+        return token;
     }
 }

@@ -64,8 +64,10 @@ public final class SourceStatuses {
                     s.urls().isEmpty() ? null : s.urls().get(0).getHost()));
         }
         for (SourceRecord r : lexsync.store().storedSources()) {
-            rows.putIfAbsent(r.id(), new Row(r.id(), r.protocol(), r.approved(), r.schedule(),
-                    r.entryUrls().isEmpty() ? null : host(r.entryUrls().get(0))));
+            if (!rows.containsKey(r.id())) { // a configured source's URL is parsed already
+                rows.put(r.id(), new Row(r.id(), r.protocol(), r.approved(), r.schedule(),
+                        r.entryUrls().isEmpty() ? null : host(r.entryUrls().get(0))));
+            }
         }
         Map<String, long[]> failures = new HashMap<>();
         for (ItemFailure f : lexsync.store().failures(null)) {
@@ -85,9 +87,13 @@ public final class SourceStatuses {
         lexsync.store().holdingsPerSource().forEach(h -> held.put(h.sourceId(), h));
         Instant now = context.clock().instant();
         List<SourceStatus> out = new ArrayList<>(rows.size());
+        // a thousand sources share a handful of schedules: each parsed once (Duration.parse is a regex)
+        Map<String, Optional<Duration>> intervals = new HashMap<>();
         for (Row row : rows.values()) {
-            out.add(status(row, runs.get(row.id()), held.get(row.id()), failures.getOrDefault(row.id(), new long[2]),
-                    activities.get(row.id()), now));
+            Duration interval = row.schedule() == null ? null
+                    : intervals.computeIfAbsent(row.schedule(), k -> Optional.ofNullable(interval(k))).orElse(null);
+            out.add(status(row, interval, runs.get(row.id()), held.get(row.id()),
+                    failures.getOrDefault(row.id(), new long[2]), activities.get(row.id()), now));
         }
         return out;
     }
@@ -105,12 +111,12 @@ public final class SourceStatuses {
         }
     }
 
-    private static SourceStatus status(Row row, @Nullable SourceRuns runs, @Nullable SourceHoldings held,
-                                       long[] failures, @Nullable SourceActivity activity, Instant now) {
+    private static SourceStatus status(Row row, @Nullable Duration interval, @Nullable SourceRuns runs,
+                                       @Nullable SourceHoldings held, long[] failures,
+                                       @Nullable SourceActivity activity, Instant now) {
         RunRecord last = runs == null ? null : runs.last();
         RunRecord success = runs == null ? null : runs.lastSuccess();
         Instant lastSuccess = success == null ? null : success.ended() != null ? success.ended() : success.started();
-        Duration interval = interval(row.schedule());
         boolean paused = activity != null && activity.state() == SourceActivity.State.PAUSED;
         Verdict verdict = health(new Facts(last, runs == null ? null : runs.lastFinished(), lastSuccess,
                 runs == null ? null : runs.firstStarted(), failures[1], paused), interval, now);
@@ -140,7 +146,7 @@ public final class SourceStatuses {
             return new Verdict(SourceHealth.NEW, null);
         }
         Instant since = f.lastSuccess() != null ? f.lastSuccess() : f.firstStarted();
-        if (interval != null && since != null && Duration.between(since, now).compareTo(interval.multipliedBy(2)) > 0) {
+        if (interval != null && since != null && Duration.between(since, now).compareTo(interval.plus(interval)) > 0) {
             return new Verdict(SourceHealth.STALE, f.lastSuccess() == null ? "no run without failures yet"
                     : "no run without failures since " + f.lastSuccess().truncatedTo(ChronoUnit.SECONDS));
         }

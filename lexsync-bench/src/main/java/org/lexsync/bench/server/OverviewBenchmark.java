@@ -38,7 +38,9 @@ import org.lexsync.server.metrics.MetricsFeature;
  * Prints fastest / median / slowest and the process CPU per overview.
  *
  * <pre>java -Xmx512m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.server.OverviewBenchmark \
- *     [--sources 1000] [--runs 20] [--resources 20] [--times 10] [--postgres jdbc:postgresql://127.0.0.1:5432/]</pre>
+ *     [--sources 1000] [--runs 20] [--resources 20] [--times 10] [--postgres jdbc:postgresql://127.0.0.1:5432/] \
+ *     [--save overview.html]</pre>
+ * ({@code --save}: the last overview's HTML, to see what a row costs).
  */
 public final class OverviewBenchmark {
     private OverviewBenchmark() {
@@ -50,6 +52,7 @@ public final class OverviewBenchmark {
         int resources = 20;
         int times = 10;
         String postgres = null;
+        Path save = null;
         for (int i = 0; i < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
@@ -58,6 +61,7 @@ public final class OverviewBenchmark {
                 case "--resources" -> resources = Integer.parseInt(v);
                 case "--times" -> times = Integer.parseInt(v);
                 case "--postgres" -> postgres = v;
+                case "--save" -> save = Path.of(v);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -71,7 +75,7 @@ public final class OverviewBenchmark {
                 builder.jdbcUrl(postgres + database, "postgres", null);
             }
             try (LexSync lexsync = builder.build()) {
-                run(lexsync, dir, sources, runs, resources, times, postgres == null ? "SQLite" : "PostgreSQL");
+                run(lexsync, dir, sources, runs, resources, times, postgres == null ? "SQLite" : "PostgreSQL", save);
             }
         } finally {
             if (database != null) {
@@ -82,7 +86,7 @@ public final class OverviewBenchmark {
     }
 
     private static void run(LexSync lexsync, Path dir, int sourceCount, int runs, int resources, int times,
-                            String store) throws Exception {
+                            String store, Path save) throws Exception {
         List<Source> sources = new ArrayList<>();
         for (int s = 0; s < sourceCount; s++) {
             Source source = Source.builder(String.format(Locale.ROOT, "source-%04d", s), AtomOptions.DEFAULT)
@@ -116,17 +120,21 @@ public final class OverviewBenchmark {
                 .feature(ApiRoutes::new).feature(DashboardFeature::new).feature(MetricsFeature::new).build().start()) {
             HttpClient http = HttpClient.newHttpClient();
             for (String path : List.of("/", "/?sort=health&health=ok", "/metrics")) {
-                time(http, server, path, times);
+                String body = time(http, server, path, times);
+                if (save != null && path.equals("/")) {
+                    Files.writeString(save, body, java.nio.charset.StandardCharsets.UTF_8);
+                }
             }
         }
     }
 
-    private static void time(HttpClient http, LexSyncServer server, String path, int times) throws Exception {
+    /** Times {@code path} and returns its last body. */
+    private static String time(HttpClient http, LexSyncServer server, String path, int times) throws Exception {
         java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean();
         com.sun.management.OperatingSystemMXBean cpu = (com.sun.management.OperatingSystemMXBean) os;
         List<Long> millis = new ArrayList<>();
-        int chars = 0;
+        String body = "";
         long cpu0 = 0;
         for (int i = 0; i < times + 2; i++) {
             if (i == 2) {
@@ -141,13 +149,14 @@ public final class OverviewBenchmark {
             if (i >= 2) {
                 millis.add((System.nanoTime() - t0) / 1_000_000);
             }
-            chars = r.body().length();
+            body = r.body();
         }
         double cpuMs = (cpu.getProcessCpuTime() - cpu0) / 1e6 / times;
         millis.sort(null);
         System.out.printf(Locale.ROOT, "GET %s: %d / %d / %d ms fastest / median / slowest of %d, %.0f ms CPU each"
                 + " (%,d characters)%n", path, millis.get(0), millis.get(millis.size() / 2),
-                millis.get(millis.size() - 1), times, cpuMs, chars);
+                millis.get(millis.size() - 1), times, cpuMs, body.length());
+        return body;
     }
 
     private static void sql(String server, String statement) throws Exception {

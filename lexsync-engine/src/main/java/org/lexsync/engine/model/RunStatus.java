@@ -9,8 +9,11 @@ import java.util.Locale;
 public enum RunStatus {
     RUNNING, SUCCEEDED, FINISHED_WITH_FAILURES, ABORTED, INTERRUPTED;
 
+    private final String token = name().toLowerCase(Locale.ROOT);
+
+    /** The lower-case name, made once: the overview asks for it thousands of times. */
     public String token() {
-        return name().toLowerCase(Locale.ROOT);
+        return token;
     }
 
     public static RunStatus fromToken(String token) {

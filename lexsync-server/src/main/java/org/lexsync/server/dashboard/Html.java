@@ -9,7 +9,16 @@ import java.util.Locale;
  * {@link #attr}, escaped as well.
  */
 final class Html {
-    private final StringBuilder out = new StringBuilder(8192);
+    private final StringBuilder out;
+
+    Html() {
+        this(8192);
+    }
+
+    /** A page expected to be about {@code capacity} characters: the overview of 1,000 sources is over a million. */
+    Html(int capacity) {
+        out = new StringBuilder(capacity);
+    }
 
     /** Appends the page's own markup, unescaped. */
     Html raw(String markup) {
@@ -20,6 +29,34 @@ final class Html {
     /** Appends text, escaped for an element's content or a quoted attribute value. */
     Html text(Object value) {
         out.append(escape(String.valueOf(value)));
+        return this;
+    }
+
+    /** Appends a number: nothing to escape, no boxing. */
+    Html text(long value) {
+        out.append(value);
+        return this;
+    }
+
+    /** Appends {@code v} with one decimal ({@code 12.3}, {@code -0.5}) without {@code String.format} or a String. */
+    Html decimal(double v) {
+        long tenths = Math.round(v * 10);
+        if (tenths < 0) {
+            out.append('-');
+            tenths = -tenths;
+        }
+        out.append(tenths / 10).append('.').append(tenths % 10);
+        return this;
+    }
+
+    /** The number of characters written so far. */
+    int length() {
+        return out.length();
+    }
+
+    /** Appends another page part as it is (already escaped where it had to be). */
+    Html append(Html part) {
+        out.append(part.out);
         return this;
     }
 

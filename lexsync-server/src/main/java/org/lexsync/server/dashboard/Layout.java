@@ -24,7 +24,7 @@ final class Layout {
 
     /** The whole document around {@code body}; {@code here} is the navigation entry to highlight. */
     static String page(String title, String here, Html body) {
-        Html h = new Html();
+        Html h = new Html(body.length() + 2048);
         h.raw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .raw("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">")
                 .raw("<title>").text(title).raw(" · LexSync</title>");
@@ -39,7 +39,7 @@ final class Layout {
                 .raw(" autocomplete=\"off\" placeholder=\"for the buttons\"></label>")
                 .raw("<label><input id=\"auto\" type=\"checkbox\"> auto-refresh</label>")
                 .raw("<span id=\"action-status\" role=\"status\"></span></span></header><main>")
-                .raw(body.toString())
+                .append(body)
                 .raw("</main></body></html>");
         return h.toString();
     }

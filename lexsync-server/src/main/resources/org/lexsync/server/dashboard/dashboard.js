@@ -25,7 +25,9 @@
     });
     document.querySelectorAll('button[data-action]').forEach(function (b) {
       b.addEventListener('click', function () {
-        var src = b.getAttribute('data-source'), act = b.getAttribute('data-action');
+        // the overview's buttons leave the source to their row's data-source
+        var src = b.getAttribute('data-source') || b.closest('[data-source]').getAttribute('data-source'),
+            act = b.getAttribute('data-action');
         status.textContent = act + ' ' + src + ' …';
         fetch('/api/sources/' + encodeURIComponent(src) + '/' + act, {method: 'POST',
             headers: {'Authorization': 'Bearer ' + box.value}})
