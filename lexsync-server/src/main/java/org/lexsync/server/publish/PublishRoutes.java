@@ -31,6 +31,8 @@ import org.lexsync.server.ServerFeature;
  * <p>GET and HEAD of these paths are answered by a Jetty handler in front of Javalin ({@link PublishHandler}), so
  * they cost neither the servlet stack nor the router; other methods fall through to Javalin (its JSON 404). The
  * journal head and the stored sources are read again only when {@link StoreChanges} says the store may have changed.
+ * Rendered documents are kept by {@link DocumentCache}; stored bytes ({@code blob/…}, {@code resource/…}) by
+ * {@link StoredDocuments}, whose hot bytes are bounded by {@code publish.serve-cache-bytes}.
  */
 public final class PublishRoutes implements ServerFeature {
     /** The top-level paths the publication answers (the rest of the server's paths are its own). */
