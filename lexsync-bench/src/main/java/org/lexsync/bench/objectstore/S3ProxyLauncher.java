@@ -51,6 +51,24 @@ public final class S3ProxyLauncher implements AutoCloseable {
                 .withEnvironment(keys::get);
     }
 
+    /** The endpoint, {@code http://127.0.0.1:PORT}. */
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /**
+     * The names of the credential variables (access key, secret) and their values, for a store opened in another
+     * process of the harness (its environment only, never a file or a command line).
+     */
+    public Map<String, String> credentials() {
+        return keys;
+    }
+
+    /** The names of the access-key and secret variables {@link #credentials} holds. */
+    public static String[] credentialVariables() {
+        return new String[] {ACCESS_ENV, SECRET_ENV};
+    }
+
     @Override
     public void close() throws Exception {
         proxy.stop();
