@@ -48,10 +48,10 @@ class ClusterChaosTest {
 
     @TempDir
     Path dir;
+    private final long began = System.nanoTime();
 
     @Test
     void threeNodesUnderKillFreezeAndPartitionConvergeWithoutDuplicatesStaleCommitsOrImpoliteness() throws Exception {
-        long began = System.nanoTime();
         List<ServeNode> nodes = new ArrayList<>();
         List<AutoCloseable> forwarders = new ArrayList<>();
         AtomicBoolean changing = new AtomicBoolean(true);
@@ -87,6 +87,7 @@ class ClusterChaosTest {
             List<URI> uris = new ArrayList<>(List.of(URI.create("http://unused/"), nodes.get(1).awaitListening(
                     Duration.ofSeconds(60)), nodes.get(2).awaitListening(Duration.ofSeconds(60))));
             uris.set(0, nodes.get(0).awaitListening(Duration.ofSeconds(1)));
+            mark("three nodes listen");
             Thread changer = Thread.ofVirtual().start(() -> {
                 while (changing.get()) {
                     pubs.change();
@@ -99,6 +100,7 @@ class ClusterChaosTest {
             });
             try (Connection db = DriverManager.getConnection(database.jdbcUrl(), PostgresDatabase.USER, null)) {
                 awaitRows(db, 20, nodes);
+                mark("20 journal rows");
 
                 // kill -9, twice, each time while the node holds a source; restarted at once
                 for (int round = 0; round < 2; round++) {
@@ -107,6 +109,7 @@ class ClusterChaosTest {
                     victim.kill();
                     victim.start();
                     uris.set(0, victim.awaitListening(Duration.ofSeconds(60)));
+                    mark("killed node0 listens again");
                 }
 
                 // frozen past its lease while holding a source, then woken
@@ -115,6 +118,7 @@ class ClusterChaosTest {
                 frozen.signal("STOP");
                 Thread.sleep(FAULT.toMillis());
                 frozen.signal("CONT");
+                mark("node1 woken");
 
                 // cut off the network past its lease while holding a source, then reconnected
                 ServeNode cut = nodes.get(2);
@@ -122,6 +126,7 @@ class ClusterChaosTest {
                 net.cut(2);
                 Thread.sleep(FAULT.toMillis());
                 net.restore(2);
+                mark("node2 reconnected");
 
                 changing.set(false);
                 changer.join();
@@ -161,10 +166,12 @@ class ClusterChaosTest {
                 long journal = count(db, "SELECT COUNT(*) FROM journal");
                 System.out.printf(Locale.ROOT, "cluster chaos: %d changes, %d journal rows, %d runs, fenced commits"
                         + " %.0f (metrics of the live nodes), %d fenced runs, %.0f takeovers, converged %.1f s after"
-                        + " the faults, requests per host %d/%d/%d, smallest gaps %.1f/%.1f/%.1f ms, %.1f s in all%n",
+                        + " the faults, requests per host %d/%d/%d, smallest gaps %.1f/%.1f/%.1f ms, longest silences"
+                        + " %.1f/%.1f/%.1f s, %.1f s in all%n",
                         pubs.changes(), journal, count(db, "SELECT COUNT(*) FROM runs"), fencedMetric, fencedRuns,
                         takeovers, converged, pubs.requests(0), pubs.requests(1), pubs.requests(2),
                         pubs.smallestGapMillis(0), pubs.smallestGapMillis(1), pubs.smallestGapMillis(2),
+                        pubs.longestGapMillis(0) / 1000, pubs.longestGapMillis(1) / 1000, pubs.longestGapMillis(2) / 1000,
                         (System.nanoTime() - began) / 1e9);
             } finally {
                 changing.set(false);
@@ -176,6 +183,10 @@ class ClusterChaosTest {
                 }
             }
         }
+    }
+
+    private void mark(String what) {
+        System.out.printf(Locale.ROOT, "cluster chaos: %5.1f s %s%n", (System.nanoTime() - began) / 1e9, what);
     }
 
     /** The nodes' log configuration: what they harvest and why a harvest or the scheduler failed. */

@@ -78,6 +78,16 @@ final class ClusterPublishers implements AutoCloseable {
         return smallest;
     }
 
+    /** The longest silence in milliseconds between two consecutive request arrivals at publisher {@code h}. */
+    double longestGapMillis(int h) {
+        List<RecordedRequest> requests = publishers.get(h).requests();
+        double longest = 0;
+        for (int i = 1; i < requests.size(); i++) {
+            longest = Math.max(longest, (requests.get(i).nanoTime() - requests.get(i - 1).nanoTime()) / 1e6);
+        }
+        return longest;
+    }
+
     int requests(int h) {
         return publishers.get(h).requests().size();
     }
