@@ -81,12 +81,11 @@ class ClusterChaosTest {
                         args, env, dir.resolve("node" + i + ".log")));
             }
             // the first node creates the schema alone; the others start once it listens
-            nodes.get(0).start().awaitListening(Duration.ofSeconds(60));
+            List<URI> uris = new ArrayList<>(List.of(nodes.get(0).start().awaitListening(Duration.ofSeconds(90))));
             nodes.get(1).start();
             nodes.get(2).start();
-            List<URI> uris = new ArrayList<>(List.of(URI.create("http://unused/"), nodes.get(1).awaitListening(
-                    Duration.ofSeconds(60)), nodes.get(2).awaitListening(Duration.ofSeconds(60))));
-            uris.set(0, nodes.get(0).awaitListening(Duration.ofSeconds(1)));
+            uris.add(nodes.get(1).awaitListening(Duration.ofSeconds(90)));
+            uris.add(nodes.get(2).awaitListening(Duration.ofSeconds(90)));
             mark("three nodes listen");
             Thread changer = Thread.ofVirtual().start(() -> {
                 while (changing.get()) {
@@ -162,6 +161,7 @@ class ClusterChaosTest {
                     fencedMetric += ServeNode.counter(metrics, "lexsync_fenced_commits_total");
                     takeovers += ServeNode.counter(metrics, "lexsync_lease_takeovers_total");
                 }
+                assertThat(takeovers).as("leases taken over by the live nodes after the freeze and the cut").isPositive();
                 long fencedRuns = count(db, "SELECT COUNT(*) FROM runs WHERE error LIKE 'lexsync:fenced:%'");
                 long journal = count(db, "SELECT COUNT(*) FROM journal");
                 System.out.printf(Locale.ROOT, "cluster chaos: %d changes, %d journal rows, %d runs, fenced commits"
