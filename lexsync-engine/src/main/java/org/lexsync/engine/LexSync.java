@@ -462,7 +462,7 @@ public final class LexSync implements AutoCloseable {
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);
             try {
                 fetch.version(version).tempDirectory(StoreOpening.fetcherTemp(store, dataDir))
-                        .sharedGate(store.sharedHostGate(lease));
+                        .sharedGate(store.sharedHostGate());
                 if (politeness != null) {
                     fetch.politeness(politeness);
                 }

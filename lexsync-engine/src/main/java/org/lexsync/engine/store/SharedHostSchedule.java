@@ -14,26 +14,21 @@ import org.slf4j.LoggerFactory;
  * The cluster's politeness gate on PostgreSQL (table {@code host_politeness}, {@code V20__host_politeness.sql}): each
  * request to a host takes a slot in one transaction holding the host row's lock ({@code SELECT ... FOR UPDATE}), so
  * that every node sees the cluster's next allowed start, its requests in flight, a {@code Retry-After} and an open
- * circuit breaker. Times come from the database's clock. A node that dies with requests in flight (kill -9, power loss)
- * cannot release their slots: they count until the hold after their start, the node's source lease (the time after
- * which the cluster treats a silent node as gone), so that a dead node blocks a host no longer than it blocks its
- * sources. The price: a live request that outlasts the hold (a large dump) no longer counts as in flight, and another
- * node may start one beside it, still at least the delay after its start. Obtain through {@link Store#sharedHostGate}.
+ * circuit breaker. Times come from the database's clock. A node that dies with requests in flight leaves its slots
+ * counted until {@link #HOLD} after their start at most. Obtain through {@link Store#sharedHostGate()}.
  */
 final class SharedHostSchedule implements SharedHostGate {
     private static final Logger LOG = LoggerFactory.getLogger(SharedHostSchedule.class);
-    /** How long a granted slot counts as in flight without its release when no lease is given. */
+    /** How long a granted slot counts as in flight without its release (a node that died holding it). */
     static final Duration HOLD = Duration.ofSeconds(60);
     /** How soon a caller refused because the host is busy elsewhere asks again. */
     static final Duration POLL = Duration.ofMillis(20);
     private static final String NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000 AS BIGINT)";
 
     private final Db db;
-    private final Duration hold;
 
-    SharedHostSchedule(Db db, Duration hold) {
+    SharedHostSchedule(Db db) {
         this.db = db;
-        this.hold = hold;
     }
 
     @Override
@@ -59,7 +54,7 @@ final class SharedHostSchedule implements SharedHostGate {
                     + " held_until = ? WHERE host = ?")) {
                 st.setLong(1, start + micros(delay));
                 st.setLong(2, inFlight + 1);
-                st.setLong(3, Math.max(inFlight == 0 ? 0 : row.heldUntil, start + micros(hold)));
+                st.setLong(3, Math.max(inFlight == 0 ? 0 : row.heldUntil, start + micros(HOLD)));
                 st.setString(4, host);
                 st.executeUpdate();
             }

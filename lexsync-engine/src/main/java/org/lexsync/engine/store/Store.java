@@ -110,18 +110,7 @@ public final class Store implements AutoCloseable {
      * SQLite (one machine: the fetcher's own politeness is the whole budget).
      */
     public org.lexsync.engine.fetch.SharedHostGate sharedHostGate() {
-        return sharedHostGate(SharedHostSchedule.HOLD);
-    }
-
-    /**
-     * {@link #sharedHostGate()} where a request slot of a node that died counts as in flight for {@code hold} after
-     * its start at most (the node's source lease: a dead node then blocks a host no longer than its sources).
-     */
-    public org.lexsync.engine.fetch.SharedHostGate sharedHostGate(java.time.Duration hold) {
-        if (hold.isNegative() || hold.isZero()) {
-            throw new IllegalArgumentException("a request slot's hold must be positive, was " + hold);
-        }
-        return db.sqlite() || db.readOnly() ? null : new SharedHostSchedule(db, hold);
+        return db.sqlite() || db.readOnly() ? null : new SharedHostSchedule(db);
     }
 
     /** True when this store was opened read-only. */

@@ -60,17 +60,6 @@ class PostgresSharedHostScheduleTest {
     }
 
     @Test
-    void aSlotThatIsNeverReleasedFreesTheHostAfterTheHoldOfTheNodeThatTookIt() throws InterruptedException {
-        Duration hold = Duration.ofSeconds(1);   // the node's lease: a node killed holding the slot never releases it
-        SharedHostGate dead = first.sharedHostGate(hold);
-        SharedHostGate live = second.sharedHostGate(hold);
-        assertThat(dead.reserve(HOST, 1, Duration.ZERO).granted()).isTrue();
-        assertThat(live.reserve(HOST, 1, Duration.ZERO).granted()).as("within the hold").isFalse();
-        Thread.sleep(hold.toMillis() + 200);
-        assertThat(live.reserve(HOST, 1, Duration.ZERO).granted()).as("after the hold").isTrue();
-    }
-
-    @Test
     void theNextStartOnAnyNodeIsAtLeastTheDelayAfterThePrevious() {
         SharedHostGate a = first.sharedHostGate();
         SharedHostGate b = second.sharedHostGate();
