@@ -23,6 +23,14 @@ public interface BlobStore {
      */
     BlobKey put(Path file, BlobKey knownKey) throws IOException;
 
+    /**
+     * As {@link #put(Path, BlobKey)}, with the MD5 the caller also computed over these bytes (hex; null: unknown), so
+     * that a store which sends a Content-MD5 ({@link S3BlobStore}) need not read the file once more to hash it.
+     */
+    default BlobKey put(Path file, BlobKey knownKey, String knownMd5Hex) throws IOException {
+        return put(file, knownKey);
+    }
+
     default BlobKey put(Path file) throws IOException {
         return put(file, null);
     }

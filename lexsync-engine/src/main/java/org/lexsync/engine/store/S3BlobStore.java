@@ -93,6 +93,15 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
 
     @Override
     public BlobKey put(Path file, BlobKey knownKey) throws IOException {
+        return put(file, knownKey, null);
+    }
+
+    /**
+     * Streams the file up; {@code knownMd5Hex}, the MD5 the fetcher computed while it downloaded, becomes the
+     * Content-MD5 without one more pass over the file (the store refuses the bytes if they differ from it).
+     */
+    @Override
+    public BlobKey put(Path file, BlobKey knownKey, String knownMd5Hex) throws IOException {
         long length = Files.size(file);
         BlobKey key = knownKey != null ? knownKey : FileBlobStore.hash(file);
         String objectKey = config.objectKey(key.sha256());
@@ -101,7 +110,8 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
             if (length > config.multipartThreshold()) {
                 new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
             } else {
-                byte[] md5 = md5(file, 0, length);
+                byte[] md5 = knownMd5Hex != null && knownMd5Hex.length() == 32 ? HexFormat.of().parseHex(knownMd5Hex)
+                        : md5(file, 0, length);
                 putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation);
             }
         } catch (SdkException e) {

@@ -127,6 +127,19 @@ class S3BlobStoreTest {
     }
 
     @Test
+    void aKnownMd5GoesUpAsTheContentMd5SoBytesThatDifferFromItAreRefusedAndNotStored() throws Exception {
+        byte[] bytes = "spooled bytes".getBytes(StandardCharsets.UTF_8);
+        BlobKey key = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes));
+        String otherMd5 = HashAlgorithm.MD5.hex("other bytes".getBytes(StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> blobs.put(write("bad.bin", bytes), key, otherMd5))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThat(blobs.exists(key)).isFalse();
+        assertThat(blobs.put(write("good.bin", bytes), key, HashAlgorithm.MD5.hex(bytes))).isEqualTo(key);
+        assertThat(blobs.exists(key)).isTrue();
+    }
+
+    @Test
     void deleteAllRemovesTheGivenBlobsInRequestsOfAtMostAThousandKeys() throws Exception {
         BlobKey first = blobs.put(new byte[] {1});
         BlobKey other = blobs.put(new byte[] {2});
