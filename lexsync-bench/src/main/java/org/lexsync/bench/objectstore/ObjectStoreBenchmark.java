@@ -273,20 +273,20 @@ public final class ObjectStoreBenchmark {
     }
 
     /** A fresh PostgreSQL database per run, dropped after it. */
-    private record Databases(String server) {
+    public record Databases(String server) {
         private static int counter;
 
-        String create() throws Exception {
+        public String create() throws Exception {
             String name = String.format(Locale.ROOT, "lsbench_os_%d_%d", ProcessHandle.current().pid(), ++counter);
             sql("CREATE DATABASE " + name);
             return name;
         }
 
-        void drop(String name) throws Exception {
+        public void drop(String name) throws Exception {
             sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
 
-        String url(String name) {
+        public String url(String name) {
             return server + name;
         }
 
