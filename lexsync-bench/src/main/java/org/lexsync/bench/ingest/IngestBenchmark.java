@@ -129,6 +129,7 @@ public final class IngestBenchmark {
             TempFiles.deleteTreeQuietly(dir != null ? work.resolve("bodies") : work);
             if (dir != null) {
                 TempFiles.deleteTreeQuietly(work.resolve("store"));
+                TempFiles.deleteTreeQuietly(work.resolve("s3"));
             }
         }
     }

@@ -78,7 +78,9 @@ public final class S3ProxyProcess implements AutoCloseable {
     /** The child: S3Proxy over {@code args[0]} with the keys of its environment, until standard input closes. */
     public static void main(String[] args) throws Exception {
         FilesystemNio2BlobStore backend = new FilesystemNio2BlobStore(args[0]);
-        backend.createContainer(S3ProxyLauncher.BUCKET);
+        if (!backend.containerExists(S3ProxyLauncher.BUCKET)) {
+            backend.createContainer(S3ProxyLauncher.BUCKET);
+        }
         S3Proxy proxy = S3Proxy.builder().blobStore(backend).endpoint(URI.create("http://127.0.0.1:0"))
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, System.getenv(ACCESS_ENV), System.getenv(SECRET_ENV))
                 .build();
