@@ -118,7 +118,25 @@ final class StoreOptions {
                     dbPassword != null ? dbPassword : System.getenv("LEXSYNC_DB_PASSWORD"));
         }
         objectStore(b);
+        inlineSize(b);
         return b;
+    }
+
+    /**
+     * {@code $LEXSYNC_INLINE_MAX_BYTES}: blobs up to this size stay in the database (default 64 KiB). No flag: it is
+     * for tests and tuning (the demo's test lowers it so its 2 KB documents reach the object store).
+     */
+    private static void inlineSize(LexSync.Builder b) {
+        String value = System.getenv("LEXSYNC_INLINE_MAX_BYTES");
+        if (value == null || value.isBlank()) {
+            return;
+        }
+        try {
+            b.inlineMaxBytes(Integer.parseInt(value.strip()));
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("$LEXSYNC_INLINE_MAX_BYTES must be a number of bytes within 1..16777216, was "
+                    + value);
+        }
     }
 
     /**

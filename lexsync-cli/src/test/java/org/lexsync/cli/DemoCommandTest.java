@@ -37,7 +37,8 @@ class DemoCommandTest {
      * The demo on a stateless node's store (issue 31): every command it runs opens the store with its blobs in an
      * object store (S3Proxy), given by the variables every store-opening command reads ({@code $LEXSYNC_BLOBS},
      * {@code $LEXSYNC_S3_ENDPOINT}, the credentials), in a process of its own. The demo's documents are 2 KB, below
-     * the inline size: they live in the database, and the bucket is reached for the checks and gc listing only.
+     * the default inline size, so the test lowers it to 1 KiB ({@code $LEXSYNC_INLINE_MAX_BYTES}): every document
+     * goes to the bucket, is read back from it by the audit and the republication, and none lands on the node's disk.
      */
     @Test
     void demoRunsWithItsBlobsInAnObjectStore() throws Exception {
@@ -50,6 +51,7 @@ class DemoCommandTest {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("LEXSYNC_BLOBS", "s3://" + org.lexsync.engine.store.S3Server.BUCKET + "/demo");
             builder.environment().put("LEXSYNC_S3_ENDPOINT", s3.endpoint().toString());
+            builder.environment().put("LEXSYNC_INLINE_MAX_BYTES", "1024");
             builder.environment().put("LEXSYNC_S3_ACCESS_KEY",
                     s3.environment().get(org.lexsync.engine.store.S3Server.ACCESS_KEY_ENV));
             builder.environment().put("LEXSYNC_S3_SECRET_KEY",
@@ -63,6 +65,11 @@ class DemoCommandTest {
                     .contains("(eli): created 12").contains("\"Act No 2025/1, version 1\"@en");
             assertThat(dir.resolve("demo").resolve("blobs")).as("no blob file on the node's disk")
                     .satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyDirectory());
+            Path bucket = s3.root().resolve(org.lexsync.engine.store.S3Server.BUCKET).resolve("demo").resolve("sha256");
+            try (java.util.stream.Stream<Path> objects = Files.walk(bucket)) {
+                assertThat(objects.filter(Files::isRegularFile).count()).as("documents in the bucket")
+                        .isGreaterThanOrEqualTo(40);
+            }
         }
     }
 

@@ -278,6 +278,7 @@ public final class LexSync implements AutoCloseable {
         private String version = "dev";
         private @Nullable Duration leaseTtl;
         private @Nullable S3BlobConfig objectStore;
+        private int inlineMaxBytes = StoreConfig.DEFAULT_SMALL_BLOB_MAX_BYTES;
         private @Nullable URI rdfEndpoint;
 
         private Builder(Path dataDir) {
@@ -453,10 +454,24 @@ public final class LexSync implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Blobs up to this many bytes are kept inside the database, larger ones in the blob directory or object
+         * store (default 64 KiB; at least 1, at most 16 MiB). Reads look in both tiers, so a store written with one
+         * threshold reads the same with another; a test lowers it to send small documents to the object store.
+         */
+        public Builder inlineMaxBytes(int bytes) {
+            if (bytes < 1 || bytes > 16 * 1024 * 1024) {
+                throw new IllegalArgumentException("the inline size must be within 1..16777216 bytes, was " + bytes);
+            }
+            this.inlineMaxBytes = bytes;
+            return this;
+        }
+
         /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
         public LexSync build() {
             StoreConfig config = (jdbcUrl == null ? StoreConfig.of(dataDir)
-                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword)).withS3(objectStore);
+                    : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword)).withS3(objectStore)
+                    .withSmallBlobMaxBytes(inlineMaxBytes);
             Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);

@@ -22,10 +22,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.lexsync.core.io.TempFiles;
 import org.lexsync.bench.HeapPeaks;
+import org.lexsync.bench.objectstore.ObjectStoreBenchmark;
+import org.lexsync.bench.objectstore.S3ProxyProcess;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.ServerSettings;
+import org.lexsync.engine.store.S3BlobConfig;
 import org.lexsync.server.LexSyncServer;
 
 /**
@@ -36,7 +39,13 @@ import org.lexsync.server.LexSyncServer;
  * server and the uploaders. The groups are written to disk before the clock starts.
  *
  * <pre>java -Xmx256m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.ingest.IngestBenchmark \
- *     [--groups 10000] [--documents 5] [--bytes 10240] [--parallel 8] [--jdbc-url URL] [--dir DIR]</pre>
+ *     [--groups 10000] [--documents 5] [--bytes 10240] [--parallel 8] [--jdbc-url URL] [--dir DIR]
+ *     [--crawlers 1] [--object-store jdbc:postgresql://127.0.0.1:5432/] [--inline-max-bytes 65536]</pre>
+ *
+ * {@code --crawlers N} (issue 31) spreads the groups over N crawlers, each with its own token, uploading at once
+ * (group g belongs to crawler g mod N). {@code --object-store} makes the store a fresh PostgreSQL database on that
+ * server with its blobs in S3Proxy, run in a JVM of its own; {@code --inline-max-bytes} lowers the inline size so
+ * that documents smaller than the default 64 KiB go to the object store too.
  */
 public final class IngestBenchmark {
     static final String CRAWLER = "BenchCrawler";
@@ -53,6 +62,9 @@ public final class IngestBenchmark {
         int parallel = 8;
         String jdbcUrl = null;
         Path dir = null;
+        int crawlers = 1;
+        String objectStore = null;
+        int inlineMax = 0;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--groups" -> groups = Integer.parseInt(args[i + 1]);
@@ -61,6 +73,9 @@ public final class IngestBenchmark {
                 case "--parallel" -> parallel = Integer.parseInt(args[i + 1]);
                 case "--jdbc-url" -> jdbcUrl = args[i + 1];
                 case "--dir" -> dir = Path.of(args[i + 1]);
+                case "--crawlers" -> crawlers = Integer.parseInt(args[i + 1]);
+                case "--object-store" -> objectStore = args[i + 1];
+                case "--inline-max-bytes" -> inlineMax = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -70,7 +85,7 @@ public final class IngestBenchmark {
             long t0 = System.nanoTime();
             long total = 0;
             for (int g = 0; g < groups; g++) {
-                total += writeBody(bodies.resolve(g + ".body"), g, documents, bytes);
+                total += writeBody(bodies.resolve(g + ".body"), g, documents, bytes, crawler(g, crawlers));
             }
             System.out.printf(Locale.ROOT, "prepared %d groups (%d MB of bodies) in %.1f s%n", groups, total >> 20,
                     (System.nanoTime() - t0) / 1e9);
@@ -78,22 +93,57 @@ public final class IngestBenchmark {
             if (jdbcUrl != null) {
                 b.jdbcUrl(jdbcUrl, "postgres", null);
             }
-            try (LexSync lexsync = b.build();
-                 LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
-                         .withTokens(List.of(AccessToken.ofSecret(CRAWLER, SECRET, Set.of(AccessToken.Role.INGEST)))))
-                         .feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
-                run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel);
+            if (inlineMax > 0) {
+                b.inlineMaxBytes(inlineMax);
+            }
+            List<AccessToken> tokens = new ArrayList<>();
+            for (int c = 0; c < crawlers; c++) {
+                tokens.add(AccessToken.ofSecret(crawler(c, crawlers), secret(c, crawlers),
+                        Set.of(AccessToken.Role.INGEST)));
+            }
+            ObjectStoreBenchmark.Databases dbs = objectStore == null ? null : new ObjectStoreBenchmark.Databases(objectStore);
+            String db = dbs == null ? null : dbs.create();
+            S3ProxyProcess s3 = dbs == null ? null : S3ProxyProcess.start(work.resolve("s3"), "512m");
+            try {
+                if (s3 != null) {
+                    S3BlobConfig c = s3.config("ingest");
+                    b.jdbcUrl(dbs.url(db), "postgres", null).blobs("s3://" + c.bucket() + "/" + c.prefix())
+                            .s3Endpoint(c.endpoint(), true).s3CredentialVariables(c.accessKeyEnv(), c.secretKeyEnv())
+                            .s3Environment(c.environment());
+                }
+                try (LexSync lexsync = b.build();
+                     LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
+                             .withTokens(tokens)).feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
+                    run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel, crawlers);
+                }
+            } finally {
+                if (s3 != null) {
+                    s3.close();
+                }
+                if (db != null) {
+                    dbs.drop(db);
+                }
             }
         } finally {
             // the bodies and the store are the harness's; a directory given with --dir is kept, emptied of them
             TempFiles.deleteTreeQuietly(dir != null ? work.resolve("bodies") : work);
             if (dir != null) {
                 TempFiles.deleteTreeQuietly(work.resolve("store"));
+                TempFiles.deleteTreeQuietly(work.resolve("s3"));
             }
         }
     }
 
-    private static void run(URI endpoint, Path bodies, int groups, int parallel) throws Exception {
+    /** The crawler of group (or crawler number) {@code g}: the historical name when there is one crawler. */
+    static String crawler(long g, int crawlers) {
+        return crawlers <= 1 ? CRAWLER : CRAWLER + (g % crawlers);
+    }
+
+    static String secret(long g, int crawlers) {
+        return crawlers <= 1 ? SECRET : SECRET + "-" + (g % crawlers);
+    }
+
+    private static void run(URI endpoint, Path bodies, int groups, int parallel, int crawlers) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong sent = new AtomicLong();
@@ -107,7 +157,7 @@ public final class IngestBenchmark {
                 for (long g; (g = next.getAndIncrement()) < groups; ) {
                     Path body = bodies.resolve(g + ".body");
                     HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
-                            .header("Authorization", "Bearer " + SECRET).header("Accept", "text/plain")
+                            .header("Authorization", "Bearer " + secret(g, crawlers)).header("Accept", "text/plain")
                             .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
                             .POST(HttpRequest.BodyPublishers.ofFile(body)).build(), HttpResponse.BodyHandlers.ofString());
                     if (r.statusCode() != 200 || !r.body().equals("Ok")) {
@@ -125,16 +175,21 @@ public final class IngestBenchmark {
         pool.shutdown();
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "%d groups acknowledged in %.1f s: %.0f groups/s, %.1f MB/s; peak heap %d MB,"
-                        + " peak RSS %d MB (parallel %d)%n", acknowledged.get(), seconds, acknowledged.get() / seconds,
-                sent.get() / 1e6 / seconds, HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10, parallel);
+                        + " peak RSS %d MB (parallel %d, crawlers %d)%n", acknowledged.get(), seconds, acknowledged.get() / seconds,
+                sent.get() / 1e6 / seconds, HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10, parallel, crawlers);
     }
 
     /** One group's request body (multipart metaInfo + data), written to {@code file}; returns its size. */
     static long writeBody(Path file, int g, int documents, int bytes) throws IOException {
+        return writeBody(file, g, documents, bytes, CRAWLER);
+    }
+
+    /** As {@link #writeBody(Path, int, int, int)}, for the given crawler. */
+    static long writeBody(Path file, int g, int documents, int bytes, String crawler) throws IOException {
         Random random = new Random(g);
         String group = String.format(Locale.ROOT, "%08x-0000-4000-8000-%012x", g, g);
         StringBuilder meta = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<documentgroup"
-                + " date=\"2025-01-01T00:00:00\" crawler=\"" + CRAWLER + "\" lang=\"EN\" format=\"application/zip\""
+                + " date=\"2025-01-01T00:00:00\" crawler=\"" + crawler + "\" lang=\"EN\" format=\"application/zip\""
                 + " filename=\"" + g + ".zip\" identifier=\"" + group + "\" operation=\"Add\" type=\"1\">\n");
         java.io.ByteArrayOutputStream zip = new java.io.ByteArrayOutputStream();
         try (ZipOutputStream z = new ZipOutputStream(zip)) {

@@ -18,12 +18,15 @@ import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.lexsync.bench.HeapPeaks;
+import org.lexsync.bench.objectstore.ObjectStoreBenchmark;
+import org.lexsync.bench.objectstore.S3ProxyProcess;
 import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.core.io.TempFiles;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AccessToken;
 import org.lexsync.engine.model.IngestSettings;
 import org.lexsync.engine.model.ServerSettings;
+import org.lexsync.engine.store.S3BlobConfig;
 import org.lexsync.server.LexSyncServer;
 
 /**
@@ -34,7 +37,11 @@ import org.lexsync.server.LexSyncServer;
  * unless the group was stored whole.
  *
  * <pre>java -Xmx96m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.ingest.LargeUploadCheck \
- *     [--bytes 1000000000] [--files 4] [--dir DIR]</pre>
+ *     [--bytes 1000000000] [--files 4] [--dir DIR] [--object-store jdbc:postgresql://127.0.0.1:5432/]</pre>
+ *
+ * With {@code --object-store} (issue 31) the store is PostgreSQL (a fresh database on that server, dropped after)
+ * with its blobs in S3Proxy, which runs in a JVM of its own ({@link S3ProxyProcess}) so that its heap is not the
+ * harness's; the file goes up in multipart parts ({@code S3MultipartUpload}).
  */
 public final class LargeUploadCheck {
     private LargeUploadCheck() {
@@ -44,31 +51,47 @@ public final class LargeUploadCheck {
         long bytes = 1_000_000_000L;
         int files = 4;
         Path dir = null;
+        String objectStore = null;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--bytes" -> bytes = Long.parseLong(args[i + 1]);
                 case "--files" -> files = Integer.parseInt(args[i + 1]);
                 case "--dir" -> dir = Path.of(args[i + 1]);
+                case "--object-store" -> objectStore = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("lexsync-large-upload-");
         int code;
         try {
-            code = run(work, bytes, files);
+            if (objectStore == null) {
+                code = run(work, LexSync.builder(work.resolve("store")), bytes, files);
+            } else {
+                ObjectStoreBenchmark.Databases dbs = new ObjectStoreBenchmark.Databases(objectStore);
+                String db = dbs.create();
+                try (S3ProxyProcess s3 = S3ProxyProcess.start(work.resolve("s3"), "256m")) {
+                    S3BlobConfig c = s3.config("large");
+                    code = run(work, LexSync.builder(work.resolve("store")).jdbcUrl(dbs.url(db), "postgres", null)
+                            .blobs("s3://" + c.bucket() + "/" + c.prefix()).s3Endpoint(c.endpoint(), true)
+                            .s3CredentialVariables(c.accessKeyEnv(), c.secretKeyEnv())
+                            .s3Environment(c.environment()), bytes, files);
+                } finally {
+                    dbs.drop(db);
+                }
+            }
         } finally {
             TempFiles.deleteTreeQuietly(work);   // before exit: System.exit inside the try would skip this
         }
         System.exit(code);
     }
 
-    private static int run(Path work, long bytes, int files) throws Exception {
+    private static int run(Path work, LexSync.Builder store, long bytes, int files) throws Exception {
         long t0 = System.nanoTime();
         Path body = work.resolve("upload.body");
         writeBody(body, bytes, files);
         System.out.printf(Locale.ROOT, "wrote a %d MB upload in %.1f s%n", Files.size(body) >> 20,
                 (System.nanoTime() - t0) / 1e9);
-        try (LexSync lexsync = LexSync.builder(work.resolve("store")).build();
+        try (LexSync lexsync = store.build();
              LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
                      .withTokens(List.of(AccessToken.ofSecret(IngestBenchmark.CRAWLER, IngestBenchmark.SECRET,
                              Set.of(AccessToken.Role.INGEST))))

@@ -41,7 +41,7 @@ import org.lexsync.engine.store.StoreConfig;
  *
  * <pre>java -Xmx512m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.objectstore.ObjectStoreBenchmark \
  *     [--resources 2000] [--bytes 204800] [--warmups 1] [--measure 3] [--gc-blobs 100000] [--only list,gc]
- *     [--gc-stores files,s3]
+ *     [--gc-stores files,s3] [--gc-passes keep,collect]
  *     [--postgres jdbc:postgresql://127.0.0.1:5432/] [--dir /tmp/x]</pre>
  *
  * CPU is this JVM's (harness, store client and S3Proxy, which runs here) and the publisher's; PostgreSQL's own CPU is
@@ -61,6 +61,7 @@ public final class ObjectStoreBenchmark {
         int gcBlobs = 100_000;
         String only = "list,gc";
         String gcStores = "files,s3";
+        String gcPasses = "keep,collect";
         String postgres = "jdbc:postgresql://127.0.0.1:5432/";
         Path dir = null;
         for (int i = 0; i < args.length; i += 2) {
@@ -72,6 +73,7 @@ public final class ObjectStoreBenchmark {
                 case "--gc-blobs" -> gcBlobs = Integer.parseInt(args[i + 1]);
                 case "--only" -> only = args[i + 1];
                 case "--gc-stores" -> gcStores = args[i + 1];
+                case "--gc-passes" -> gcPasses = args[i + 1];
                 case "--postgres" -> postgres = args[i + 1];
                 case "--dir" -> dir = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -85,7 +87,7 @@ public final class ObjectStoreBenchmark {
             }
             if (only.contains("gc")) {
                 for (String flavour : gcStores.split(",")) {
-                    gc(s3, dbs, work, gcBlobs, switch (flavour) {
+                    gc(s3, dbs, work, gcBlobs, gcPasses, switch (flavour) {
                         case "files" -> false;
                         case "s3" -> true;
                         default -> throw new IllegalArgumentException("--gc-stores takes files, s3 or both");
@@ -156,8 +158,12 @@ public final class ObjectStoreBenchmark {
         }
     }
 
-    /** Puts {@code n} distinct unreferenced blobs (8 threads), then collects with a 1 h grace and with none. */
-    private static void gc(S3ProxyLauncher s3, Databases dbs, Path work, int n, boolean objects) throws Exception {
+    /**
+     * Puts {@code n} distinct unreferenced blobs (8 threads), then collects with a 1 h grace ({@code keep}: the listing
+     * alone) and with none ({@code collect}: every blob looked up and deleted), as {@code passes} says.
+     */
+    private static void gc(S3ProxyLauncher s3, Databases dbs, Path work, int n, String passes, boolean objects)
+            throws Exception {
         String db = dbs.create();
         Path dataDir = work.resolve("gc-" + (objects ? "s3" : "files"));
         StoreConfig config = StoreConfig.of(dataDir).withJdbcUrl(dbs.url(db), "postgres", null);
@@ -187,7 +193,14 @@ public final class ObjectStoreBenchmark {
             }
             pool.shutdown();
             report(name, "put (8 threads)", n, start, cpu.stop());
-            for (Duration grace : List.of(Duration.ofHours(1), Duration.ZERO)) {
+            List<Duration> graces = new ArrayList<>();
+            if (passes.contains("keep")) {
+                graces.add(Duration.ofHours(1));
+            }
+            if (passes.contains("collect")) {
+                graces.add(Duration.ZERO);
+            }
+            for (Duration grace : graces) {
                 cpu = Cpu.start(null);
                 start = System.nanoTime();
                 GcReport r = store.gc(grace);
@@ -260,20 +273,20 @@ public final class ObjectStoreBenchmark {
     }
 
     /** A fresh PostgreSQL database per run, dropped after it. */
-    private record Databases(String server) {
+    public record Databases(String server) {
         private static int counter;
 
-        String create() throws Exception {
+        public String create() throws Exception {
             String name = String.format(Locale.ROOT, "lsbench_os_%d_%d", ProcessHandle.current().pid(), ++counter);
             sql("CREATE DATABASE " + name);
             return name;
         }
 
-        void drop(String name) throws Exception {
+        public void drop(String name) throws Exception {
             sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
 
-        String url(String name) {
+        public String url(String name) {
             return server + name;
         }
 

@@ -217,7 +217,7 @@ final class ChangePreparer {
                 inline = new InlineBlob(key, Files.readAllBytes(body));
                 Files.deleteIfExists(body);
             } else {
-                files.put(body, key);
+                files.put(body, key, f.md5Hex());
             }
             String type = f.contentType() != null ? f.contentType() : p.mediaType();
             return new Stored(new RepresentationState(p.url(), p.role(), type, f.length(), f.md5Hex(), f.sha256Hex(),
@@ -256,7 +256,7 @@ final class ChangePreparer {
                     Files.deleteIfExists(file);
                 }
             } else if (file != null) {
-                files.put(file, key);
+                files.put(file, key, md5);
             } else {
                 files.put(small);
             }

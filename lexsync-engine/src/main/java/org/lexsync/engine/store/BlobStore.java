@@ -4,6 +4,8 @@ import org.lexsync.engine.model.BlobKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +23,14 @@ public interface BlobStore {
      */
     BlobKey put(Path file, BlobKey knownKey) throws IOException;
 
+    /**
+     * As {@link #put(Path, BlobKey)}, with the MD5 the caller also computed over these bytes (hex; null: unknown), so
+     * that a store which sends a Content-MD5 ({@link S3BlobStore}) need not read the file once more to hash it.
+     */
+    default BlobKey put(Path file, BlobKey knownKey, String knownMd5Hex) throws IOException {
+        return put(file, knownKey);
+    }
+
     default BlobKey put(Path file) throws IOException {
         return put(file, null);
     }
@@ -35,6 +45,20 @@ public interface BlobStore {
 
     /** Removes the blob; false when it was not there. */
     boolean delete(BlobKey key) throws IOException;
+
+    /**
+     * Removes the blobs of {@code keys} (the garbage collector's pages, at most 1,000 keys) and returns those that are
+     * gone now; one call per key unless the store can do better ({@link S3BlobStore}: one {@code DeleteObjects}).
+     */
+    default List<BlobKey> deleteAll(List<BlobKey> keys) throws IOException {
+        List<BlobKey> gone = new ArrayList<>(keys.size());
+        for (BlobKey key : keys) {
+            if (delete(key)) {
+                gone.add(key);
+            }
+        }
+        return gone;
+    }
 
     /** Calls {@code visitor} for every stored blob (streaming, in no particular order). */
     void forEach(Consumer<BlobInfo> visitor) throws IOException;

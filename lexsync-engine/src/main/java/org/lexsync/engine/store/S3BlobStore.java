@@ -13,7 +13,11 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -25,8 +29,13 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
+import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.DeletedObject;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Error;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -40,6 +49,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  */
 public final class S3BlobStore implements BlobStore, AutoCloseable {
     private static final int BUFFER = 64 * 1024;
+    /** The most keys one {@code DeleteObjects} request may name. */
+    static final int MAX_DELETE = 1000;
 
     private final S3BlobConfig config;
     private final S3Client s3;
@@ -67,8 +78,11 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
             builder.endpointOverride(config.endpoint());
         }
         if (config.checksumWhenRequired()) {
+            // the operations that need a checksum (DeleteObjects) carry a Content-MD5 too, as stores that know no
+            // CRC32 header (and S3 before 2025) require
             builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                    .addPlugin(LegacyMd5Plugin.create());
         }
         return builder.build();
     }
@@ -79,6 +93,15 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
 
     @Override
     public BlobKey put(Path file, BlobKey knownKey) throws IOException {
+        return put(file, knownKey, null);
+    }
+
+    /**
+     * Streams the file up; {@code knownMd5Hex}, the MD5 the fetcher computed while it downloaded, becomes the
+     * Content-MD5 without one more pass over the file (the store refuses the bytes if they differ from it).
+     */
+    @Override
+    public BlobKey put(Path file, BlobKey knownKey, String knownMd5Hex) throws IOException {
         long length = Files.size(file);
         BlobKey key = knownKey != null ? knownKey : FileBlobStore.hash(file);
         String objectKey = config.objectKey(key.sha256());
@@ -87,7 +110,8 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
             if (length > config.multipartThreshold()) {
                 new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
             } else {
-                byte[] md5 = md5(file, 0, length);
+                byte[] md5 = knownMd5Hex != null && knownMd5Hex.length() == 32 ? HexFormat.of().parseHex(knownMd5Hex)
+                        : md5(file, 0, length);
                 putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation);
             }
         } catch (SdkException e) {
@@ -201,6 +225,55 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         } catch (SdkException e) {
             throw S3Failures.of(config, "delete blob " + key.sha256(), e);
         }
+    }
+
+    /**
+     * One {@code DeleteObjects} per 1,000 keys, without the look-up {@link #delete} makes first (the store reports a
+     * key that was already gone as deleted). Keys the store refuses in its response (per-key errors) fail the call
+     * with a typed error naming them and the store's codes; the others of that request are gone all the same, and a
+     * later {@code gc} finds the refused ones again.
+     */
+    @Override
+    public List<BlobKey> deleteAll(List<BlobKey> keys) {
+        List<BlobKey> gone = new ArrayList<>(keys.size());
+        for (int from = 0; from < keys.size(); from += MAX_DELETE) {
+            List<BlobKey> chunk = keys.subList(from, Math.min(keys.size(), from + MAX_DELETE));
+            Map<String, BlobKey> byObjectKey = new HashMap<>();
+            List<ObjectIdentifier> ids = new ArrayList<>(chunk.size());
+            for (BlobKey key : chunk) {
+                String objectKey = config.objectKey(key.sha256());
+                byObjectKey.put(objectKey, key);
+                ids.add(ObjectIdentifier.builder().key(objectKey).build());
+            }
+            DeleteObjectsResponse response;
+            try {
+                response = s3.deleteObjects(b -> b.bucket(config.bucket()).delete(d -> d.objects(ids).quiet(false)));
+            } catch (SdkException e) {
+                throw S3Failures.of(config, "delete " + chunk.size() + " blobs", e);
+            }
+            for (DeletedObject d : response.deleted()) {
+                BlobKey key = byObjectKey.get(d.key());
+                if (key != null) {
+                    gone.add(key);
+                }
+            }
+            if (response.hasErrors() && !response.errors().isEmpty()) {
+                throw S3Failures.unavailable(config, "delete " + chunk.size() + " blobs", refused(response.errors()),
+                        null);
+            }
+        }
+        return gone;
+    }
+
+    private static String refused(List<S3Error> errors) {
+        StringBuilder s = new StringBuilder().append(errors.size()).append(errors.size() == 1 ? " key" : " keys")
+                .append(" refused:");
+        for (int i = 0; i < Math.min(3, errors.size()); i++) {
+            S3Error e = errors.get(i);
+            s.append(i == 0 ? " " : "; ").append(e.key()).append(" (").append(e.code()).append(": ")
+                    .append(e.message()).append(')');
+        }
+        return errors.size() > 3 ? s.append("; …").toString() : s.toString();
     }
 
     @Override

@@ -268,8 +268,13 @@ public final class Store implements AutoCloseable {
 
     /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */
     public GcReport gc(Duration grace) {
+        return gc(grace, GarbageCollector.PAGE);
+    }
+
+    /** As {@link #gc(Duration)}, sweeping the large tier's listing {@code page} blobs at a time. */
+    GcReport gc(Duration grace, int page) {
         try {
-            return GarbageCollector.collect(db, largeBlobs(), files.tempDirectory(), Instant.now().minus(grace));
+            return GarbageCollector.collect(db, largeBlobs(), files.tempDirectory(), Instant.now().minus(grace), page);
         } catch (IOException e) {
             throw StoreFailures.of(config.dataDir(), "collect blobs", e);
         } catch (UncheckedIOException e) {

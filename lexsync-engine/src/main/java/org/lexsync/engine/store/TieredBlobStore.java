@@ -28,6 +28,11 @@ final class TieredBlobStore implements BlobStore {
     }
 
     @Override
+    public BlobKey put(Path file, BlobKey knownKey, String knownMd5Hex) throws IOException {
+        return Files.size(file) <= threshold ? small.put(file, knownKey) : files.put(file, knownKey, knownMd5Hex);
+    }
+
+    @Override
     public BlobKey put(byte[] bytes) throws IOException {
         return bytes.length <= threshold ? small.put(bytes) : files.put(bytes);
     }

@@ -3,7 +3,11 @@ package org.lexsync.engine.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +15,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +124,65 @@ class S3BlobStoreTest {
         assertThat(blobs.delete(key)).isFalse();
         assertThat(blobs.exists(key)).isFalse();
         assertThatThrownBy(() -> blobs.open(key)).isInstanceOf(NoSuchBlobException.class);
+    }
+
+    @Test
+    void aKnownMd5GoesUpAsTheContentMd5SoBytesThatDifferFromItAreRefusedAndNotStored() throws Exception {
+        byte[] bytes = "spooled bytes".getBytes(StandardCharsets.UTF_8);
+        BlobKey key = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes));
+        String otherMd5 = HashAlgorithm.MD5.hex("other bytes".getBytes(StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> blobs.put(write("bad.bin", bytes), key, otherMd5))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThat(blobs.exists(key)).isFalse();
+        assertThat(blobs.put(write("good.bin", bytes), key, HashAlgorithm.MD5.hex(bytes))).isEqualTo(key);
+        assertThat(blobs.exists(key)).isTrue();
+    }
+
+    @Test
+    void deleteAllRemovesTheGivenBlobsInRequestsOfAtMostAThousandKeys() throws Exception {
+        BlobKey first = blobs.put(new byte[] {1});
+        BlobKey other = blobs.put(new byte[] {2});
+        BlobKey last = blobs.put(new byte[] {3});
+        List<BlobKey> keys = new ArrayList<>(List.of(first));
+        for (int i = 0; keys.size() < S3BlobStore.MAX_DELETE; i++) {
+            keys.add(BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(("absent " + i).getBytes(StandardCharsets.UTF_8))));
+        }
+        keys.add(last);
+
+        List<BlobKey> gone = blobs.deleteAll(keys);
+
+        assertThat(gone).hasSize(S3BlobStore.MAX_DELETE + 1).contains(first, last);
+        assertThat(blobs.exists(first)).isFalse();
+        assertThat(blobs.exists(last)).isFalse();
+        assertThat(blobs.exists(other)).isTrue();
+    }
+
+    @Test
+    void deleteAllSendsAContentMd5OfItsBodyForStoresThatRequireOne() throws Exception {
+        List<String> md5s = new ArrayList<>();
+        List<String> bodyMd5s = new ArrayList<>();
+        HttpServer recorder = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        recorder.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            md5s.add(exchange.getRequestHeaders().getFirst("Content-MD5"));
+            bodyMd5s.add(Base64.getEncoder().encodeToString(HashAlgorithm.MD5.newDigest().digest(body)));
+            byte[] answer = "<DeleteResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"/>"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, answer.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(answer);
+            }
+        });
+        recorder.start();
+        try (S3BlobStore through = new S3BlobStore(server.config("node-a",
+                URI.create("http://127.0.0.1:" + recorder.getAddress().getPort())))) {
+            through.deleteAll(List.of(BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(new byte[] {7}))));
+        } finally {
+            recorder.stop(0);
+        }
+
+        assertThat(md5s).hasSize(1).first().isNotNull().isEqualTo(bodyMd5s.get(0));
     }
 
     @Test

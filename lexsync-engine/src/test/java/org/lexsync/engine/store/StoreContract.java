@@ -433,6 +433,30 @@ abstract class StoreContract {
     }
 
     @Test
+    void gcSweepsTheLargeTierInPagesAndKeepsWhatAPageHoldsReferenced() throws IOException {
+        String big = "x".repeat(store.smallBlobMaxBytes() + 1);
+        List<BlobKey> orphans = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            orphans.add(store.blobs().put((big + "orphan " + i).getBytes(StandardCharsets.UTF_8)));
+        }
+        List<ResourceWrite> writes = new ArrayList<>();
+        List<BlobKey> kept = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            byte[] bytes = (big + "kept " + i).getBytes(StandardCharsets.UTF_8);
+            kept.add(store.blobs().put(bytes));
+            writes.add(write("http://x/" + i, "2024-01-01T00:00:00Z", big + "kept " + i));
+        }
+        store.commit(new CommitBatch("s1", null, writes, List.of(), null));
+
+        GcReport report = store.gc(Duration.ZERO, 2);
+
+        assertThat(report.deleted()).isEqualTo(5);
+        assertThat(report.bytesFreed()).isEqualTo(5L * (big.length() + "orphan 0".length()));
+        assertThat(kept).allSatisfy(k -> assertThat(store.largeBlobs().exists(k)).isTrue());
+        assertThat(orphans).noneSatisfy(k -> assertThat(store.largeBlobs().exists(k)).isTrue());
+    }
+
+    @Test
     void gcKeepsFileBlobsYoungerThanTheGracePeriod() throws IOException {
         BlobKey young = store.blobs().put(new byte[store.smallBlobMaxBytes() + 10]);
 
