@@ -1,8 +1,5 @@
 package org.lexsync.server.publish;
 
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.PublishedDocument;
 
@@ -16,22 +13,15 @@ final class CachedDocument {
     private final Publication publication;
     private final PublishedDocument doc;
     private final KeptBody body;
-    private final boolean textual;
-    private final HttpField etag;
-    private final HttpField lastModified;
-    private final HttpField contentType;
+    private final EncodedHeaders headers;
     private volatile long head;
 
     CachedDocument(Publication publication, PublishedDocument doc, byte[] bytes, long head) {
         this.publication = publication;
         this.doc = doc;
         this.body = new KeptBody(bytes);
-        this.textual = PublishRoutes.textual(doc.contentType());
+        this.headers = EncodedHeaders.of(doc);
         this.head = head;
-        this.etag = new PreEncodedHttpField(HttpHeader.ETAG, doc.etag());
-        this.lastModified = new PreEncodedHttpField(HttpHeader.LAST_MODIFIED,
-                PublishRoutes.httpDate(doc.lastModified()));
-        this.contentType = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, doc.contentType());
     }
 
     PublishedDocument doc() {
@@ -43,21 +33,9 @@ final class CachedDocument {
         return body;
     }
 
-    /** True for a textual media type (gzip is offered). */
-    boolean textual() {
-        return textual;
-    }
-
-    HttpField etag() {
-        return etag;
-    }
-
-    HttpField lastModified() {
-        return lastModified;
-    }
-
-    HttpField contentType() {
-        return contentType;
+    /** Its headers, encoded once. */
+    EncodedHeaders headers() {
+        return headers;
     }
 
     /** True when this copy is what {@code p} publishes at {@code path} while the journal ends at {@code at}. */

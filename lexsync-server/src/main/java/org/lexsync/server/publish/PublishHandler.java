@@ -106,8 +106,8 @@ final class PublishHandler extends Handler.Wrapper {
         PublishedDocument doc = answer.doc();
         CachedDocument kept = answer.cached();
         if (kept != null) {
-            out.add(kept.etag());
-            out.add(kept.lastModified());
+            out.add(kept.headers().etag());
+            out.add(kept.headers().lastModified());
         } else {
             out.put(HttpHeader.ETAG, doc.etag());
             out.put(HttpHeader.LAST_MODIFIED, PublishRoutes.httpDate(doc.lastModified()));
@@ -121,7 +121,7 @@ final class PublishHandler extends Handler.Wrapper {
             return;
         }
         if (kept != null) {
-            serveKept(request, response, callback, kept.contentType(), doc, kept.body(), kept.textual(),
+            serveKept(request, response, callback, kept.headers().contentType(), doc, kept.body(), kept.headers().textual(),
                     before -> routes.cache().reweigh(name, kept, before), headOnly);
         } else {
             out.put(HttpHeader.CONTENT_TYPE, doc.contentType());
@@ -141,8 +141,8 @@ final class PublishHandler extends Handler.Wrapper {
         StoredDocuments.Located located = stored.locate(now.publication(), name, now.head())
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = located.doc();
-        out.add(located.etag());
-        out.add(located.lastModified());
+        out.add(located.headers().etag());
+        out.add(located.headers().lastModified());
         out.add(doc.immutable() ? IMMUTABLE : NO_CACHE);
         out.add(VARY);
         out.add(ACCEPT_RANGES);
@@ -154,10 +154,10 @@ final class PublishHandler extends Handler.Wrapper {
         try {
             KeptBody body = stored.body(located);
             if (body != null) {
-                serveKept(request, response, callback, located.contentType(), doc, body, located.textual(),
+                serveKept(request, response, callback, located.headers().contentType(), doc, body, located.headers().textual(),
                         before -> stored.bytes().reweigh(located.key(), body, before), headOnly);
             } else {
-                out.add(located.contentType());
+                out.add(located.headers().contentType());
                 serveStreamed(request, response, callback, doc, headOnly);
             }
         } catch (IOException | RuntimeException e) {

@@ -4,9 +4,6 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.util.Optional;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.jspecify.annotations.Nullable;
 import org.lexsync.engine.Publication;
 import org.lexsync.engine.model.PublishedDocument;
@@ -45,10 +42,7 @@ final class StoredDocuments {
         private final long head;
         private final PublishedDocument doc;
         private final String key;
-        private final boolean textual;
-        private final HttpField etag;
-        private final HttpField lastModified;
-        private final HttpField contentType;
+        private final EncodedHeaders headers;
 
         Located(Publication publication, long head, PublishedDocument doc) {
             this.publication = publication;
@@ -57,11 +51,7 @@ final class StoredDocuments {
             String tag = doc.etag();
             this.key = tag.length() > 1 && tag.startsWith("\"") && tag.endsWith("\"")
                     ? tag.substring(1, tag.length() - 1) : tag;
-            this.textual = PublishRoutes.textual(doc.contentType());
-            this.etag = new PreEncodedHttpField(HttpHeader.ETAG, doc.etag());
-            this.lastModified = new PreEncodedHttpField(HttpHeader.LAST_MODIFIED,
-                    PublishRoutes.httpDate(doc.lastModified()));
-            this.contentType = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, doc.contentType());
+            this.headers = EncodedHeaders.of(doc);
         }
 
         PublishedDocument doc() {
@@ -73,20 +63,8 @@ final class StoredDocuments {
             return key;
         }
 
-        boolean textual() {
-            return textual;
-        }
-
-        HttpField etag() {
-            return etag;
-        }
-
-        HttpField lastModified() {
-            return lastModified;
-        }
-
-        HttpField contentType() {
-            return contentType;
+        EncodedHeaders headers() {
+            return headers;
         }
 
         boolean validAt(Publication p, long at) {
