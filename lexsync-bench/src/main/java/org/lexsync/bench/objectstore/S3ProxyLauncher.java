@@ -51,6 +51,25 @@ public final class S3ProxyLauncher implements AutoCloseable {
                 .withEnvironment(keys::get);
     }
 
+    /** The server's endpoint on loopback (path-style addressing). */
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /** The bucket the server holds. */
+    public String bucket() {
+        return BUCKET;
+    }
+
+    /** The throw-away access key and secret, for node processes that read them from their environment. */
+    public Credentials credentials() {
+        return new Credentials(keys.get(ACCESS_ENV), keys.get(SECRET_ENV));
+    }
+
+    /** An access key and its secret. */
+    public record Credentials(String accessKey, String secretKey) {
+    }
+
     @Override
     public void close() throws Exception {
         proxy.stop();
