@@ -61,13 +61,13 @@ http_get() {
 # "sources" and "runs" arrays, so one object per line after splitting at '{'.
 holder_of() {
   http_get "$1" /api/nodes 2>/dev/null | tr '{' '\n' | grep "\"sources\":\[[^]]*\"$2\"" \
-    | sed -n 's/^"id":"\([^"]*\)".*/\1/p' | head -1
+    | sed -n 's/^"id":"\([^"]*\)".*/\1/p' | head -1 || true
 }
 
 # "status created" of SOURCE's newest run, from /api/runs asked at PORT.
 newest_run() {
   http_get "$1" "/api/runs?source=$2&limit=1" 2>/dev/null \
-    | sed -n 's/.*"status":"\([a-z_]*\)".*"created":\([0-9]*\).*/\1 \2/p' | head -1
+    | sed -n 's/.*"status":"\([a-z_]*\)".*"created":\([0-9]*\).*/\1 \2/p' | head -1 || true
 }
 
 port_free() { ! (exec 4<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -158,16 +158,19 @@ for _ in $(seq 1 600); do
       for i in 0 1 2; do
         if [ "${holder%%@*}" = "${node_pid[$i]}" ]; then victim="$i"; victim_source="$s"; fi
       done
-      [ -n "$victim" ] && echo "  $s: run in progress on node $((victim + 1)) ($holder), $created documents committed"
+      if [ -n "$victim" ]; then
+        echo "  $s: run in progress on node $((victim + 1)) ($holder), $created documents committed"
+        break
+      fi
     fi
-    [ -n "$victim" ] && break
   done
-  [ -n "$victim" ] && break
+  if [ -n "$victim" ]; then break; fi
   sleep 0.5
 done
 [ -n "$victim" ] || { echo "cluster demo: no harvest was seen running within 5 minutes" >&2; exit 3; }
 for s in pub1 pub2 pub3; do
-  h="$(holder_of "${ports[0]}" "$s")"; [ -n "$h" ] && echo "  $s is held by $h"
+  h="$(holder_of "${ports[0]}" "$s")"
+  if [ -n "$h" ]; then echo "  $s is held by $h"; fi
 done
 
 say "kill -9 node $((victim + 1)) (pid ${node_pid[$victim]}) in the middle of $victim_source's harvest"
@@ -199,7 +202,7 @@ done
 echo "  the runs of $victim_source (GET /api/runs?source=$victim_source), newest first:"
 http_get "$watch_port" "/api/runs?source=$victim_source&limit=5" | sed -n 's/.*"runs":\[\(.*\)\]}.*/\1/p' \
   | sed 's/},{/}\n{/g' \
-  | sed -n 's/.*"id":\([0-9]*\),.*"status":"\([a-z_]*\)".*"created":\([0-9]*\).*/    run \1: \2, \3 documents created/p'
+  | sed -n 's/.*"id":\([0-9]*\),.*"status":"\([a-z_]*\)".*"created":\([0-9]*\).*/    run \1: \2, \3 documents created/p' || true
 
 say "Audit every source against its publisher (any node's store: PostgreSQL + S3 + Fuseki)"
 failed=0
