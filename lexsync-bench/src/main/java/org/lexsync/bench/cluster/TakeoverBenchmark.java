@@ -136,8 +136,8 @@ public final class TakeoverBenchmark {
                 return new Run(rs.getLong(1), rs.getLong(2), Instant.parse(rs.getString(3)));
             }
         } catch (java.sql.SQLException e) {
-            if ("42P01".equals(e.getSQLState())) {
-                return null;   // no runs table yet: the first node is still migrating the schema
+            if (e.getSQLState() != null && e.getSQLState().startsWith("42")) {
+                return null;   // no such table or column yet: the first node is still migrating the schema
             }
             throw e;
         }
