@@ -145,7 +145,7 @@ public final class TakeoverBenchmark {
     }
 
     private static Run waitForRunningRun(Connection db, long after, List<NodeProcess> nodes) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(10));   // the first: three JVMs start, one migrates
         while (Instant.now().isBefore(deadline)) {
             Run r = newest(db);
             if (r != null && r.id() >= after && indexOf(nodes, r.pid()) >= 0) {
@@ -153,7 +153,7 @@ public final class TakeoverBenchmark {
             }
             Thread.sleep(100);
         }
-        throw new IllegalStateException("no node ran source " + SOURCE + " within 3 minutes");
+        throw new IllegalStateException("no node ran source " + SOURCE + " within 10 minutes");
     }
 
     private static Run waitForRunElsewhere(Connection db, Run killed, Duration limit) throws Exception {
