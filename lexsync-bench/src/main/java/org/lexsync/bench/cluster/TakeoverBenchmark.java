@@ -19,8 +19,9 @@ import java.util.Map;
  * Issue 32's takeover time after kill -9: N real {@code lexsync serve} nodes (processes of the packaged command line)
  * on one PostgreSQL database, S3Proxy and Fuseki ({@link ClusterServices}), one long-running ResourceSync source (a
  * sample publisher behind a long politeness delay, so that its harvest never ends during the measurement). K times:
- * wait until a node runs the source, kill that node with SIGKILL, and time from the kill to the start of the next run
- * of the source on another node (its {@code runs} row: {@code started_at}, {@code holder_pid}); then start the killed
+ * wait until a node runs the source, kill that node with SIGKILL, and time from the kill to the start of the next harvest
+ * of the source on another node (the source's lease taken by another process: {@code source_leases.since},
+ * {@code holder_pid}, a higher {@code epoch}); then start the killed
  * node again (same data directory). Prints each takeover and p50/p90/max.
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.TakeoverBenchmark [--kills 20] \
@@ -79,8 +80,8 @@ public final class TakeoverBenchmark {
                     long ms = Duration.between(killed, next.started()).toMillis();
                     millis.add(ms);
                     lastRun = next.id();
-                    System.out.printf(Locale.ROOT, "kill %2d: node %d (pid %d, run %d) killed at %s; run %d started on"
-                                    + " pid %d after %.1f s%n", k, victim + 1, holder.pid(), holder.id(), killed,
+                    System.out.printf(Locale.ROOT, "kill %2d: node %d (pid %d, lease epoch %d) killed at %s; epoch %d"
+                                    + " taken by pid %d after %.1f s%n", k, victim + 1, holder.pid(), holder.id(), killed,
                             next.id(), next.pid(), ms / 1000.0);
                     // started again at once, not waited for: the next kill comes when the new holder's run runs,
                     // and at least one other node is up by then
@@ -122,16 +123,20 @@ public final class TakeoverBenchmark {
                 cluster);
     }
 
-    /** A run of the source: its id, the pid of the node that holds it, its start. */
+    /**
+     * A harvest of the source: the lease's epoch (one more at each takeover), the pid of the node holding it and when
+     * that node took it — the start of its harvest (its {@code runs} row comes later: after the first documents, which
+     * wait for the source's politeness delay).
+     */
     private record Run(long id, long pid, Instant started) {
     }
 
     private static Run newest(Connection db) throws Exception {
-        try (PreparedStatement st = db.prepareStatement("SELECT id, holder_pid, started_at, status FROM runs"
-                + " WHERE source_id = ? ORDER BY id DESC LIMIT 1")) {
+        try (PreparedStatement st = db.prepareStatement("SELECT epoch, holder_pid, since FROM source_leases"
+                + " WHERE source_id = ?")) {
             st.setString(1, SOURCE);
             try (ResultSet rs = st.executeQuery()) {
-                if (!rs.next() || !"running".equals(rs.getString(4))) {
+                if (!rs.next()) {
                     return null;
                 }
                 return new Run(rs.getLong(1), rs.getLong(2), Instant.parse(rs.getString(3)));
