@@ -22,7 +22,7 @@ import java.util.Map;
  * wait until a node runs the source, kill that node with SIGKILL, and time from the kill to the start of the next harvest
  * of the source on another node (the source's lease taken by another process: {@code source_leases.since},
  * {@code holder_pid}, a higher {@code epoch}); then start the killed
- * node again (same data directory). Prints each takeover and p50/p90/max.
+ * node again (same data directory) and wait until it is in the node table before the next kill. Prints each takeover and p50/p90/max.
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.TakeoverBenchmark [--kills 20] \
  *     [--nodes 3] [--cli lexsync-cli/target] [--delay 60] [--heartbeat 2s --missed-heartbeats 4 --lease 30s]</pre>
@@ -83,9 +83,9 @@ public final class TakeoverBenchmark {
                     System.out.printf(Locale.ROOT, "kill %2d: node %d (pid %d, lease epoch %d) killed at %s; epoch %d"
                                     + " taken by pid %d after %.1f s%n", k, victim + 1, holder.pid(), holder.id(), killed,
                             next.id(), next.pid(), ms / 1000.0);
-                    // started again at once, not waited for: the next kill comes when the new holder's run runs,
-                    // and at least one other node is up by then
                     running.set(victim, start(cli, dir, victim, config, env, cluster));
+                    // the next kill only once the restarted node is up: N nodes, one of them dying at a time
+                    waitForNodeRow(db, running.get(victim).pid());
                 }
                 millis.sort(Comparator.naturalOrder());
                 System.out.printf(Locale.ROOT, "takeover after kill -9 over %d kills: p50 %.1f s, p90 %.1f s, max %.1f s,"
@@ -171,6 +171,22 @@ public final class TakeoverBenchmark {
             Thread.sleep(50);
         }
         throw new IllegalStateException("no other node took source " + SOURCE + " over within " + limit);
+    }
+
+    private static void waitForNodeRow(Connection db, long pid) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
+        try (PreparedStatement st = db.prepareStatement("SELECT count(*) FROM nodes WHERE pid = ?")) {
+            st.setLong(1, pid);
+            while (Instant.now().isBefore(deadline)) {
+                try (ResultSet rs = st.executeQuery()) {
+                    if (rs.next() && rs.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("the restarted node (pid " + pid + ") did not join within 5 minutes");
     }
 
     private static int indexOf(List<NodeProcess> nodes, long pid) {
