@@ -109,6 +109,11 @@ public final class ScheduledClusterBenchmark {
                 p.close();
             }
             admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            try (var walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         }
     }
 

@@ -96,6 +96,12 @@ public final class TakeoverBenchmark {
                     p.close();
                 }
             }
+        } finally {
+            try (var walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         }
     }
 
