@@ -53,6 +53,11 @@ final class ConfigFiles {
         return java.util.Optional.ofNullable(section.contentBaseUrl());
     }
 
+    /** The file's {@code publish:} section ({@link PublishConfig#NONE} when null or absent). */
+    static PublishConfig publishSection(@Nullable Path configFile) {
+        return configFile == null || !Files.exists(configFile) ? PublishConfig.NONE : reader().read(configFile).publish();
+    }
+
     private static ConfigReader reader() {
         return new ConfigReader(Set.copyOf(org.lexsync.engine.harvest.Harvesters.protocols()));
     }

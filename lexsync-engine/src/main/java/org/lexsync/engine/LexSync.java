@@ -360,7 +360,7 @@ public final class LexSync implements AutoCloseable {
         /**
          * Keeps the ELI named graphs in this remote SPARQL 1.1 dataset (e.g. Fuseki's
          * {@code http://127.0.0.1:3030/lexsync}: Graph Store Protocol, query and update on that URL) instead of the
-         * data directory's TDB2; {@link #sparql} queries it. Null: the local TDB2 (the default).
+         * data directory's TDB2; {@link LexSync#sparql} queries it. Null: the local TDB2 (the default).
          */
         public Builder rdfEndpoint(@Nullable URI endpoint) {
             if (endpoint != null) {

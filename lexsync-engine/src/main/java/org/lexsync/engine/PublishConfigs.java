@@ -33,4 +33,23 @@ public final class PublishConfigs {
     public static Optional<URI> contentBaseUrl(@Nullable Path configFile) {
         return ConfigFiles.contentBaseUrl(configFile);
     }
+
+    /**
+     * The {@code publish.serve-cache-bytes} of {@code configFile}: how many bytes of hot stored documents
+     * ({@code /blob/…}, {@code /resource/…}) the server keeps in memory, 0 for none; empty when not given (the server's
+     * default). A bad value is a {@link org.lexsync.engine.model.ConfigException} naming file, line and key.
+     */
+    public static java.util.OptionalLong serveCacheBytes(@Nullable Path configFile) {
+        Long v = ConfigFiles.publishSection(configFile).serveCacheBytes();
+        return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
+    }
+
+    /**
+     * The {@code publish.serve-cache-entry-bytes} of {@code configFile}: the largest stored document the server keeps
+     * in memory (larger ones stream from their tier); empty when not given (the server's default).
+     */
+    public static java.util.OptionalLong serveCacheEntryBytes(@Nullable Path configFile) {
+        Long v = ConfigFiles.publishSection(configFile).serveCacheEntryBytes();
+        return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
+    }
 }

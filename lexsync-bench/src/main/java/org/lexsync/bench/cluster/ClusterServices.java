@@ -120,8 +120,9 @@ public final class ClusterServices implements AutoCloseable {
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("LEXSYNC_DB_USER", USER);
-        env.put(ACCESS_KEY_ENV, s3.credentials().accessKey());
-        env.put(SECRET_KEY_ENV, s3.credentials().secretKey());
+        String[] names = S3ProxyLauncher.credentialVariables();
+        env.put(ACCESS_KEY_ENV, s3.credentials().get(names[0]));
+        env.put(SECRET_KEY_ENV, s3.credentials().get(names[1]));
         env.put("CLUSTER_JDBC_URL", jdbcUrl());
         env.put("CLUSTER_DATABASE", database);
         env.put("CLUSTER_BLOBS", blobs("demo"));

@@ -51,23 +51,27 @@ public final class S3ProxyLauncher implements AutoCloseable {
                 .withEnvironment(keys::get);
     }
 
-    /** The server's endpoint on loopback (path-style addressing). */
+    /** The endpoint, {@code http://127.0.0.1:PORT}. */
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /**
+     * The names of the credential variables (access key, secret) and their values, for a store opened in another
+     * process of the harness (its environment only, never a file or a command line).
+     */
+    public Map<String, String> credentials() {
+        return keys;
+    }
+
+    /** The names of the access-key and secret variables {@link #credentials} holds. */
+    public static String[] credentialVariables() {
+        return new String[] {ACCESS_ENV, SECRET_ENV};
     }
 
     /** The bucket the server holds. */
     public String bucket() {
         return BUCKET;
-    }
-
-    /** The throw-away access key and secret, for node processes that read them from their environment. */
-    public Credentials credentials() {
-        return new Credentials(keys.get(ACCESS_ENV), keys.get(SECRET_ENV));
-    }
-
-    /** An access key and its secret. */
-    public record Credentials(String accessKey, String secretKey) {
     }
 
     @Override

@@ -31,7 +31,7 @@ final class ClusterSection {
             }
             if (m.containsKey("missed-heartbeats")) {
                 c = c.withMissedHeartbeats(yaml.wholeNumber(m.get("missed-heartbeats"), "cluster.missed-heartbeats",
-                        1, 1000));
+                        ClusterSettings.MIN_MISSED_HEARTBEATS, 1000));
             }
             if (m.containsKey("lease")) {
                 c = c.withLease(duration(m.get("lease"), "cluster.lease"));

@@ -16,7 +16,7 @@ import org.snakeyaml.engine.v2.nodes.Node;
 final class PublishSection {
     private static final Set<String> KEYS = Set.of("base-url", "feed-id", "author-name", "author-email",
             "archive-size", "eli-feed-id", "eli-history-days", "list-size", "dump-package-bytes", "legacy-md5",
-            "content-base-url");
+            "content-base-url", "serve-cache-bytes", "serve-cache-entry-bytes");
 
     private final YamlNodes yaml;
 
@@ -53,7 +53,8 @@ final class PublishSection {
                 yaml.optionalText(m, "publish", "author-name"), yaml.optionalText(m, "publish", "author-email"),
                 intOrNull(whole(m, "archive-size", 1, 10_000)), yaml.optionalText(m, "publish", "eli-feed-id"),
                 intOrNull(whole(m, "eli-history-days", 1, 36_500)), intOrNull(whole(m, "list-size", 1, 50_000)),
-                dump, legacy == null ? null : Boolean.valueOf(legacy));
+                dump, legacy == null ? null : Boolean.valueOf(legacy), whole(m, "serve-cache-bytes", 0, 1L << 40),
+                whole(m, "serve-cache-entry-bytes", 0, Integer.MAX_VALUE - 8));
     }
 
     /** The absolute http(s) URL at {@code publish.KEY}, or null when not given. */

@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 public record ClusterSettings(Duration heartbeat, int missedHeartbeats, Duration lease, String address) {
     /** Beats every 2 s, dead after 4 missed (8 s), leases of 30 s: a takeover within 38 s of a kill. */
+    /** db-scheduler refuses a heartbeat limit below 4; a smaller value failed only once the server started. */
+    public static final int MIN_MISSED_HEARTBEATS = 4;
     public static final ClusterSettings DEFAULTS = new ClusterSettings(Duration.ofSeconds(2), 4, Duration.ofSeconds(30),
             null);
 
@@ -22,8 +24,10 @@ public record ClusterSettings(Duration heartbeat, int missedHeartbeats, Duration
         if (heartbeat.compareTo(Duration.ofMillis(100)) < 0) {
             throw new IllegalArgumentException("cluster heartbeat must be at least 100 ms, was " + heartbeat);
         }
-        if (missedHeartbeats < 1) {
-            throw new IllegalArgumentException("cluster missed heartbeats must be at least 1, was " + missedHeartbeats);
+        if (missedHeartbeats < MIN_MISSED_HEARTBEATS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "cluster missed heartbeats must be at"
+                    + " least %d (the scheduler declares a node dead after no fewer), was %d", MIN_MISSED_HEARTBEATS,
+                    missedHeartbeats));
         }
         if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new IllegalArgumentException("cluster lease must be at least 1 s, was " + lease);

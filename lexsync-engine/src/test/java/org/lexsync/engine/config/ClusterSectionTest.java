@@ -34,11 +34,11 @@ class ClusterSectionTest {
                   port: 9090
                 cluster:
                   heartbeat: 5s
-                  missed-heartbeats: 3
-                  lease: PT45S
+                  missed-heartbeats: 4
+                  lease: PT40S
                   address: http://node2.internal:8080/
                 """), Path.of("lexsync.yaml")).server().cluster();
-        assertThat(c).isEqualTo(new ClusterSettings(Duration.ofSeconds(5), 3, Duration.ofSeconds(45),
+        assertThat(c).isEqualTo(new ClusterSettings(Duration.ofSeconds(5), 4, Duration.ofSeconds(40),
                 "http://node2.internal:8080/"));
         assertThat(c.worstTakeover()).isEqualTo(Duration.ofSeconds(60));
     }
@@ -48,7 +48,7 @@ class ClusterSectionTest {
         assertThatThrownBy(() -> cluster("cluster:\n  heartbeat: often\n")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("lexsync.yaml:2").hasMessageContaining("cluster.heartbeat")
                 .hasMessageContaining("'often'");
-        assertThatThrownBy(() -> cluster("cluster:\n  missed-heartbeats: 0\n")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> cluster("cluster:\n  missed-heartbeats: 3\n")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("cluster.missed-heartbeats");
         assertThatThrownBy(() -> cluster("cluster:\n  heartbeat: 0s\n")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("cluster").hasMessageContaining("at least 100 ms");

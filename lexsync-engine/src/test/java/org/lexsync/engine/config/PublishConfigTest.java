@@ -67,4 +67,14 @@ class PublishConfigTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("publish.list-size")
                 .hasMessageContaining("50000");
     }
+
+    @Test
+    void theServeCacheSizesAreReadAndANegativeOneIsNamed() {   // issue 31
+        PublishConfig c = read("publish:\n  serve-cache-bytes: 0\n  serve-cache-entry-bytes: 65536\n").publish();
+        assertThat(c.serveCacheBytes()).isZero();
+        assertThat(c.serveCacheEntryBytes()).isEqualTo(65536L);
+        assertThatThrownBy(() -> read("publish:\n  serve-cache-bytes: -1\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("publish.serve-cache-bytes")
+                .hasMessageContaining("2");
+    }
 }

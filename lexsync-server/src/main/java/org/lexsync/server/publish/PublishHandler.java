@@ -97,6 +97,10 @@ final class PublishHandler extends Handler.Wrapper {
             callback.succeeded();
             return;
         }
+        if (StoredDocuments.covers(name)) {
+            serveStored(request, response, callback, path, name, now, headOnly);
+            return;
+        }
         DocumentCache.Answer answer = routes.cache().answer(now.publication(), name, now.head())
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = answer.doc();
@@ -117,22 +121,69 @@ final class PublishHandler extends Handler.Wrapper {
             return;
         }
         if (kept != null) {
-            serveKept(request, response, callback, name, kept, headOnly);
+            serveKept(request, response, callback, kept.contentType(), doc, kept.body(), kept.textual(),
+                    before -> routes.cache().reweigh(name, kept, before), headOnly);
         } else {
             out.put(HttpHeader.CONTENT_TYPE, doc.contentType());
             serveStreamed(request, response, callback, doc, headOnly);
         }
     }
 
-    /** Answers from the kept bytes of a document: the whole, its gzip form, or one range of the plain bytes. */
-    private void serveKept(Request request, Response response, Callback callback, String path, CachedDocument kept,
-                           boolean headOnly) {
+    /**
+     * Answers stored bytes ({@link StoredDocuments}): what the path names, from memory while the journal stands still;
+     * the bytes from memory when small (kept by content address), streamed from their tier otherwise.
+     */
+    private void serveStored(Request request, Response response, Callback callback, String path, String name,
+                             PublishRoutes.Published now, boolean headOnly) throws IOException {
         HttpFields in = request.getHeaders();
         HttpFields.Mutable out = response.getHeaders();
-        out.add(kept.contentType());
+        StoredDocuments stored = routes.stored();
+        StoredDocuments.Located located = stored.locate(now.publication(), name, now.head())
+                .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
+        PublishedDocument doc = located.doc();
+        out.add(located.etag());
+        out.add(located.lastModified());
+        out.add(doc.immutable() ? IMMUTABLE : NO_CACHE);
+        out.add(VARY);
+        out.add(ACCEPT_RANGES);
+        if (notModified(in.get(HttpHeader.IF_NONE_MATCH), in.get(HttpHeader.IF_MODIFIED_SINCE), doc)) {
+            response.setStatus(304);
+            callback.succeeded();
+            return;
+        }
+        try {
+            KeptBody body = stored.body(located);
+            if (body != null) {
+                serveKept(request, response, callback, located.contentType(), doc, body, located.textual(),
+                        before -> stored.bytes().reweigh(located.key(), body, before), headOnly);
+            } else {
+                out.add(located.contentType());
+                serveStreamed(request, response, callback, doc, headOnly);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the lookup may be older than the store (bytes taken away behind it): look again, now and next time
+            stored.forget(name);
+            if (!response.isCommitted() && now.publication().document(name).isEmpty()) {
+                response.reset();
+                throw ApiError.notFound("nothing is published at " + path);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Answers from kept bytes: the whole, their gzip form (made once; {@code reweigh} is told the weight before it
+     * was made), or one range of the plain bytes.
+     */
+    private static void serveKept(Request request, Response response, Callback callback, HttpField contentType,
+                                  PublishedDocument doc, KeptBody kept, boolean textual,
+                                  java.util.function.LongConsumer reweigh, boolean headOnly) {
+        HttpFields in = request.getHeaders();
+        HttpFields.Mutable out = response.getHeaders();
+        out.add(contentType);
         ByteBuffer body;
         String rangeHeader = in.get(HttpHeader.RANGE);
-        Range range = rangeHeader == null ? null : Range.parse(rangeHeader, in.get(HttpHeader.IF_RANGE), kept.doc());
+        Range range = rangeHeader == null ? null : Range.parse(rangeHeader, in.get(HttpHeader.IF_RANGE), doc);
         if (range != null) {
             int total = kept.length();
             if (!range.satisfiable(total)) {
@@ -147,12 +198,12 @@ final class PublishHandler extends Handler.Wrapper {
             out.put(HttpHeader.CONTENT_RANGE, "bytes " + from + "-" + (from + length - 1) + "/" + total);
             out.put(HttpHeader.CONTENT_LENGTH, length);
             body = kept.body(from, length);
-        } else if (kept.textual() && acceptsGzip(in.get(HttpHeader.ACCEPT_ENCODING))) {
+        } else if (textual && acceptsGzip(in.get(HttpHeader.ACCEPT_ENCODING))) {
             boolean made = kept.gzipped();
             long before = kept.weight();
-            CachedDocument.Gzipped gzip = kept.gzip();
+            KeptBody.Gzipped gzip = kept.gzip();
             if (!made) {
-                routes.cache().reweigh(path, kept, before);
+                reweigh.accept(before);
             }
             out.add(GZIP);
             out.add(gzip.contentLength());
@@ -206,10 +257,11 @@ final class PublishHandler extends Handler.Wrapper {
                 out.put(HttpHeader.CONTENT_LENGTH, length(doc));
             }
         } else {
+            // closed only on success: closing after a failure would commit a 200 with what little was written
             OutputStream body = Response.asBufferedOutputStream(request, response);
-            try (OutputStream o = gzip ? new GZIPOutputStream(body, 64 * 1024) : body) {
-                doc.body().writeTo(o);
-            }
+            OutputStream o = gzip ? new GZIPOutputStream(body, 64 * 1024) : body;
+            doc.body().writeTo(o);
+            o.close();
         }
         callback.succeeded();
     }

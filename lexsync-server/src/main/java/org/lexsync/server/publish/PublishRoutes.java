@@ -31,6 +31,8 @@ import org.lexsync.server.ServerFeature;
  * <p>GET and HEAD of these paths are answered by a Jetty handler in front of Javalin ({@link PublishHandler}), so
  * they cost neither the servlet stack nor the router; other methods fall through to Javalin (its JSON 404). The
  * journal head and the stored sources are read again only when {@link StoreChanges} says the store may have changed.
+ * Rendered documents are kept by {@link DocumentCache}; stored bytes ({@code blob/…}, {@code resource/…}) by
+ * {@link StoredDocuments}, whose hot bytes are bounded by {@code publish.serve-cache-bytes}.
  */
 public final class PublishRoutes implements ServerFeature {
     /** The top-level paths the publication answers (the rest of the server's paths are its own). */
@@ -40,6 +42,7 @@ public final class PublishRoutes implements ServerFeature {
 
     private final ServerContext context;
     private final DocumentCache cache;
+    private final StoredDocuments stored;
     private final StoreChanges changes;
     private volatile @Nullable Published published;
 
@@ -62,14 +65,32 @@ public final class PublishRoutes implements ServerFeature {
 
     /** Also with the longest a head read is trusted on PostgreSQL while journal notifications arrive. */
     PublishRoutes(ServerContext context, long cacheBudget, long fallbackPollNanos) {
+        this(context, cacheBudget, fallbackPollNanos, hotBytes(context));
+    }
+
+    /** Also with the hot stored bytes kept in memory ({@link HotBytes}). */
+    PublishRoutes(ServerContext context, long cacheBudget, long fallbackPollNanos, HotBytes hot) {
         this.context = Objects.requireNonNull(context, "context");
         this.cache = new DocumentCache(cacheBudget);
         this.changes = new StoreChanges(context.lexsync(), fallbackPollNanos);
+        this.stored = new StoredDocuments(hot);
+    }
+
+    /** The hot bytes' budget and entry size of {@code publish.serve-cache-bytes} and {@code -entry-bytes}. */
+    private static HotBytes hotBytes(ServerContext context) {
+        Path file = context.configuration().file();
+        return new HotBytes(PublishConfigs.serveCacheBytes(file).orElse(HotBytes.DEFAULT_BUDGET),
+                (int) PublishConfigs.serveCacheEntryBytes(file).orElse(HotBytes.DEFAULT_ENTRY_MAX));
     }
 
     /** The rendered documents kept (for tests). */
     DocumentCache cache() {
         return cache;
+    }
+
+    /** The stored bytes' lookups and hot bytes kept. */
+    StoredDocuments stored() {
+        return stored;
     }
 
     /** None: the publish paths are answered in front of Javalin ({@link #frontHandler()}). */
@@ -122,6 +143,7 @@ public final class PublishRoutes implements ServerFeature {
                 p = lexsync.publication(settings(ownUri));
                 contentBase = PublishConfigs.contentBaseUrl(context.configuration().file()).orElse(null);
                 cache.clear();
+                stored.forget();
             }
             Published fresh = new Published(now, head, p, ids, contentBase);
             published = fresh;
