@@ -120,7 +120,7 @@ for i in 1 2 3; do
   - id: pub$i
     protocol: resourcesync
     url: ${!v}
-    politeness: {delay: 0.5}   # seconds; slow on purpose: the harvest lasts long enough to be killed
+    politeness: {delay: 2}   # seconds; slow on purpose: the harvest lasts long enough to be killed
     schedule: PT1H
     approved: true
 EOF
