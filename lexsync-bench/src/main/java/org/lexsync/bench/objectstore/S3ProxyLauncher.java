@@ -69,6 +69,11 @@ public final class S3ProxyLauncher implements AutoCloseable {
         return new String[] {ACCESS_ENV, SECRET_ENV};
     }
 
+    /** The bucket the server holds. */
+    public String bucket() {
+        return BUCKET;
+    }
+
     @Override
     public void close() throws Exception {
         proxy.stop();

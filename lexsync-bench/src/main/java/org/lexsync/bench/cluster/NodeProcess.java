@@ -1,0 +1,71 @@
+package org.lexsync.bench.cluster;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One {@code lexsync serve} node as a real process for the issue-32 harnesses: the command line's jar and its
+ * {@code lib/} (as {@code ./lexsync} runs it, without the start-up cache), its own data directory and log, the
+ * cluster's environment; stopped with SIGKILL ({@link #kill()}) or SIGTERM ({@link #close()}).
+ */
+public final class NodeProcess implements AutoCloseable {
+    private final Process process;
+
+    private NodeProcess(Process process) {
+        this.process = process;
+    }
+
+    /**
+     * Starts {@code lexsync serve --store dataDir --config config --port 0} plus {@code extra} arguments, with
+     * {@code env} added to this process's environment, output appended to {@code log}.
+     */
+    public static NodeProcess start(Path cliTarget, Path dataDir, Path config, Map<String, String> env, Path log,
+                                    String heap, List<String> extra) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx" + heap,
+                "-cp", cliTarget.resolve("lexsync-cli.jar") + java.io.File.pathSeparator + cliTarget.resolve("lib") + "/*",
+                "org.lexsync.cli.Main", "serve", "--store", dataDir.toString(), "--config", config.toString(),
+                "--port", "0"));
+        command.addAll(extra);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        return new NodeProcess(builder.start());
+    }
+
+    /** The node's process id, the first part of its node id ({@code pid@host}). */
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** CPU time the process has used so far (its own accounting; zero when the platform does not say). */
+    public java.time.Duration cpu() {
+        return process.toHandle().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    }
+
+    /** kill -9, and waits for the process to be gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM, then SIGKILL after 20 s. */
+    @Override
+    public void close() throws InterruptedException {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            kill();
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package org.lexsync.bench.cluster;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.lexsync.bench.fixture.FixtureProcess;
+
+/**
+ * Issue 32's "N nodes × 1,000 scheduled sources": the fixture of {@code server.ScheduledSourcesBenchmark} (1,000 small
+ * Atom feeds in a JVM of their own on one loopback host, 304 while unchanged, {@code --change-percent} of them given a
+ * new entry each minute) harvested on schedule by N real {@code lexsync serve} processes sharing one new PostgreSQL
+ * database (shared politeness: the host opened to {@code --per-host} requests at once with no delay, across the
+ * cluster). After every source's first run (not measured) it measures M minutes: scheduled checks per minute, schedule
+ * lag (a run's start minus its previous run's end plus the interval) p50/p99/max, each node's process CPU per 1,000
+ * checks (and all nodes' together), and PostgreSQL transactions per check ({@code pg_stat_database.xact_commit} of the
+ * database, all clients: nodes, the scheduler, the harness's own few reads).
+ *
+ * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
+ *     [--sources 1000] [--minutes 3] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
+ *     [--cli lexsync-cli/target]</pre>
+ */
+public final class ScheduledClusterBenchmark {
+    private ScheduledClusterBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int nodes = 1;
+        int sources = 1000;
+        int minutes = 3;
+        int changePercent = 10;
+        int runs = 4;
+        int perHost = 8;
+        Duration schedule = Duration.ofSeconds(60);
+        Path cli = Path.of("lexsync-cli/target");
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            String v = args[i + 1];
+            switch (args[i]) {
+                case "--nodes" -> nodes = Integer.parseInt(v);
+                case "--sources" -> sources = Integer.parseInt(v);
+                case "--minutes" -> minutes = Integer.parseInt(v);
+                case "--change-percent" -> changePercent = Integer.parseInt(v);
+                case "--max-concurrent-runs" -> runs = Integer.parseInt(v);
+                case "--per-host" -> perHost = Integer.parseInt(v);
+                case "--cli" -> cli = Path.of(v);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        String name = "lexsync_sched_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        admin("CREATE DATABASE " + name);
+        Path dir = Files.createTempDirectory("lexsync-sched-cluster-bench-");
+        System.out.printf(Locale.ROOT, "%d nodes × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
+                + " changing each minute; measuring %d min%n", nodes, sources, schedule, runs, perHost, changePercent,
+                minutes);
+        List<NodeProcess> started = new ArrayList<>();
+        try (FixtureProcess fixture = FixtureProcess.startAtomFeeds(sources, 3, 512, 15);
+             Connection db = DriverManager.getConnection(ClusterServices.SERVER + name, ClusterServices.USER, null)) {
+            Path config = dir.resolve("lexsync.yaml");
+            StringBuilder yaml = new StringBuilder("store:\n  jdbc-url: " + ClusterServices.SERVER + name + "\nsources:\n");
+            for (int i = 0; i < sources; i++) {
+                yaml.append(String.format(Locale.ROOT, "  - {id: feed-%04d, protocol: atom, url: %s, schedule: %s,"
+                                + " approved: true, politeness: {delay: 0, concurrency: %d}}%n", i,
+                        fixture.baseUri().resolve("/feeds/" + i + "/feed.atom"), schedule, perHost));
+            }
+            Files.writeString(config, yaml, StandardCharsets.UTF_8);
+            Map<String, String> env = Map.of("LEXSYNC_DB_USER", ClusterServices.USER);
+            Instant begun = Instant.now();
+            for (int n = 0; n < nodes; n++) {
+                started.add(NodeProcess.start(cli, dir.resolve("node" + n), config, env, dir.resolve("node" + n + ".log"),
+                        "512m", List.of("--max-concurrent-runs", Integer.toString(runs))));
+            }
+            waitForBaseline(db, sources);
+            System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
+                    Duration.between(begun, Instant.now()).toMillis() / 1000.0);
+
+            Instant start = Instant.now();
+            long xact0 = commits(db, name);
+            List<Duration> cpu0 = started.stream().map(NodeProcess::cpu).toList();
+            Instant end = start.plus(Duration.ofMinutes(minutes));
+            Instant nextChange = start;
+            int changed = 0;
+            while (Instant.now().isBefore(end)) {
+                if (changePercent > 0 && !Instant.now().isBefore(nextChange)) {
+                    changed += fixture.changeFeeds(sources * changePercent / 100);
+                    nextChange = nextChange.plus(Duration.ofMinutes(1));
+                }
+                Thread.sleep(200);
+            }
+            long xact = commits(db, name) - xact0;
+            List<Duration> cpu = new ArrayList<>();
+            for (int n = 0; n < nodes; n++) {
+                cpu.add(started.get(n).cpu().minus(cpu0.get(n)));
+            }
+            report(db, start, end, schedule, sources, changed, cpu, xact);
+        } finally {
+            for (NodeProcess p : started) {
+                p.close();
+            }
+            admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            try (var walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    private static void report(Connection db, Instant start, Instant end, Duration schedule, int sources, int changed,
+                               List<Duration> cpu, long xact) throws Exception {
+        Map<String, Instant> previousEnd = new HashMap<>();
+        List<Long> lag = new ArrayList<>();
+        Map<Long, Integer> checksByPid = new HashMap<>();
+        long checks = 0;
+        long failed = 0;
+        long changes = 0;
+        try (Statement st = db.createStatement();
+             ResultSet rs = st.executeQuery("SELECT source_id, started_at, ended_at, status, created + updated + deleted,"
+                     + " holder_pid FROM runs ORDER BY source_id, id")) {
+            while (rs.next()) {
+                String source = rs.getString(1);
+                Instant started = Instant.parse(rs.getString(2));
+                String ended = rs.getString(3);
+                Instant prevEnd = previousEnd.put(source, ended == null ? null : Instant.parse(ended));
+                if (started.isBefore(start) || !started.isBefore(end)) {
+                    continue;
+                }
+                checks++;
+                checksByPid.merge(rs.getLong(6), 1, Integer::sum);
+                String status = rs.getString(4);
+                if (status.equals("aborted") || status.equals("interrupted")) {
+                    failed++;
+                }
+                changes += rs.getLong(5);
+                if (prevEnd != null) {
+                    lag.add(Math.max(0, Duration.between(prevEnd.plus(schedule), started).toMillis()));
+                }
+            }
+        }
+        lag.sort(null);
+        double seconds = Duration.between(start, end).toMillis() / 1000.0;
+        double total = cpu.stream().mapToLong(Duration::toMillis).sum() / 1000.0;
+        System.out.printf(Locale.ROOT, "window %.0f s: %d checks (%.0f/min; %d sources), %d failed, %d changes collected"
+                + " (%d feed changes published)%n", seconds, checks, checks * 60 / seconds, sources, failed, changes, changed);
+        System.out.printf(Locale.ROOT, "checks per node (by pid): %s%n", checksByPid);
+        for (int n = 0; n < cpu.size(); n++) {
+            System.out.printf(Locale.ROOT, "node %d CPU %.1f s (%.0f %% of a core)%n", n + 1, cpu.get(n).toMillis() / 1000.0,
+                    cpu.get(n).toMillis() / 10.0 / seconds);
+        }
+        System.out.printf(Locale.ROOT, "all nodes: %.1f CPU s = %.2f CPU s per 1,000 checks; PostgreSQL %d commits ="
+                + " %.1f transactions per check%n", total, checks == 0 ? 0 : total * 1000 / checks, xact,
+                checks == 0 ? 0 : (double) xact / checks);
+        System.out.printf(Locale.ROOT, "schedule lag: p50 %.2f s, p90 %.2f s, p99 %.2f s, max %.2f s over %d runs%n",
+                pct(lag, 50), pct(lag, 90), pct(lag, 99), pct(lag, 100), lag.size());
+    }
+
+    private static void waitForBaseline(Connection db, int sources) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(20));
+        while (Instant.now().isBefore(deadline)) {
+            try (Statement st = db.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT count(DISTINCT source_id) FROM runs WHERE ended_at IS NOT NULL")) {
+                if (rs.next() && rs.getLong(1) >= sources) {
+                    return;
+                }
+            } catch (java.sql.SQLException e) {
+                // the first node has not made the schema yet
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("the baseline did not end within 20 minutes");
+    }
+
+    private static long commits(Connection db, String name) throws Exception {
+        try (PreparedStatement st = db.prepareStatement("SELECT xact_commit FROM pg_stat_database WHERE datname = ?")) {
+            st.setString(1, name);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void admin(String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(ClusterServices.SERVER + "postgres", ClusterServices.USER, null);
+             Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static double pct(List<Long> sorted, int p) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int i = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(i, sorted.size() - 1))) / 1000.0;
+    }
+}
