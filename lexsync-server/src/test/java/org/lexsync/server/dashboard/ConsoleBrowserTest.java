@@ -3,6 +3,7 @@ package org.lexsync.server.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -17,7 +18,9 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The operator console of issue 33 in a real headless Chromium over {@link ConsoleFixture}: the overview's error
@@ -111,7 +114,7 @@ class ConsoleBrowserTest {
     @Test
     void aHeadingSortsTheSourcesAndAgainReversesThem() throws Exception {
         browser.get(fixture.uri("/").toString());
-        browser.findElement(By.cssSelector("a.sort[data-sort='health']")).click();
+        clickAndLoad(By.cssSelector("a.sort[data-sort='health']"));
         assertThat(browser.getCurrentUrl()).contains("sort=health&order=asc");
         assertThat(shownSources().get(0)).isEqualTo("broken"); // failing first
         // then the warnings (cyc, miss: each run had a failed item), the new one, the ok one last
@@ -125,7 +128,7 @@ class ConsoleBrowserTest {
         assertThat(browser.getCurrentUrl()).contains("order=desc");
         assertThat(shownSources().get(shownSources().size() - 1)).isEqualTo("broken");
 
-        browser.findElement(By.cssSelector("a.sort[data-sort='held']")).click();
+        clickAndLoad(By.cssSelector("a.sort[data-sort='held']"));
         assertThat(shownSources().get(shownSources().size() - 1)).isEqualTo("eli");
     }
 
@@ -133,7 +136,7 @@ class ConsoleBrowserTest {
     void theFilterFormKeepsTheSourcesOfAProtocolAHealthOrAText() throws Exception {
         browser.get(fixture.uri("/").toString());
         new Select(browser.findElement(By.name("protocol"))).selectByValue("eli");
-        browser.findElement(By.cssSelector("#filter button[type='submit']")).click();
+        clickAndLoad(By.cssSelector("#filter button[type='submit']"));
         assertThat(shownSources()).containsExactly("eli");
         assertThat(browser.findElement(By.id("shown")).getText()).isEqualTo("1 of 5 sources");
         HeadlessChromium.screenshot(browser, "console-filtered");
@@ -144,14 +147,14 @@ class ConsoleBrowserTest {
         assertThat(shownSources()).containsExactly("miss");
         browser.get(fixture.uri("/?host=127.0.0.1&sort=source").toString());
         assertThat(shownSources()).containsExactly("broken", "cyc", "eli", "later", "miss");
-        browser.findElement(By.id("clear-filter")).click();
+        clickAndLoad(By.id("clear-filter"));
         assertThat(shownSources()).hasSize(5);
     }
 
     @Test
     void findingsOfTheLastRunsAreGroupedByRuleAcrossSourcesAndPerSource() throws Exception {
         browser.get(fixture.uri("/").toString());
-        browser.findElement(By.linkText("Findings")).click();
+        clickAndLoad(By.linkText("Findings"));
         HeadlessChromium.screenshot(browser, "console-findings");
         WebElement cycle = browser.findElement(By.cssSelector("#rules tr[data-rule='" + ConsoleFixture.CYCLE_RULE
                 + "']"));
@@ -162,7 +165,7 @@ class ConsoleBrowserTest {
                 .getText()).contains("miss (1)");
 
         new Select(browser.findElement(By.name("source"))).selectByValue("miss");
-        browser.findElement(By.cssSelector("#findings-form button")).click();
+        clickAndLoad(By.cssSelector("#findings-form button"));
         assertThat(browser.findElements(By.cssSelector("#rules tbody tr"))).extracting(r -> r.getAttribute("data-rule"))
                 .containsExactly(ConsoleFixture.MISSING_RULE);
         assertThat(browser.findElement(By.id("findings-scope")).getText()).contains("of miss");
@@ -198,5 +201,17 @@ class ConsoleBrowserTest {
             long scroll = (Long) browser.executeScript("return document.documentElement.scrollWidth");
             assertThat(scroll).as("%s scrolls sideways as a whole; only its tables may", page[0]).isLessThanOrEqualTo(width);
         }
+    }
+
+    /**
+     * Clicks a link or a form's button and waits for the page it loads: a lookup right after the click could read the
+     * old page, or the new one before its rows are in.
+     */
+    private void clickAndLoad(By target) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(target).click();
+        new WebDriverWait(browser, Duration.ofSeconds(20)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> "complete".equals(
+                ((org.openqa.selenium.JavascriptExecutor) d).executeScript("return document.readyState")));
     }
 }
