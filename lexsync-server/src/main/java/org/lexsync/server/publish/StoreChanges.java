@@ -23,7 +23,8 @@ import org.lexsync.engine.LexSync;
  *   commit in WAL mode writes the {@code -wal} file, a checkpoint the database file, so a stat of both (size and
  *   modification time; one system call each, no database lock) is compared per request. A modification time is
  *   only as fine as the file system's clock (a kernel tick, up to 2 s on coarse file systems), so two commits within
- *   one tick could leave the same stamp: a mark taken less than {@link #SETTLE_MILLIS} after the files' last
+ *   one tick could leave the same stamp: a mark taken less than {@link #SETTLE_MILLIS} ({@link #FINE_SETTLE_MILLIS}
+ *   where the stamps have fractions of a second) after the files' last
  *   modification is never trusted, and requests read the head until the files have been still that long. Any later
  *   commit then gets a newer timestamp, so it is seen by the first request that starts after it. A false alarm (a
  *   lease renewal, a run record) costs one head read. Assumes the file's clock is this host's (a local file system;
@@ -38,6 +39,12 @@ import org.lexsync.engine.LexSync;
 final class StoreChanges {
     /** How long the store's files must be still before their stamp is trusted (covers coarse timestamps). */
     static final long SETTLE_MILLIS = 2_000;
+    /**
+     * The same where the files' stamps have a fraction of a second (ext4, xfs, btrfs, tmpfs: a kernel tick of a few
+     * milliseconds): this server's node heartbeat writes the database every {@code cluster.heartbeat} (2 s), so with
+     * {@link #SETTLE_MILLIS} alone the files were never still long enough and every request read the head again.
+     */
+    static final long FINE_SETTLE_MILLIS = 200;
     /** On PostgreSQL while no notifications arrive (their connection is down): the longest a head read is trusted. */
     static final long POLL_NANOS = 1_000_000_000L;
     /** On PostgreSQL while notifications arrive: the longest a head read is trusted all the same. */
@@ -91,8 +98,9 @@ final class StoreChanges {
         long dbModified = db == null ? 0 : db.lastModifiedTime().toMillis();
         long walModified = log == null ? 0 : log.lastModifiedTime().toMillis();
         long age = System.currentTimeMillis() - Math.max(dbModified, walModified);
+        long settle = fineStamp(db) && fineStamp(log) ? FINE_SETTLE_MILLIS : SETTLE_MILLIS;
         return new Mark(commits, db == null ? -1 : db.size(), dbModified, log == null ? -1 : log.size(), walModified,
-                age > SETTLE_MILLIS, 0, 0, false);
+                age > settle, 0, 0, false);
     }
 
     /** True when nothing can have been written to the store between {@code then} and {@code now}. */
@@ -107,6 +115,14 @@ final class StoreChanges {
         return then.settled() && then.databaseSize() == now.databaseSize()
                 && then.databaseModified() == now.databaseModified() && then.walSize() == now.walSize()
                 && then.walModified() == now.walModified();
+    }
+
+    /**
+     * True when the file's modification time has a fraction of a second, so the file system keeps stamps finer than a
+     * second (a stamp that falls on a whole second by chance only makes the wait the longer one). No file: true.
+     */
+    private static boolean fineStamp(@Nullable BasicFileAttributes file) {
+        return file == null || file.lastModifiedTime().toInstant().getNano() != 0;
     }
 
     /** The file's attributes, null when it does not exist (no WAL beside a store opened read-only). */

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.LexSync;
@@ -82,6 +83,21 @@ class StoreChangesTest {
         StoreChanges.Mark now = changes.mark();
         assertThat(now.commits()).isEqualTo(then.commits());
         assertThat(changes.unchanged(then, now)).isFalse();
+    }
+
+    @Test
+    void withStampsFinerThanASecondTheFilesSettleWithinTheShortWait() throws Exception {
+        watched.register(source("fresh"));
+        Path db = watched.store().sqliteFile().orElseThrow();
+        Path wal = db.resolveSibling(db.getFileName() + "-wal");
+        for (Path f : new Path[] {db, wal}) {
+            Assumptions.assumeTrue(!Files.exists(f) || Files.getLastModifiedTime(f).toInstant().getNano() != 0,
+                    "this file system keeps whole-second stamps: the long wait applies");
+        }
+        Thread.sleep(StoreChanges.FINE_SETTLE_MILLIS + 300);
+        StoreChanges.Mark then = changes.mark();
+        assertThat(then.settled()).as("still for longer than the short wait, well before the long one").isTrue();
+        assertThat(changes.unchanged(then, changes.mark())).isTrue();
     }
 
     @Test
