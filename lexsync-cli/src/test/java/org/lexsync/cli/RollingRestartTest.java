@@ -64,7 +64,11 @@ class RollingRestartTest {
                     node.start().awaitListening(Duration.ofSeconds(60));
                 }
                 Map<String, Map<String, String>> expected = new TreeMap<>();
-                pubs.sources().forEach((id, source) -> expected.put(id, new TreeMap<>(source.active())));
+                pubs.sources().forEach((id, source) -> {
+                    if (!source.active().isEmpty()) {   // all deleted: no active row in the store either
+                        expected.put(id, new TreeMap<>(source.active()));
+                    }
+                });
                 Map<String, Map<String, String>> actual = Map.of();
                 for (int i = 0; i < 120 && !actual.equals(expected); i++) {
                     Thread.sleep(250);
