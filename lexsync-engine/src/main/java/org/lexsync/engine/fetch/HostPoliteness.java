@@ -92,21 +92,31 @@ final class HostPoliteness {
             host.release(null);
             throw e;
         }
-        boolean sharedSlot = false;
+        SharedHostGate.Grant slot = null;
         try {
-            if (shared != null) {
-                reserveShared(hostKey, effective, admit);
-                sharedSlot = true;
+            while (true) {
+                if (shared != null) {
+                    slot = reserveShared(hostKey, effective, admit);
+                }
+                global.acquire();
+                if (slot == null || shared.held(slot)) {
+                    break;
+                }
+                // this process stood still past the slot's hold while it waited: the cluster may have counted the
+                // slot expired and let another node start, so this request may not go out on it
+                global.release();
+                SharedHostGate.Grant lost = slot;
+                slot = null;
+                shared.release(lost, Duration.ZERO);
             }
-            global.acquire();
         } catch (InterruptedException | RuntimeException e) {
-            if (sharedSlot) {
-                shared.release(hostKey, Duration.ZERO);
+            if (slot != null) {
+                shared.release(slot, Duration.ZERO);
             }
             host.release(null);
             throw e;
         }
-        return new Permit(host, politeness, sharedSlot ? hostKey : null);
+        return new Permit(host, politeness, slot);
     }
 
     /**
@@ -114,7 +124,8 @@ final class HostPoliteness {
      * asking again while other nodes have the host's requests in flight. A host the gate reports unreachable opens
      * this node's breaker too, and {@code admit} decides (it throws unless this request is the probe).
      */
-    private void reserveShared(String hostKey, Politeness effective, Runnable admit) throws InterruptedException {
+    private SharedHostGate.Grant reserveShared(String hostKey, Politeness effective, Runnable admit)
+            throws InterruptedException {
         while (true) {
             SharedHostGate.Grant grant = shared.reserve(hostKey, effective.maxPerHost(), effective.minDelay());
             if (grant.granted()) {
@@ -127,10 +138,10 @@ final class HostPoliteness {
                         TimeUnit.NANOSECONDS.sleep(grant.pause().toNanos());
                     }
                 } catch (InterruptedException | RuntimeException e) {
-                    shared.release(hostKey, Duration.ZERO);
+                    shared.release(grant, Duration.ZERO);
                     throw e;
                 }
-                return;
+                return grant;
             }
             TimeUnit.NANOSECONDS.sleep(Math.max(grant.pause().toNanos(), TimeUnit.MILLISECONDS.toNanos(1)));
         }
@@ -265,14 +276,14 @@ final class HostPoliteness {
     final class Permit implements AutoCloseable {
         private final Host host;
         private final Politeness politeness;
-        /** The host whose slot of the cluster's gate this permit holds, or null. */
-        private final String sharedHost;
+        /** The slot of the cluster's gate this permit holds, or null. */
+        private final SharedHostGate.Grant sharedSlot;
         private boolean closed;
 
-        private Permit(Host host, Politeness politeness, String sharedHost) {
+        private Permit(Host host, Politeness politeness, SharedHostGate.Grant sharedSlot) {
             this.host = host;
             this.politeness = politeness;
-            this.sharedHost = sharedHost;
+            this.sharedSlot = sharedSlot;
         }
 
         @Override
@@ -281,8 +292,8 @@ final class HostPoliteness {
                 closed = true;
                 global.release();
                 Politeness effective = host.release(politeness);
-                if (sharedHost != null) {
-                    shared.release(sharedHost, effective.minDelay());
+                if (sharedSlot != null) {
+                    shared.release(sharedSlot, effective.minDelay());
                 }
             }
         }

@@ -1,71 +1,114 @@
 package org.lexsync.engine.store;
 
 import org.lexsync.engine.fetch.SharedHostGate;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cluster's politeness gate on PostgreSQL (table {@code host_politeness}, {@code V20__host_politeness.sql}): each
+ * The cluster's politeness gate on PostgreSQL (tables {@code host_politeness}, V20, and {@code host_slots}, V23): each
  * request to a host takes a slot in one transaction holding the host row's lock ({@code SELECT ... FOR UPDATE}), so
  * that every node sees the cluster's next allowed start, its requests in flight, a {@code Retry-After} and an open
- * circuit breaker. Times come from the database's clock. A node that dies with requests in flight leaves its slots
- * counted until {@link #HOLD} after their start at most. Obtain through {@link Store#sharedHostGate()}.
+ * circuit breaker. Times come from the database's clock. The slots this object granted are renewed every
+ * {@code renewEvery} while their requests run, so a long download keeps its slot, and a slot of a node that was killed
+ * or froze expires {@code hold} after its last renewal at most (rather than blocking the host for good). Obtain through
+ * {@link Store#sharedHostGate()}.
  */
 final class SharedHostSchedule implements SharedHostGate {
     private static final Logger LOG = LoggerFactory.getLogger(SharedHostSchedule.class);
-    /** How long a granted slot counts as in flight without its release (a node that died holding it). */
-    static final Duration HOLD = Duration.ofSeconds(60);
+    /** How long a slot counts as in flight after its grant or last renewal (a node that died holding it frees it then). */
+    static final Duration HOLD = Duration.ofSeconds(15);
+    /** How often the slots in flight are renewed: three chances before a slot could expire. */
+    static final Duration RENEW_EVERY = HOLD.dividedBy(5);
     /** How soon a caller refused because the host is busy elsewhere asks again. */
     static final Duration POLL = Duration.ofMillis(20);
     private static final String NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000 AS BIGINT)";
 
     private final Db db;
+    private final long holdMicros;
+    private final long renewNanos;
+    /**
+     * The slots granted here and not released: id → the {@link System#nanoTime()} before which the slot surely still
+     * counts as held on the database (its last grant or renewal, seen from this side, plus the hold less a margin).
+     */
+    private final Map<String, Long> slots = new ConcurrentHashMap<>();
+    private final ReentrantLock renewer = new ReentrantLock();
+    private boolean renewing;
 
     SharedHostSchedule(Db db) {
+        this(db, HOLD, RENEW_EVERY);
+    }
+
+    SharedHostSchedule(Db db, Duration hold, Duration renewEvery) {
         this.db = db;
+        this.holdMicros = micros(hold);
+        this.renewNanos = renewEvery.toNanos();
     }
 
     @Override
     public Grant reserve(String host, int maxInFlight, Duration delay) {
-        return db.write("reserve a request to host " + host, c -> {
+        long asked = System.nanoTime();
+        Grant grant = db.write("reserve a request to host " + host, c -> {
             Row row = lock(c, host);
             if (row == null) {
-                try (PreparedStatement st = c.prepareStatement("INSERT INTO host_politeness (host, next_at, in_flight,"
-                        + " held_until, unreachable_until) VALUES (?, 0, 0, 0, 0) ON CONFLICT (host) DO NOTHING")) {
+                try (PreparedStatement st = c.prepareStatement("INSERT INTO host_politeness (host, next_at,"
+                        + " unreachable_until) VALUES (?, 0, 0) ON CONFLICT (host) DO NOTHING")) {
                     st.setString(1, host);
                     st.executeUpdate();
                 }
                 row = lock(c, host);
             }
-            long inFlight = row.heldUntil > row.now ? row.inFlight : 0;
             Duration unreachable = Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(
                     Math.max(0, row.unreachableUntil - row.now)));
-            if (inFlight >= maxInFlight) {
-                return new Grant(false, POLL, unreachable);
+            if (inFlight(c, host, row.now) >= maxInFlight) {
+                return new Grant(false, POLL, unreachable, null, null);
             }
             long start = Math.max(row.now, row.nextAt);
-            try (PreparedStatement st = c.prepareStatement("UPDATE host_politeness SET next_at = ?, in_flight = ?,"
-                    + " held_until = ? WHERE host = ?")) {
-                st.setLong(1, start + micros(delay));
-                st.setLong(2, inFlight + 1);
-                st.setLong(3, Math.max(inFlight == 0 ? 0 : row.heldUntil, start + micros(HOLD)));
-                st.setString(4, host);
+            String slot = UUID.randomUUID().toString();
+            // the slot's row and the host's next start in one statement: one round trip less per request
+            try (PreparedStatement st = c.prepareStatement("WITH slot AS (INSERT INTO host_slots (id, host,"
+                    + " held_until) VALUES (?, ?, ?)) UPDATE host_politeness SET next_at = ? WHERE host = ?")) {
+                st.setString(1, slot);
+                st.setString(2, host);
+                st.setLong(3, start + holdMicros);
+                st.setLong(4, start + micros(delay));
+                st.setString(5, host);
                 st.executeUpdate();
             }
-            return new Grant(true, Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(start - row.now)), unreachable);
+            return new Grant(true, Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(start - row.now)), unreachable,
+                    host, slot);
         });
+        if (grant.granted()) {
+            hold(grant.slot(), asked + TimeUnit.MICROSECONDS.toNanos(holdMicros) + grant.pause().toNanos());
+        }
+        return grant;
     }
 
     @Override
-    public void release(String host, Duration delay) {
-        update("release a request to host " + host, "UPDATE host_politeness SET in_flight = GREATEST(in_flight - 1, 0),"
-                + " next_at = GREATEST(next_at, " + NOW + " + ?) WHERE host = ?", micros(delay), host);
+    public boolean held(Grant slot) {
+        Long until = slots.get(slot.slot());
+        return until != null && until - System.nanoTime() > 0;
+    }
+
+    @Override
+    public void release(Grant slot, Duration delay) {
+        slots.remove(slot.slot());
+        update("release a request to host " + slot.host(), "WITH slot AS (DELETE FROM host_slots WHERE id = ?)"
+                + " UPDATE host_politeness SET next_at = GREATEST(next_at, " + NOW + " + ?) WHERE host = ?",
+                slot.slot(), micros(delay), slot.host());
     }
 
     @Override
@@ -87,15 +130,122 @@ final class SharedHostSchedule implements SharedHostGate {
     }
 
     /**
-     * One update of a host row. A failure is logged, not thrown: it comes after the request it concerns (whose
-     * outcome stands), and the row's hold bounds what a lost release costs the other nodes.
+     * The host's slots in flight on the cluster, forgetting those that expired (their node died or froze) on the way;
+     * called with the host row locked. The count and the delete read one snapshot, hence the count's own filter.
      */
-    private void update(String operation, String sql, Object first, Object second) {
+    private static long inFlight(Connection c, String host, long now) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("WITH expired AS (DELETE FROM host_slots WHERE host = ? AND"
+                + " held_until <= ?) SELECT count(*) FROM host_slots WHERE host = ? AND held_until > ?")) {
+            st.setString(1, host);
+            st.setLong(2, now);
+            st.setString(3, host);
+            st.setLong(4, now);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Counts {@code slot} as held until {@code until} (nanoTime, less a margin) and makes sure it is renewed. */
+    private void hold(String slot, long until) {
+        slots.put(slot, until - margin());
+        renewer.lock();
+        try {
+            if (!renewing) {
+                renewing = true;
+                Thread.ofVirtual().name("lexsync-host-slots").start(this::renewWhileHeld);
+            }
+        } finally {
+            renewer.unlock();
+        }
+    }
+
+    /**
+     * A slot counts as surely held only until a fifth of the hold before it expires: the request that checks it still
+     * has to be sent, and the database's clock may run a little faster than this machine's.
+     */
+    private long margin() {
+        return TimeUnit.MICROSECONDS.toNanos(holdMicros) / 5;
+    }
+
+    private void renewWhileHeld() {
+        while (true) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(renewNanos);
+            } catch (InterruptedException e) {
+                stopRenewing();
+                return;
+            }
+            renewer.lock();
+            try {
+                if (slots.isEmpty()) {
+                    renewing = false;
+                    return;
+                }
+            } finally {
+                renewer.unlock();
+            }
+            renewOnce();
+        }
+    }
+
+    private void stopRenewing() {
+        renewer.lock();
+        try {
+            renewing = false;
+        } finally {
+            renewer.unlock();
+        }
+    }
+
+    /**
+     * Extends every slot held here by the hold, from now on the database's clock. A slot that expired meanwhile (this
+     * process stood still longer than the hold) is not revived: another node may already count the host free, so
+     * {@link #held} answers false for it from now on. A failure leaves the slots to expire; it is logged, not thrown.
+     */
+    void renewOnce() {
+        List<String> ids = List.copyOf(slots.keySet());
+        if (ids.isEmpty()) {
+            return;
+        }
+        long asked = System.nanoTime();
+        try {
+            Set<String> renewed = db.write("renew " + ids.size() + " requests in flight", c -> {
+                Array array = c.createArrayOf("text", ids.toArray());
+                try (PreparedStatement st = c.prepareStatement("UPDATE host_slots SET held_until = GREATEST(held_until,"
+                        + " " + NOW + " + ?) WHERE id = ANY(?) AND held_until > " + NOW + " RETURNING id")) {
+                    st.setLong(1, holdMicros);
+                    st.setArray(2, array);
+                    Set<String> found = new HashSet<>();
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            found.add(rs.getString(1));
+                        }
+                    }
+                    return found;
+                }
+            });
+            long until = asked + TimeUnit.MICROSECONDS.toNanos(holdMicros) - margin();
+            for (String id : ids) {
+                slots.computeIfPresent(id, (k, before) -> renewed.contains(k) ? Math.max(before, until) : asked);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("cannot renew the requests in flight: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * One update of a host row. A failure is logged, not thrown: it comes after the request it concerns (whose
+     * outcome stands), and the slot's hold bounds what a lost release costs the other nodes.
+     */
+    private void update(String operation, String sql, Object... parameters) {
         try {
             db.write(operation, c -> {
                 try (PreparedStatement st = c.prepareStatement(sql)) {
-                    st.setObject(1, first);
-                    st.setObject(2, second);
+                    for (int i = 0; i < parameters.length; i++) {
+                        st.setObject(i + 1, parameters[i]);
+                    }
                     return st.executeUpdate();
                 }
             });
@@ -105,12 +255,11 @@ final class SharedHostSchedule implements SharedHostGate {
     }
 
     private static Row lock(Connection c, String host) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT next_at, in_flight, held_until, unreachable_until, "
-                + NOW + " FROM host_politeness WHERE host = ? FOR UPDATE")) {
+        try (PreparedStatement st = c.prepareStatement("SELECT next_at, unreachable_until, " + NOW
+                + " FROM host_politeness WHERE host = ? FOR UPDATE")) {
             st.setString(1, host);
             try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? new Row(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5))
-                        : null;
+                return rs.next() ? new Row(rs.getLong(1), rs.getLong(2), rs.getLong(3)) : null;
             }
         }
     }
@@ -119,6 +268,6 @@ final class SharedHostSchedule implements SharedHostGate {
         return TimeUnit.NANOSECONDS.toMicros(d.toNanos());
     }
 
-    private record Row(long nextAt, long inFlight, long heldUntil, long unreachableUntil, long now) {
+    private record Row(long nextAt, long unreachableUntil, long now) {
     }
 }

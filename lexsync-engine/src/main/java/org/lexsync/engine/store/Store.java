@@ -113,6 +113,11 @@ public final class Store implements AutoCloseable {
         return db.sqlite() || db.readOnly() ? null : new SharedHostSchedule(db);
     }
 
+    /** The database under this store, for the store package's own parts and their tests. */
+    Db db() {
+        return db;
+    }
+
     /** True when this store was opened read-only. */
     public boolean readOnly() {
         return db.readOnly();

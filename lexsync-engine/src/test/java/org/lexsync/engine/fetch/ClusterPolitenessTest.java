@@ -108,9 +108,9 @@ class ClusterPolitenessTest {
         // the politeness gate of node 0 learns a Retry-After of 2 s for the host: nodes 1 and 2 wait it out too
         FixtureResource r = publisher.resources().get(0);
         String host = r.uri().getHost() + ":" + r.uri().getPort();
-        stores.get(0).sharedHostGate().reserve(host, 1, Duration.ZERO);
-        stores.get(0).sharedHostGate().release(host, Duration.ZERO);
-        stores.get(0).sharedHostGate().defer(host, Duration.ofSeconds(2));
+        SharedHostGate gate = stores.get(0).sharedHostGate();
+        gate.release(gate.reserve(host, 1, Duration.ZERO), Duration.ZERO);
+        gate.defer(host, Duration.ofSeconds(2));
         long started = System.nanoTime();
         assertThat(fetchers.get(1).fetch(FetchRequest.of(r.uri()))).isInstanceOf(FetchResult.Fetched.class);
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(1_900));

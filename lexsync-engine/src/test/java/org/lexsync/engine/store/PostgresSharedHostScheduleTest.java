@@ -51,11 +51,12 @@ class PostgresSharedHostScheduleTest {
     void aHostBusyOnOneNodeIsRefusedOnTheOtherUntilReleased() {
         SharedHostGate a = first.sharedHostGate();
         SharedHostGate b = second.sharedHostGate();
-        assertThat(a.reserve(HOST, 1, Duration.ZERO).granted()).isTrue();
+        SharedHostGate.Grant taken = a.reserve(HOST, 1, Duration.ZERO);
+        assertThat(taken.granted()).isTrue();
         SharedHostGate.Grant refused = b.reserve(HOST, 1, Duration.ZERO);
         assertThat(refused.granted()).isFalse();
         assertThat(refused.pause()).isPositive();
-        a.release(HOST, Duration.ZERO);
+        a.release(taken, Duration.ZERO);
         assertThat(b.reserve(HOST, 1, Duration.ZERO).granted()).isTrue();
     }
 
@@ -72,8 +73,7 @@ class PostgresSharedHostScheduleTest {
     @Test
     void aReleaseStartsTheDelayAgainFromTheEnd() {
         SharedHostGate a = first.sharedHostGate();
-        a.reserve(HOST, 1, Duration.ZERO);
-        a.release(HOST, Duration.ofSeconds(3));
+        a.release(a.reserve(HOST, 1, Duration.ZERO), Duration.ofSeconds(3));
         assertThat(second.sharedHostGate().reserve(HOST, 1, Duration.ZERO).pause())
                 .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(3));
     }
@@ -81,8 +81,7 @@ class PostgresSharedHostScheduleTest {
     @Test
     void aRetryAfterSeenByOneNodeHoldsForTheOther() {
         SharedHostGate a = first.sharedHostGate();
-        a.reserve(HOST, 1, Duration.ZERO);
-        a.release(HOST, Duration.ZERO);
+        a.release(a.reserve(HOST, 1, Duration.ZERO), Duration.ZERO);
         a.defer(HOST, Duration.ofSeconds(30));
         assertThat(second.sharedHostGate().reserve(HOST, 1, Duration.ZERO).pause())
                 .isBetween(Duration.ofSeconds(29), Duration.ofSeconds(30));
@@ -92,13 +91,50 @@ class PostgresSharedHostScheduleTest {
     void aBreakerOpenedByOneNodeIsReportedToTheOtherUntilTheHostAnswers() {
         SharedHostGate a = first.sharedHostGate();
         SharedHostGate b = second.sharedHostGate();
-        a.reserve(HOST, 1, Duration.ZERO);
-        a.release(HOST, Duration.ZERO);
+        a.release(a.reserve(HOST, 1, Duration.ZERO), Duration.ZERO);
         a.unreachable(HOST, Duration.ofMinutes(10));
         SharedHostGate.Grant grant = b.reserve(HOST, 1, Duration.ZERO);
         assertThat(grant.unreachableFor()).isBetween(Duration.ofMinutes(9), Duration.ofMinutes(10));
-        b.release(HOST, Duration.ZERO);
+        b.release(grant, Duration.ZERO);
         b.reachable(HOST);
         assertThat(a.reserve(HOST, 1, Duration.ZERO).unreachableFor()).isZero();
+    }
+
+    @Test
+    void aSlotWhoseNodeStoppedRenewingItFreesTheHostAfterTheHold() throws Exception {
+        // node a stands for a node killed or frozen right after its grant: with a 1 s hold and no renewal in time
+        SharedHostSchedule a = new SharedHostSchedule(first.db(), Duration.ofSeconds(1), Duration.ofMinutes(1));
+        SharedHostGate.Grant stranded = a.reserve(HOST, 1, Duration.ZERO);
+        assertThat(a.held(stranded)).isTrue();
+        assertThat(second.sharedHostGate().reserve(HOST, 1, Duration.ZERO).granted()).isFalse();
+        Thread.sleep(1_200);
+        assertThat(a.held(stranded)).as("a slot that may have expired is not sent on").isFalse();
+        assertThat(second.sharedHostGate().reserve(HOST, 1, Duration.ZERO).granted()).isTrue();
+    }
+
+    @Test
+    void aSlotKeptRenewedStaysHeldLongerThanTheHold() throws Exception {
+        // a long download: its node renews the slot while it runs, so no other node starts meanwhile
+        SharedHostSchedule a = new SharedHostSchedule(first.db(), Duration.ofSeconds(1), Duration.ofMillis(200));
+        SharedHostGate.Grant downloading = a.reserve(HOST, 1, Duration.ZERO);
+        Thread.sleep(2_500);
+        assertThat(a.held(downloading)).isTrue();
+        SharedHostGate b = second.sharedHostGate();
+        assertThat(b.reserve(HOST, 1, Duration.ZERO).granted()).isFalse();
+        a.release(downloading, Duration.ZERO);
+        assertThat(b.reserve(HOST, 1, Duration.ZERO).granted()).isTrue();
+    }
+
+    @Test
+    void aSlotThatExpiredIsNotRevivedByALateRenewal() throws Exception {
+        // node a froze past the hold; node b took the host; a wakes and renews: its slot stays lost
+        SharedHostSchedule a = new SharedHostSchedule(first.db(), Duration.ofSeconds(1), Duration.ofMinutes(1));
+        SharedHostGate.Grant frozen = a.reserve(HOST, 1, Duration.ZERO);
+        Thread.sleep(1_200);
+        SharedHostGate.Grant taken = second.sharedHostGate().reserve(HOST, 1, Duration.ZERO);
+        assertThat(taken.granted()).isTrue();
+        a.renewOnce();
+        assertThat(a.held(frozen)).isFalse();
+        assertThat(a.reserve(HOST, 1, Duration.ZERO).granted()).as("b's slot still counts").isFalse();
     }
 }
