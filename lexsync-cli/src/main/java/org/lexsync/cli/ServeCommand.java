@@ -83,8 +83,7 @@ final class ServeCommand implements Callable<Integer> {
                     server = StandardFeatures.addTo(LexSyncServer.builder(lexsync).configuration(configuration).settings(settings))
                             .build().start();
                 } catch (RuntimeException e) {
-                    throw new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
-                            settings.bind(), settings.port(), e.getMessage()));
+                    throw startFailure(e, settings);
                 }
                 try {
                     out.printf(Locale.ROOT, "lexsync serve: listening on %s (dashboard %s, metrics %smetrics, API"
@@ -109,6 +108,32 @@ final class ServeCommand implements Callable<Integer> {
             out.flush();
         }
         return 0;
+    }
+
+    /**
+     * What a failed start tells the operator: a port that cannot be bound is named as such; a store that fails while
+     * a feature starts keeps its own error (exit 4); anything else says the server could not start, and why.
+     */
+    private static RuntimeException startFailure(RuntimeException e, ServerSettings settings) {
+        if (bindFailure(e)) {
+            return new Main.UsageException(String.format(Locale.ROOT, "cannot listen on %s:%d: %s",
+                    settings.bind(), settings.port(), e.getMessage()));
+        }
+        if (Main.cause(e, org.lexsync.engine.model.StoreException.class) != null
+                || Main.cause(e, org.lexsync.engine.model.RdfStoreException.class) != null) {
+            return e;
+        }
+        return new Main.UsageException("cannot start the server: " + e.getMessage());
+    }
+
+    /** True when {@code e} comes from binding the listening socket (Javalin wraps Jetty's {@code BindException}). */
+    private static boolean bindFailure(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.net.BindException || t.getClass().getSimpleName().contains("BindException")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The configuration file's sources and server section; none when there is no file (reload then reads it). */
