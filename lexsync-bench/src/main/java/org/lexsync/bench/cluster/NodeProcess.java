@@ -25,7 +25,23 @@ public final class NodeProcess implements AutoCloseable {
      */
     public static NodeProcess start(Path cliTarget, Path dataDir, Path config, Map<String, String> env, Path log,
                                     String heap, List<String> extra) throws IOException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+        return start(null, cliTarget, dataDir, config, env, log, heap, extra);
+    }
+
+    /**
+     * As {@link #start(Path, Path, Path, Map, Path, String, List)}, but with a host name of its own when
+     * {@code hostName} is not null: the node runs in a new UTS namespace ({@code unshare --uts}, as root), so the other
+     * nodes take it for a node on another machine and cannot see its process end — a lease it held must expire.
+     * The process id stays the node's own ({@code unshare} and the shell exec the JVM).
+     */
+    public static NodeProcess start(String hostName, Path cliTarget, Path dataDir, Path config,
+                                    Map<String, String> env, Path log, String heap, List<String> extra)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        if (hostName != null) {
+            command.addAll(List.of("unshare", "--uts", "sh", "-c", "hostname \"$0\" && exec \"$@\"", hostName));
+        }
+        command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx" + heap,
                 "-cp", cliTarget.resolve("lexsync-cli.jar") + java.io.File.pathSeparator + cliTarget.resolve("lib") + "/*",
                 "org.lexsync.cli.Main", "serve", "--store", dataDir.toString(), "--config", config.toString(),

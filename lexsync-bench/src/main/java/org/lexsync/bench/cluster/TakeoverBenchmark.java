@@ -25,9 +25,12 @@ import java.util.Map;
  * node again (same data directory) and wait until it is in the node table before the next kill. Prints each takeover and p50/p90/max.
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.TakeoverBenchmark [--kills 20] \
- *     [--nodes 3] [--cli lexsync-cli/target] [--delay 60] [--heartbeat 2s --missed-heartbeats 4 --lease 30s]</pre>
+ *     [--nodes 3] [--cli lexsync-cli/target] [--delay 60] [--heartbeat 2s --missed-heartbeats 4 --lease 30s] \
+ *     [--separate-hosts true]</pre>
  *
- * Without the cluster flags the nodes run with the defaults ({@code cluster:} absent from their configuration).
+ * Without the cluster flags the nodes run with the defaults ({@code cluster:} absent from their configuration). With
+ * {@code --separate-hosts true} (root only) each node has a host name of its own ({@link NodeProcess}), as on separate
+ * machines: a killed node's process cannot be seen gone, so its lease has to expire — the cross-host worst case.
  */
 public final class TakeoverBenchmark {
     private static final String SOURCE = "long";
@@ -41,6 +44,7 @@ public final class TakeoverBenchmark {
         Path cli = Path.of("lexsync-cli/target");
         String delay = "60";
         List<String> cluster = new ArrayList<>();
+        boolean separateHosts = false;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
@@ -48,6 +52,7 @@ public final class TakeoverBenchmark {
                 case "--nodes" -> nodes = Integer.parseInt(v);
                 case "--cli" -> cli = Path.of(v);
                 case "--delay" -> delay = v;
+                case "--separate-hosts" -> separateHosts = Boolean.parseBoolean(v);
                 case "--heartbeat", "--missed-heartbeats", "--lease" -> cluster.addAll(List.of(args[i], v));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
@@ -57,8 +62,10 @@ public final class TakeoverBenchmark {
                     + " lexsync-cli -am package -DskipTests, or name its directory with --cli");
         }
         Path dir = Files.createTempDirectory("lexsync-takeover-bench-");
-        System.out.printf(Locale.ROOT, "%d nodes, %d kills, cluster settings: %s; source delay %s s%n", nodes, kills,
+        System.out.printf(Locale.ROOT, "%d nodes%s, %d kills, cluster settings: %s; source delay %s s%n", nodes,
+                separateHosts ? " (each with a host name of its own)" : "", kills,
                 cluster.isEmpty() ? "the defaults" : String.join(" ", cluster), delay);
+
         try (ClusterServices services = ClusterServices.start(dir.resolve("services"), 1, 200)) {
             Path config = dir.resolve("lexsync.yaml");
             Files.writeString(config, configuration(services, delay), StandardCharsets.UTF_8);
@@ -66,7 +73,7 @@ public final class TakeoverBenchmark {
             List<NodeProcess> running = new ArrayList<>();
             try (Connection db = DriverManager.getConnection(services.jdbcUrl(), ClusterServices.USER, null)) {
                 for (int n = 0; n < nodes; n++) {
-                    running.add(start(cli, dir, n, config, env, cluster));
+                    running.add(start(cli, dir, n, config, env, cluster, separateHosts));
                 }
                 List<Long> millis = new ArrayList<>();
                 long lastRun = 0;
@@ -83,7 +90,7 @@ public final class TakeoverBenchmark {
                     System.out.printf(Locale.ROOT, "kill %2d: node %d (pid %d, lease epoch %d) killed at %s; epoch %d"
                                     + " taken by pid %d after %.1f s%n", k, victim + 1, holder.pid(), holder.id(), killed,
                             next.id(), next.pid(), ms / 1000.0);
-                    running.set(victim, start(cli, dir, victim, config, env, cluster));
+                    running.set(victim, start(cli, dir, victim, config, env, cluster, separateHosts));
                     // the next kill only once the restarted node is up: N nodes, one of them dying at a time
                     waitForNodeRow(db, running.get(victim).pid());
                 }
@@ -124,9 +131,9 @@ public final class TakeoverBenchmark {
     }
 
     private static NodeProcess start(Path cli, Path dir, int n, Path config, Map<String, String> env,
-                                     List<String> cluster) throws Exception {
-        return NodeProcess.start(cli, dir.resolve("node" + n), config, env, dir.resolve("node" + n + ".log"), "384m",
-                cluster);
+                                     List<String> cluster, boolean separateHosts) throws Exception {
+        return NodeProcess.start(separateHosts ? "lexsync-node" + n : null, cli, dir.resolve("node" + n), config, env,
+                dir.resolve("node" + n + ".log"), "384m", cluster);
     }
 
     /**
