@@ -28,7 +28,7 @@ import org.lexsync.engine.LexSync;
  *   modification is never trusted, and requests read the head until the files have been still that long. Any later
  *   commit then gets a newer timestamp, so it is seen by the first request that starts {@link #STAMP_REUSE_NANOS}
  *   (1 ms) after it: the two stats are shared by the requests of one millisecond rather than made by each (at tens of
- *   thousands of requests a second they were a tenth of a kept answer's cost). A false alarm (a lease renewal, a run
+ *   thousands of requests a second they were ≈ 7 % of a kept answer's time, docs/benchmarks.md). A false alarm (a lease renewal, a run
  *   record, the node heartbeat) costs one head read. Assumes the file's clock is this host's (a local file system;
  *   not a clock stepped backwards).</li>
  *   <li><b>Writes by another process or node on PostgreSQL</b>: every commit of a batch or a source notifies
@@ -99,7 +99,7 @@ final class StoreChanges {
         }
         long t = System.nanoTime();
         Stamps files = stamps;
-        if (files == null || t - files.nanos() >= STAMP_REUSE_NANOS || t - files.nanos() < 0) {
+        if (files == null || t - files.nanos() >= STAMP_REUSE_NANOS) {
             files = stamps(t);
             stamps = files;
         }
