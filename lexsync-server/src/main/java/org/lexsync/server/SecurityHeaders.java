@@ -2,6 +2,7 @@ package org.lexsync.server;
 
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -54,6 +55,6 @@ public final class SecurityHeaders extends Handler.Wrapper {
         out.put(NOSNIFF);
         out.put(NO_REFERRER);
         out.put(SANDBOX_CSP);
-        out.remove("Set-Cookie");
+        out.remove(HttpHeader.SET_COOKIE);
     }
 }

@@ -58,7 +58,8 @@ import org.lexsync.engine.store.StoreConfig;
  *
  * <p>The before build runs {@link StoredBenchServer} from this build's classes placed after its jar on the class path
  * (the class is new; everything it calls is the other build's). S3Proxy runs in this harness's JVM; its CPU is not
- * in the server's CPU per request.
+ * in the server's CPU per request. {@code -Dserve.jfr=PREFIX} records a JFR profile of each server set-up in
+ * {@code PREFIX-1.jfr}, {@code PREFIX-2.jfr}, … (in the order the set-ups are measured).
  */
 public final class StoredBytesBenchmark {
     private static final String SOURCE = "sfs";
@@ -141,9 +142,11 @@ public final class StoredBytesBenchmark {
         int nginxPort = freePort();
         try (Nginx nginx = Nginx.start(dir.resolve("nginx"), export, nginxPort)) {
             URI nginxBase = URI.create("http://127.0.0.1:" + nginxPort + "/");
+            int started = 0;
             for (Setup setup : setups) {
                 int port = freePort();
-                Process ours = startServer(setup, port, o.get("--server-heap"), s3, dir.resolve("server.log"));
+                Process ours = startServer(setup, port, o.get("--server-heap"), s3, dir.resolve("server.log"),
+                        ++started);
                 try {
                     URI oursBase = URI.create("http://127.0.0.1:" + port + "/");
                     for (Target t : targets) {
@@ -288,10 +291,15 @@ public final class StoredBytesBenchmark {
         return p.toString();
     }
 
-    private static Process startServer(Setup setup, int port, String heap, S3ProxyLauncher s3, Path log)
+    private static Process startServer(Setup setup, int port, String heap, S3ProxyLauncher s3, Path log, int nth)
             throws IOException, InterruptedException {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + heap, "-cp", setup.classpath(),
+        List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + heap));
+        String jfr = System.getProperty("serve.jfr");
+        if (jfr != null) {
+            cmd.add("-XX:StartFlightRecording=filename=" + jfr + "-" + nth + ".jfr,settings=profile");
+        }
+        cmd.addAll(List.of("-cp", setup.classpath(),
                 StoredBenchServer.class.getName(), setup.data().toString(), setup.yaml().toString(),
                 Integer.toString(port)));
         if (setup.blobs() != null) {

@@ -105,19 +105,11 @@ final class PublishHandler extends Handler.Wrapper {
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = answer.doc();
         CachedDocument kept = answer.cached();
-        if (kept != null) {
-            out.add(kept.headers().etag());
-            out.add(kept.headers().lastModified());
-        } else {
-            out.put(HttpHeader.ETAG, doc.etag());
-            out.put(HttpHeader.LAST_MODIFIED, PublishRoutes.httpDate(doc.lastModified()));
-        }
-        out.add(doc.immutable() ? IMMUTABLE : NO_CACHE);
-        out.add(VARY);
-        out.add(ACCEPT_RANGES);
-        if (notModified(in.get(HttpHeader.IF_NONE_MATCH), in.get(HttpHeader.IF_MODIFIED_SINCE), doc)) {
-            response.setStatus(304);
-            callback.succeeded();
+        boolean current = kept != null
+                ? answeredNotModified(request, response, callback, doc, kept.headers().etag(), kept.headers().lastModified())
+                : answeredNotModified(request, response, callback, doc, new HttpField(HttpHeader.ETAG, doc.etag()),
+                        new HttpField(HttpHeader.LAST_MODIFIED, PublishRoutes.httpDate(doc.lastModified())));
+        if (current) {
             return;
         }
         if (kept != null) {
@@ -135,20 +127,13 @@ final class PublishHandler extends Handler.Wrapper {
      */
     private void serveStored(Request request, Response response, Callback callback, String path, String name,
                              PublishRoutes.Published now, boolean headOnly) throws IOException {
-        HttpFields in = request.getHeaders();
         HttpFields.Mutable out = response.getHeaders();
         StoredDocuments stored = routes.stored();
         StoredDocuments.Located located = stored.locate(now.publication(), name, now.head())
                 .orElseThrow(() -> ApiError.notFound("nothing is published at " + path));
         PublishedDocument doc = located.doc();
-        out.add(located.headers().etag());
-        out.add(located.headers().lastModified());
-        out.add(doc.immutable() ? IMMUTABLE : NO_CACHE);
-        out.add(VARY);
-        out.add(ACCEPT_RANGES);
-        if (notModified(in.get(HttpHeader.IF_NONE_MATCH), in.get(HttpHeader.IF_MODIFIED_SINCE), doc)) {
-            response.setStatus(304);
-            callback.succeeded();
+        if (answeredNotModified(request, response, callback, doc, located.headers().etag(),
+                located.headers().lastModified())) {
             return;
         }
         try {
@@ -169,6 +154,28 @@ final class PublishHandler extends Handler.Wrapper {
             }
             throw e;
         }
+    }
+
+    /**
+     * Puts the validators ({@code etag}, {@code lastModified}) and the caching fields every published document
+     * carries, and answers {@code 304} when the request's copy is still {@code doc}'s: true when it did (nothing more
+     * to write).
+     */
+    private static boolean answeredNotModified(Request request, Response response, Callback callback,
+                                               PublishedDocument doc, HttpField etag, HttpField lastModified) {
+        HttpFields.Mutable out = response.getHeaders();
+        out.add(etag);
+        out.add(lastModified);
+        out.add(doc.immutable() ? IMMUTABLE : NO_CACHE);
+        out.add(VARY);
+        out.add(ACCEPT_RANGES);
+        HttpFields in = request.getHeaders();
+        if (!notModified(in.get(HttpHeader.IF_NONE_MATCH), in.get(HttpHeader.IF_MODIFIED_SINCE), doc)) {
+            return false;
+        }
+        response.setStatus(304);
+        callback.succeeded();
+        return true;
     }
 
     /**

@@ -26,8 +26,10 @@ import org.lexsync.engine.LexSync;
  *   one tick could leave the same stamp: a mark taken less than {@link #SETTLE_MILLIS} ({@link #FINE_SETTLE_MILLIS}
  *   where the stamps have fractions of a second) after the files' last
  *   modification is never trusted, and requests read the head until the files have been still that long. Any later
- *   commit then gets a newer timestamp, so it is seen by the first request that starts after it. A false alarm (a
- *   lease renewal, a run record) costs one head read. Assumes the file's clock is this host's (a local file system;
+ *   commit then gets a newer timestamp, so it is seen by the first request that starts {@link #STAMP_REUSE_NANOS}
+ *   (1 ms) after it: the two stats are shared by the requests of one millisecond rather than made by each (at tens of
+ *   thousands of requests a second they were ≈ 7 % of a kept answer's time, docs/benchmarks.md). A false alarm (a lease renewal, a run
+ *   record, the node heartbeat) costs one head read. Assumes the file's clock is this host's (a local file system;
  *   not a clock stepped backwards).</li>
  *   <li><b>Writes by another process or node on PostgreSQL</b>: every commit of a batch or a source notifies
  *   {@code lexsync_journal} inside its transaction and the facade's listener ({@link org.lexsync.engine.Operations#onJournalChanges})
@@ -45,6 +47,8 @@ final class StoreChanges {
      * {@link #SETTLE_MILLIS} alone the files were never still long enough and every request read the head again.
      */
     static final long FINE_SETTLE_MILLIS = 200;
+    /** How long one look at the SQLite files' stamps serves the marks taken after it (the commit count is read each time). */
+    static final long STAMP_REUSE_NANOS = 1_000_000L;
     /** On PostgreSQL while no notifications arrive (their connection is down): the longest a head read is trusted. */
     static final long POLL_NANOS = 1_000_000_000L;
     /** On PostgreSQL while notifications arrive: the longest a head read is trusted all the same. */
@@ -55,6 +59,12 @@ final class StoreChanges {
     private final @Nullable Path wal;
     private final AtomicLong notified = new AtomicLong();
     private final long fallbackPollNanos;
+    private volatile @Nullable Stamps stamps;
+
+    /** One look at the SQLite files: their sizes and stamps, whether they had settled, and when it was taken. */
+    private record Stamps(long nanos, long databaseSize, long databaseModified, long walSize, long walModified,
+                          boolean settled) {
+    }
 
     StoreChanges(LexSync lexsync) {
         this(lexsync, FALLBACK_POLL_NANOS);
@@ -87,20 +97,32 @@ final class StoreChanges {
             boolean live = lexsync.operations().journalNotificationsLive();
             return new Mark(commits, 0, 0, 0, 0, false, System.nanoTime(), notified.get(), live);
         }
+        long t = System.nanoTime();
+        Stamps files = stamps;
+        if (files == null || t - files.nanos() >= STAMP_REUSE_NANOS) {
+            files = stamps(t);
+            stamps = files;
+        }
+        return new Mark(commits, files.databaseSize(), files.databaseModified(), files.walSize(), files.walModified(),
+                files.settled(), 0, 0, false);
+    }
+
+    /** The files' stamps now (taken at {@code nanos}); never settled when they cannot be read. */
+    private Stamps stamps(long nanos) {
         BasicFileAttributes db;
         BasicFileAttributes log;
         try {
             db = attributes(database);
             log = attributes(wal);
         } catch (IOException e) {
-            return new Mark(commits, 0, 0, 0, 0, false, 0, 0, false);   // cannot tell: never trusted, the head is read
+            return new Stamps(nanos, 0, 0, 0, 0, false);   // cannot tell: never trusted, the head is read
         }
         long dbModified = db == null ? 0 : db.lastModifiedTime().toMillis();
         long walModified = log == null ? 0 : log.lastModifiedTime().toMillis();
         long age = System.currentTimeMillis() - Math.max(dbModified, walModified);
         long settle = fineStamp(db) && fineStamp(log) ? FINE_SETTLE_MILLIS : SETTLE_MILLIS;
-        return new Mark(commits, db == null ? -1 : db.size(), dbModified, log == null ? -1 : log.size(), walModified,
-                age > settle, 0, 0, false);
+        return new Stamps(nanos, db == null ? -1 : db.size(), dbModified, log == null ? -1 : log.size(), walModified,
+                age > settle);
     }
 
     /** True when nothing can have been written to the store between {@code then} and {@code now}. */

@@ -11,7 +11,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AtomOptions;
 import org.lexsync.engine.model.Configuration;
+import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.engine.model.Source;
 import org.lexsync.fixture.FixturePublisher;
@@ -112,6 +118,37 @@ class DocumentCacheTest {
         assertThat(after.statusCode()).isEqualTo(200);
         assertThat(after.headers().firstValue("ETag")).isPresent().get().isNotEqualTo(etag);
         assertThat(after.body()).isNotEqualTo(before.body()).isEqualTo(projected("feed/current.atom"));
+    }
+
+    @Test
+    void anotherProcessesCommitIsSeenWhileRequestsKeepComing() throws Exception {
+        serve(DocumentCache.DEFAULT_BUDGET);
+        String etag = get("/feed/current.atom").headers().firstValue("ETag").orElseThrow();
+        AtomicBoolean running = new AtomicBoolean(true);
+        ExecutorService load = Executors.newFixedThreadPool(4);
+        try {
+            for (int i = 0; i < 4; i++) {
+                load.submit(() -> {
+                    while (running.get()) {   // requests that find the store changed share one look at it
+                        get("/feed/current.atom");
+                    }
+                    return null;
+                });
+            }
+            atom.update(AtomSource.id(2)).publishNew(1);
+            try (LexSync other = LexSync.builder(dir.resolve("a")).politeness(new Politeness(4, Duration.ZERO)).build()) {
+                other.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
+                other.harvest(SOURCE);   // the SQLite files change under the server; its own facade's count does not
+            }
+            Thread.sleep(2 * StoreChanges.STAMP_REUSE_NANOS / 1_000_000 + 5);
+            HttpResponse<byte[]> after = get("/feed/current.atom", "If-None-Match", etag);
+            assertThat(after.statusCode()).isEqualTo(200);
+            assertThat(after.body()).isEqualTo(projected("feed/current.atom"));
+        } finally {
+            running.set(false);
+            load.shutdown();
+            assertThat(load.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
     }
 
     @Test
