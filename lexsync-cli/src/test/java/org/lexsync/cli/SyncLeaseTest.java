@@ -83,8 +83,8 @@ class SyncLeaseTest {
         Path store = dir.resolve("store");
         try (FixturePublisher pub = FixturePublisher.builder().resources(RESOURCES).seed(73).start();
              ResourceSyncSource source = ResourceSyncSource.install(pub)) {
-            // long enough for the next JVM to start and be refused on a busy machine
-            Process a = start("a", Map.of(SourceLeases.TTL_ENV, "10"), sync(pub, store, "0.1"));
+            // long enough for the next JVM to start and be refused on a busy machine (10 s was not, at load 40)
+            Process a = start("a", Map.of(SourceLeases.TTL_ENV, "20"), sync(pub, store, "0.1"));
             awaitRequests(pub, a, 10);
             try {
                 stopOutsideATransaction(a, store);
@@ -94,7 +94,7 @@ class SyncLeaseTest {
                 assertThat(early.exitValue()).as(log("early")).isEqualTo(Main.EXIT_USAGE);
                 assertThat(log("early")).contains("process " + a.pid() + "@");
 
-                long waitMillis = 10_500 - Duration.ofNanos(System.nanoTime() - stopped).toMillis();
+                long waitMillis = 20_500 - Duration.ofNanos(System.nanoTime() - stopped).toMillis();
                 if (waitMillis > 0) {
                     Thread.sleep(waitMillis);
                 }
