@@ -24,6 +24,7 @@ import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.rdf.RdfStore;
+import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.LeaseFence;
 import org.lexsync.engine.store.SourceLease;
 import org.lexsync.engine.store.Store;
@@ -100,9 +101,9 @@ final class HarvestRuns {
      * by the ingestion service across its consecutive groups (one run for them).
      */
     Ingestion.GroupCommitter groupCommitter() {
-        return (sourceId, runId, changes, groups, fence) -> {
+        return (sourceId, runId, changes, groups, fence, largeBlobs) -> {
             try (Fetcher view = fetcher.withPoliteness(sources.politenessOf(sourceId))) {
-                return applier(view, fence).applyGroups(sourceId, changes, groups, runId);
+                return applier(view, fence, largeBlobs).applyGroups(sourceId, changes, groups, runId);
             }
         };
     }
@@ -112,7 +113,12 @@ final class HarvestRuns {
      * {@code fence} (the lease held for the source; null in a dry run or audit, which write nothing).
      */
     private Applier applier(Fetcher view, @Nullable LeaseFence fence) {
-        Applier.Builder b = Applier.builder(view, store).fence(fence);
+        return applier(view, fence, store.largeBlobs());
+    }
+
+    /** As {@link #applier(Fetcher, LeaseFence)}, putting large blobs into {@code largeBlobs}. */
+    private Applier applier(Fetcher view, @Nullable LeaseFence fence, BlobStore largeBlobs) {
+        Applier.Builder b = Applier.builder(view, store).fence(fence).largeBlobs(largeBlobs);
         listeners.forEach(b::listener);
         return b.build();
     }

@@ -114,7 +114,8 @@ public final class IngestBenchmark {
                 try (LexSync lexsync = b.build();
                      LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
                              .withTokens(tokens)).feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
-                    run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel, crawlers);
+                    IngestCosts costs = new IngestCosts(s3 != null ? dbs.url(db) : jdbcUrl, s3 == null ? 0 : s3.pid());
+                    run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel, crawlers, costs);
                 }
             } finally {
                 if (s3 != null) {
@@ -143,12 +144,15 @@ public final class IngestBenchmark {
         return crawlers <= 1 ? SECRET : SECRET + "-" + (g % crawlers);
     }
 
-    private static void run(URI endpoint, Path bodies, int groups, int parallel, int crawlers) throws Exception {
+    private static void run(URI endpoint, Path bodies, int groups, int parallel, int crawlers, IngestCosts costs)
+            throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong sent = new AtomicLong();
         AtomicLong next = new AtomicLong();
         HeapPeaks.reset();
+        String loadBefore = load();
+        costs.start();
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(parallel);
         List<Future<?>> workers = new ArrayList<>();
@@ -177,6 +181,17 @@ public final class IngestBenchmark {
         System.out.printf(Locale.ROOT, "%d groups acknowledged in %.1f s: %.0f groups/s, %.1f MB/s; peak heap %d MB,"
                         + " peak RSS %d MB (parallel %d, crawlers %d)%n", acknowledged.get(), seconds, acknowledged.get() / seconds,
                 sent.get() / 1e6 / seconds, HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10, parallel, crawlers);
+        System.out.println(costs.report(acknowledged.get()));
+        System.out.printf(Locale.ROOT, "load average before %s, after %s%n", loadBefore, load());
+    }
+
+    private static String load() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     /** One group's request body (multipart metaInfo + data), written to {@code file}; returns its size. */

@@ -8,6 +8,7 @@ import org.lexsync.engine.model.CommitListener;
 import org.lexsync.engine.model.GiveUpRule;
 import org.lexsync.engine.model.ListenerFailure;
 import org.lexsync.engine.model.PlannedChange;
+import org.lexsync.engine.model.PlannedRepresentation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -276,7 +277,7 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
             boolean stateKnown = pendingPerUri.merge(change.resourceUri(), 1, Integer::sum) == 1;
             chunk.add(change);
             known.add(stateKnown);
-            if (stateKnown && !change.isDelete()) {
+            if (stateKnown && !change.isDelete() && !allLocal(change)) {
                 lookups.add(change.resourceUri());
             }
         }
@@ -288,6 +289,17 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
             inFlight.add(workers.submit(() -> preparer.prepare(change, current)));
         }
         return failure;
+    }
+
+    /**
+     * True when every file of the change is already here (a dump's bitstream, an ingested group's file): its
+     * preparation reads no stored state — the no-fetch shortcut and conditional GETs are for fetched files; the
+     * committer compares with the stored row itself — so the change needs no look-up (one round trip less per
+     * ingested group commit).
+     */
+    private static boolean allLocal(PlannedChange change) {
+        return !change.representations().isEmpty()
+                && change.representations().stream().allMatch(PlannedRepresentation::isLocal);
     }
 
     /** Waits for the head; commits what is already waiting if the head takes longer than the batch delay. */

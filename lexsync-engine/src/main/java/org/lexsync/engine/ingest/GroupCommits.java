@@ -43,10 +43,12 @@ final class GroupCommits {
     private final Store store;
     private final Ingestion.GroupCommitter committer;
     private final CrawlerSessions sessions;
+    private final EarlyBlobs blobs;
     private final Set<String> knownSources = ConcurrentHashMap.newKeySet();
 
-    GroupCommits(Store store, Duration leaseTtl, Ingestion.GroupCommitter committer) {
+    GroupCommits(Store store, Duration leaseTtl, Ingestion.GroupCommitter committer, EarlyBlobs blobs) {
         this.store = store;
+        this.blobs = blobs;
         this.committer = committer;
         this.sessions = new CrawlerSessions(store, leaseTtl);
     }
@@ -265,7 +267,7 @@ final class GroupCommits {
             }
             ApplyReport report;
             try {
-                report = committer.commit(crawler, runId, all, writes, fence);
+                report = committer.commit(crawler, runId, all, writes, fence, blobs);
             } catch (FencedException e) {
                 sessions.fenced(session, e);
                 throw e;

@@ -29,6 +29,8 @@ import org.lexsync.engine.model.IngestLogEntry;
 import org.lexsync.engine.model.IngestResult;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.RunCounts;
+import org.lexsync.engine.model.BlobKey;
+import org.lexsync.engine.store.BlobStore;
 import org.lexsync.engine.store.DocumentGroups;
 import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.store.Store;
@@ -55,12 +57,17 @@ public final class Ingestion {
      */
     @FunctionalInterface
     public interface GroupCommitter {
+        /**
+         * Commits; the applier puts the groups' large files into {@code largeBlobs}, which answers at once for those
+         * made durable before the crawler's turn.
+         */
         ApplyReport commit(String sourceId, long runId, List<PlannedChange> changes, List<GroupWrite> groups,
-                           LeaseFence fence);
+                           LeaseFence fence, BlobStore largeBlobs);
     }
 
     private final Store store;
     private final GroupCommits commits;
+    private final EarlyBlobs early;
     private final DocumentGroupValidator validator;
     private final ArchiveLimits limits;
     /**
@@ -73,7 +80,8 @@ public final class Ingestion {
     /** An ingestion service over {@code store}, holding crawlers' leases for {@code leaseTtl} between renewals. */
     public Ingestion(Store store, Duration leaseTtl, GroupCommitter committer) {
         this.store = Objects.requireNonNull(store, "store");
-        this.commits = new GroupCommits(store, leaseTtl, Objects.requireNonNull(committer, "committer"));
+        this.early = new EarlyBlobs(store.largeBlobs(), store.smallBlobMaxBytes(), store.fileBlobs().tempDirectory());
+        this.commits = new GroupCommits(store, leaseTtl, Objects.requireNonNull(committer, "committer"), early);
         this.limits = ArchiveLimits.DEFAULT;
         this.validator = DocumentGroupValidator.create(XmlLimits.DEFAULT, limits);
     }
@@ -179,9 +187,13 @@ public final class Ingestion {
                 files = extract(u, group);
             }
         }
+        List<BlobKey> durable = List.of();
         try {
+            // the puts to the large-blob tier need no stored state either: before the turn, in parallel
+            durable = early.putAll(files);
             return commits.commit(call, group, id, zipError, files);
         } finally {
+            early.release(durable);
             files.values().forEach(GroupFiles.Extracted::discard);
         }
     }

@@ -93,9 +93,7 @@ final class BatchWriter {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
         countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
-        for (GroupWrite g : batch.groups()) {
-            DocumentGroups.write(c, g);
-        }
+        DocumentGroups.writeAll(c, batch.groups());
         return outcomes;
     }
 

@@ -177,8 +177,15 @@ public final class DocumentGroups {
         });
     }
 
-    /** Writes a group's row, its members and its log row inside the batch's transaction. */
-    static void write(Connection c, GroupWrite g) throws SQLException {
+    /**
+     * Writes the groups' rows, their members and their log rows inside the batch's transaction: one statement batch
+     * per table for all of them (a group commit holds up to 64 groups; one round trip per row made the commit's
+     * cost grow with its groups). Log ids follow the groups' order.
+     */
+    static void writeAll(Connection c, List<GroupWrite> groups) throws SQLException {
+        if (groups.isEmpty()) {
+            return;
+        }
         String now = Db.now();
         try (PreparedStatement s = c.prepareStatement("INSERT INTO document_groups (group_id, source_id, operation,"
                 + " status, fingerprint, filename, lang, group_type, crawled_at, updated_at)"
@@ -187,29 +194,36 @@ public final class DocumentGroups {
                 + " fingerprint = excluded.fingerprint, filename = excluded.filename, lang = excluded.lang,"
                 + " group_type = excluded.group_type, crawled_at = excluded.crawled_at,"
                 + " updated_at = excluded.updated_at")) {
-            s.setString(1, g.groupId());
-            s.setString(2, g.sourceId());
-            s.setString(3, g.operation());
-            s.setString(4, g.deleted() ? "deleted" : "active");
-            s.setString(5, g.fingerprint());
-            s.setString(6, g.filename());
-            s.setString(7, g.lang());
-            if (g.groupType() == null) {
-                s.setNull(8, Types.INTEGER);
-            } else {
-                s.setInt(8, g.groupType());
+            for (GroupWrite g : groups) {
+                s.setString(1, g.groupId());
+                s.setString(2, g.sourceId());
+                s.setString(3, g.operation());
+                s.setString(4, g.deleted() ? "deleted" : "active");
+                s.setString(5, g.fingerprint());
+                s.setString(6, g.filename());
+                s.setString(7, g.lang());
+                if (g.groupType() == null) {
+                    s.setNull(8, Types.INTEGER);
+                } else {
+                    s.setInt(8, g.groupType());
+                }
+                s.setString(9, g.crawledAt());
+                s.setString(10, now);
+                s.addBatch();
             }
-            s.setString(9, g.crawledAt());
-            s.setString(10, now);
-            s.executeUpdate();
+            s.executeBatch();
         }
         try (PreparedStatement s = c.prepareStatement("DELETE FROM document_group_members WHERE group_id = ?")) {
-            s.setString(1, g.groupId());
-            s.executeUpdate();
+            for (GroupWrite g : groups) {
+                s.setString(1, g.groupId());
+                s.addBatch();
+            }
+            s.executeBatch();
         }
-        if (!g.members().isEmpty()) {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO document_group_members (group_id, source_id,"
-                    + " resource_uri, identifier, file, md5) VALUES (?, ?, ?, ?, ?, ?)")) {
+        boolean members = false;
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO document_group_members (group_id, source_id,"
+                + " resource_uri, identifier, file, md5) VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (GroupWrite g : groups) {
                 for (GroupWrite.Member m : g.members()) {
                     s.setString(1, g.groupId());
                     s.setString(2, g.sourceId());
@@ -218,38 +232,60 @@ public final class DocumentGroups {
                     s.setString(5, m.file());
                     s.setString(6, m.md5());
                     s.addBatch();
+                    members = true;
                 }
+            }
+            if (members) {
                 s.executeBatch();
             }
         }
-        insertLog(c, g.log(), g.changes());
+        long last = takeLogIds(c, groups.size());
+        try (PreparedStatement s = c.prepareStatement(INSERT_LOG)) {
+            long id = last - groups.size();
+            for (GroupWrite g : groups) {
+                bindLog(s, ++id, g.log(), g.changes());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
     }
 
-    private static long insertLog(Connection c, GroupWrite.LogRow row, int changes) throws SQLException {
-        long id;
+    /** Takes {@code n} crawler log ids (the counter's row stays locked until the transaction ends); returns the last. */
+    private static long takeLogIds(Connection c, int n) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
-                "UPDATE counters SET value = value + 1 WHERE name = 'crawler_log'")) {
+                "UPDATE counters SET value = value + ? WHERE name = 'crawler_log'")) {
+            s.setInt(1, n);
             s.executeUpdate();
         }
         try (PreparedStatement s = c.prepareStatement("SELECT value FROM counters WHERE name = 'crawler_log'");
              ResultSet rs = s.executeQuery()) {
             rs.next();
-            id = rs.getLong(1);
+            return rs.getLong(1);
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO crawler_log (id, at, remote, crawler, group_id,"
-                + " operation, zip_length, outcome, error_class, message, changes)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            s.setLong(1, id);
-            s.setString(2, Db.now());
-            s.setString(3, row.remote());
-            s.setString(4, row.crawler());
-            s.setString(5, row.groupId());
-            s.setString(6, row.operation());
-            s.setLong(7, row.zipLength());
-            s.setString(8, row.outcome());
-            s.setString(9, row.errorClass());
-            s.setString(10, row.message());
-            s.setInt(11, changes);
+    }
+
+    private static final String INSERT_LOG = "INSERT INTO crawler_log (id, at, remote, crawler, group_id,"
+            + " operation, zip_length, outcome, error_class, message, changes)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    private static void bindLog(PreparedStatement s, long id, GroupWrite.LogRow row, int changes) throws SQLException {
+        s.setLong(1, id);
+        s.setString(2, Db.now());
+        s.setString(3, row.remote());
+        s.setString(4, row.crawler());
+        s.setString(5, row.groupId());
+        s.setString(6, row.operation());
+        s.setLong(7, row.zipLength());
+        s.setString(8, row.outcome());
+        s.setString(9, row.errorClass());
+        s.setString(10, row.message());
+        s.setInt(11, changes);
+    }
+
+    private static long insertLog(Connection c, GroupWrite.LogRow row, int changes) throws SQLException {
+        long id = takeLogIds(c, 1);
+        try (PreparedStatement s = c.prepareStatement(INSERT_LOG)) {
+            bindLog(s, id, row, changes);
             s.executeUpdate();
         }
         return id;

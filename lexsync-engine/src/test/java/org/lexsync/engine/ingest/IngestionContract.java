@@ -408,4 +408,28 @@ abstract class IngestionContract {
         IngestResult r = lexsync.ingestion().ingest(GroupUpload.packaged(GroupFixture.decision().writeZip(dir), null, null));
         assertThat(refused(r).kind()).isEqualTo(IngestError.Kind.NO_METAINFO);
     }
+
+    @Test
+    void aDocumentLargerThanTheInlineSizeIsPutBeforeTheTurnStoredWholeAndLeavesNoTempFile() throws Exception {
+        byte[] big = new byte[200_000];
+        java.util.Random random = new java.util.Random(31);
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) ('a' + random.nextInt(26));
+        }
+        GroupFixture.Doc large = new GroupFixture.Doc("large.html", "9a1b2c3d-0000-4000-8000-00000000000b", "Add",
+                "http://www.bverwg.de/large.html", big, "text/html");
+
+        IngestResult r = send(GroupFixture.decision().doc(large));
+
+        assertThat(r.outcome()).isEqualTo(IngestResult.Outcome.ACCEPTED);
+        assertThat(r.counts().created()).isEqualTo(3);
+        ResourceState state = lexsync.store().resource(GroupFixture.CRAWLER, large.url()).orElseThrow();
+        assertThat(state.representations().get(0).sha256()).isEqualTo(HashAlgorithm.SHA_256.hex(big));
+        try (var in = lexsync.store().openBlob(state.representations().get(0).blobKey())) {
+            assertThat(in.readAllBytes()).isEqualTo(big);
+        }
+        try (var left = Files.list(dir.resolve("data").resolve("tmp"))) {
+            assertThat(left).isEmpty(); // the extracted file and its hard link are gone
+        }
+    }
 }
