@@ -2,7 +2,6 @@ package org.lexsync.server.schedule;
 
 import com.github.kagkarlsson.scheduler.ScheduledExecution;
 import com.github.kagkarlsson.scheduler.Scheduler;
-import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
@@ -68,13 +67,6 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     static final Duration STOP_GRACE = Duration.ofSeconds(8);
     /** The shortest silence of the scheduler's polling that {@link #notPolling} reports. */
     static final Duration MIN_POLL_SILENCE = Duration.ofSeconds(10);
-    /**
-     * On PostgreSQL a poll picks due executions for at most this many times the threads (none waits long picked but
-     * not running, where another node could have run it) and polls again when fewer than the lower fraction are busy.
-     */
-    static final double LOCK_AND_FETCH_UPPER = 1.0;
-    /** The fraction of busy threads under which a node polls again at once after a run ends (PostgreSQL). */
-    static final double LOCK_AND_FETCH_LOWER = 0.5;
     private static final Logger LOG = LoggerFactory.getLogger(HarvestScheduler.class);
 
     private final ServerContext context;
@@ -153,8 +145,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         int threads = context.settings().maxConcurrentRuns();
         ExecutorService pool = Executors.newFixedThreadPool(threads, this::harvestThread);
         executor = pool;
-        boolean sqlite = lexsync.operations().sqliteStore();
-        SchedulerBuilder builder = Scheduler.create(lexsync.operations().schedulerDataSource(), task)
+        Scheduler s = Scheduler.create(lexsync.operations().schedulerDataSource(), task)
                 .threads(threads)
                 .executorService(pool)
                 .pollingInterval(timing.polling())
@@ -162,7 +153,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                 .missedHeartbeatsLimit(timing.missedHeartbeats())
                 .enableImmediateExecution()
                 .schedulerName(new SchedulerName.Fixed(nodeName()))
-                .jdbcCustomization(sqlite ? new SqliteJdbcCustomization()
+                .jdbcCustomization(lexsync.operations().sqliteStore() ? new SqliteJdbcCustomization()
                         : new AutodetectJdbcCustomization(lexsync.operations().schedulerDataSource()))
                 .shutdownMaxWait(STOP_GRACE)
                 .addSchedulerListener(new AbstractSchedulerListener() {
@@ -177,14 +168,8 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                             }
                         }
                     }
-                });
-        if (!sqlite) {
-            // one statement (SELECT … FOR UPDATE SKIP LOCKED) picks a batch of due executions: one transaction per
-            // poll instead of one per pick, and nodes polling at once skip each other's rows instead of racing for
-            // them with updates that lose (docs/benchmarks.md, "Cutting the cluster's cost per check")
-            builder.pollUsingLockAndFetch(LOCK_AND_FETCH_LOWER, LOCK_AND_FETCH_UPPER);
-        }
-        Scheduler s = builder.build();
+                })
+                .build();
         scheduler = s;
         keepExecutionPausesInTheStore(s);
         started = context.clock().instant();
