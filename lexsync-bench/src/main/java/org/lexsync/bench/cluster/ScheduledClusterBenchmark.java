@@ -30,7 +30,12 @@ import org.lexsync.bench.fixture.FixtureProcess;
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
  *     [--sources 1000] [--minutes 3] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
- *     [--cli lexsync-cli/target]</pre>
+ *     [--cli lexsync-cli/target] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
+ *
+ * {@code --sources 0} measures the nodes' fixed cost alone (idle nodes: heartbeats, scheduler polls, the journal
+ * listener, JIT and GC). {@code --pg-log} sets {@code log_statement = 'all'} on the run's database (not the server's
+ * other databases) and breaks the window's transactions down by kind from that log ({@link StatementLog}); it adds
+ * PostgreSQL's logging to the window, so take CPU figures from runs without it.
  */
 public final class ScheduledClusterBenchmark {
     private ScheduledClusterBenchmark() {
@@ -45,6 +50,7 @@ public final class ScheduledClusterBenchmark {
         int perHost = 8;
         Duration schedule = Duration.ofSeconds(60);
         Path cli = Path.of("lexsync-cli/target");
+        Path pgLog = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
@@ -55,11 +61,15 @@ public final class ScheduledClusterBenchmark {
                 case "--max-concurrent-runs" -> runs = Integer.parseInt(v);
                 case "--per-host" -> perHost = Integer.parseInt(v);
                 case "--cli" -> cli = Path.of(v);
+                case "--pg-log" -> pgLog = Path.of(v);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         String name = "lexsync_sched_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         admin("CREATE DATABASE " + name);
+        if (pgLog != null) {
+            admin("ALTER DATABASE " + name + " SET log_statement = 'all'");
+        }
         Path dir = Files.createTempDirectory("lexsync-sched-cluster-bench-");
         System.out.printf(Locale.ROOT, "%d nodes × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
                 + " changing each minute; measuring %d min%n", nodes, sources, schedule, runs, perHost, changePercent,
@@ -103,7 +113,11 @@ public final class ScheduledClusterBenchmark {
             for (int n = 0; n < nodes; n++) {
                 cpu.add(started.get(n).cpu().minus(cpu0.get(n)));
             }
-            report(db, start, end, schedule, sources, changed, cpu, xact);
+            long checks = report(db, start, end, schedule, sources, changed, cpu, xact);
+            if (pgLog != null) {
+                Thread.sleep(1000); // the server's log is written asynchronously
+                StatementLog.read(pgLog, name, start, end).print(checks);
+            }
         } finally {
             for (NodeProcess p : started) {
                 p.close();
@@ -117,7 +131,7 @@ public final class ScheduledClusterBenchmark {
         }
     }
 
-    private static void report(Connection db, Instant start, Instant end, Duration schedule, int sources, int changed,
+    private static long report(Connection db, Instant start, Instant end, Duration schedule, int sources, int changed,
                                List<Duration> cpu, long xact) throws Exception {
         Map<String, Instant> previousEnd = new HashMap<>();
         List<Long> lag = new ArrayList<>();
@@ -159,10 +173,11 @@ public final class ScheduledClusterBenchmark {
                     cpu.get(n).toMillis() / 10.0 / seconds);
         }
         System.out.printf(Locale.ROOT, "all nodes: %.1f CPU s = %.2f CPU s per 1,000 checks; PostgreSQL %d commits ="
-                + " %.1f transactions per check%n", total, checks == 0 ? 0 : total * 1000 / checks, xact,
-                checks == 0 ? 0 : (double) xact / checks);
+                + " %.1f transactions per check (%.0f per minute)%n", total, checks == 0 ? 0 : total * 1000 / checks, xact,
+                checks == 0 ? 0 : (double) xact / checks, xact * 60 / seconds);
         System.out.printf(Locale.ROOT, "schedule lag: p50 %.2f s, p90 %.2f s, p99 %.2f s, max %.2f s over %d runs%n",
                 pct(lag, 50), pct(lag, 90), pct(lag, 99), pct(lag, 100), lag.size());
+        return checks;
     }
 
     private static void waitForBaseline(Connection db, int sources) throws Exception {

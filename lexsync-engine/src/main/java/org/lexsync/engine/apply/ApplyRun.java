@@ -149,10 +149,11 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
             // a group is all or nothing: no item of it is ever retried alone, none is read ahead
             return execute0(planner);
         }
-        for (ItemFailure f : store.failures().list(sourceId)) {
+        ItemFailures.Open open = store.failures().open(sourceId, runId, Instant.now(), Retries.PER_RUN);
+        for (ItemFailure f : open.failures()) {
             knownFailures.put(f.resourceUri(), f);
         }
-        Iterator<PlannedChange> all = Retries.before(store, sourceId, runId, Instant.now(), planner);
+        Iterator<PlannedChange> all = Retries.before(sourceId, open.due(), planner);
         if (readAhead == 0) {
             return execute0(all);
         }

@@ -1,13 +1,11 @@
 package org.lexsync.engine.apply;
 
 import org.lexsync.engine.model.PlannedChange;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.lexsync.engine.store.ItemFailures;
-import org.lexsync.engine.store.Store;
 
 /**
  * The items a run retries on its own before the planner's changes (docs/architecture.md, invariant 6): skipped snapshot
@@ -20,11 +18,10 @@ final class Retries {
     private Retries() {
     }
 
-    /** The due retries of {@code sourceId}, then {@code then}. */
-    static Iterator<PlannedChange> before(Store store, String sourceId, long runId, Instant now,
-                                          Iterator<PlannedChange> then) {
+    /** The due retries of {@code sourceId} ({@link ItemFailures#due}, at most {@link #PER_RUN}), then {@code then}. */
+    static Iterator<PlannedChange> before(String sourceId, List<ItemFailures.Retry> due, Iterator<PlannedChange> then) {
         List<PlannedChange> retries = new ArrayList<>();
-        for (ItemFailures.Retry r : store.failures().due(sourceId, runId, now, PER_RUN)) {
+        for (ItemFailures.Retry r : due) {
             try {
                 retries.add(RetryCodec.decode(sourceId, r.change()));
             } catch (RuntimeException e) {

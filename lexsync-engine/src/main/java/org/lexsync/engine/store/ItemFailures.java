@@ -2,6 +2,7 @@ package org.lexsync.engine.store;
 
 import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.model.ItemFailure;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -95,26 +96,65 @@ public final class ItemFailures {
      * at most {@code limit}.
      */
     public List<Retry> due(String sourceId, long runId, Instant now, int limit) {
-        return db.read("list retries of " + sourceId, c -> {
-            List<Retry> out = new ArrayList<>();
-            try (PreparedStatement st = c.prepareStatement("SELECT resource_uri, retry_change, status, next_try"
-                    + " FROM item_failures WHERE source_id = ? AND retry_change IS NOT NULL"
-                    + " AND (run_id IS NULL OR run_id <> ?) ORDER BY first_failed, resource_uri")) {
+        return db.read("list retries of " + sourceId, c -> due(c, sourceId, runId, now, limit));
+    }
+
+    /**
+     * The open failures of {@code sourceId} ({@link #list}) and its items due for a retry in run {@code runId}
+     * ({@link #due}, at most {@code limit}), read by one statement: a run starts with both, and most sources have
+     * none, so a check costs one read (one transaction on PostgreSQL) instead of two.
+     */
+    public Open open(String sourceId, long runId, Instant now, int limit) {
+        return db.read("read failures and retries of " + sourceId, c -> {
+            List<ItemFailure> failures = new ArrayList<>();
+            List<Retry> due = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement(COLUMNS.replace(" FROM item_failures",
+                    ", retry_change FROM item_failures") + " WHERE source_id = ? ORDER BY first_failed, resource_uri")) {
                 st.setString(1, sourceId);
-                st.setLong(2, runId);
                 try (ResultSet rs = st.executeQuery()) {
-                    while (out.size() < limit && rs.next()) {
-                        FailureStatus status = FailureStatus.fromToken(rs.getString(3));
-                        Instant next = Resources.instant(rs.getString(4));
-                        // times are compared as instants: their stored text varies in its fraction digits
-                        if (status != FailureStatus.QUARANTINED || next == null || !next.isAfter(now)) {
-                            out.add(new Retry(rs.getString(1), rs.getString(2), status));
+                    while (rs.next()) {
+                        ItemFailure f = failure(rs);
+                        failures.add(f);
+                        String change = rs.getString(12);
+                        boolean recordedByThisRun = f.runId() != null && f.runId() == runId;
+                        if (change == null || recordedByThisRun || due.size() >= limit) {
+                            continue;
+                        }
+                        // the same choice as due(): skipped items, and quarantined ones whose next try has come
+                        if (f.status() != FailureStatus.QUARANTINED || f.nextTry() == null || !f.nextTry().isAfter(now)) {
+                            due.add(new Retry(f.resourceUri(), change, f.status()));
                         }
                     }
                 }
             }
-            return out;
+            return new Open(failures, due);
         });
+    }
+
+    /** What {@link #open} read: the open failures and the items due for a retry. */
+    public record Open(List<ItemFailure> failures, List<Retry> due) {
+    }
+
+    private static List<Retry> due(Connection c, String sourceId, long runId, Instant now, int limit)
+            throws SQLException {
+        List<Retry> out = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT resource_uri, retry_change, status, next_try"
+                + " FROM item_failures WHERE source_id = ? AND retry_change IS NOT NULL"
+                + " AND (run_id IS NULL OR run_id <> ?) ORDER BY first_failed, resource_uri")) {
+            st.setString(1, sourceId);
+            st.setLong(2, runId);
+            try (ResultSet rs = st.executeQuery()) {
+                while (out.size() < limit && rs.next()) {
+                    FailureStatus status = FailureStatus.fromToken(rs.getString(3));
+                    Instant next = Resources.instant(rs.getString(4));
+                    // times are compared as instants: their stored text varies in its fraction digits
+                    if (status != FailureStatus.QUARANTINED || next == null || !next.isAfter(now)) {
+                        out.add(new Retry(rs.getString(1), rs.getString(2), status));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** How many items of {@code sourceId} (all sources when null) are quarantined. */
@@ -158,21 +198,23 @@ public final class ItemFailures {
 
     /** The open failures of a source (all sources when null), oldest first. */
     public List<ItemFailure> list(String sourceId) {
-        return db.read("list failures", c -> {
-            List<ItemFailure> out = new ArrayList<>();
-            try (PreparedStatement st = c.prepareStatement(COLUMNS
-                    + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY first_failed, resource_uri")) {
-                if (sourceId != null) {
-                    st.setString(1, sourceId);
-                }
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(failure(rs));
-                    }
+        return db.read("list failures", c -> list(c, sourceId));
+    }
+
+    private static List<ItemFailure> list(Connection c, String sourceId) throws SQLException {
+        List<ItemFailure> out = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement(COLUMNS
+                + (sourceId == null ? "" : " WHERE source_id = ?") + " ORDER BY first_failed, resource_uri")) {
+            if (sourceId != null) {
+                st.setString(1, sourceId);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    out.add(failure(rs));
                 }
             }
-            return out;
-        });
+        }
+        return out;
     }
 
     /** The open failure of one resource, if it has one. */

@@ -51,10 +51,8 @@ public final class Runs {
                 SourceLeases.check(c, fence);
             }
             long id;
-            try (PreparedStatement st = c.prepareStatement("UPDATE counters SET value = value + 1 WHERE name = 'run'")) {
-                st.executeUpdate();
-            }
-            try (PreparedStatement st = c.prepareStatement("SELECT value FROM counters WHERE name = 'run'");
+            try (PreparedStatement st = c.prepareStatement(
+                    "UPDATE counters SET value = value + 1 WHERE name = 'run' RETURNING value");
                  ResultSet rs = st.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);

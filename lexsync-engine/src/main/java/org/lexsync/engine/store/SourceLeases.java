@@ -160,10 +160,7 @@ public final class SourceLeases {
     /** The next lease epoch, counted store-wide (so that a source's epochs grow even across released leases). */
     private static long nextEpoch(Connection c) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(
-                "UPDATE counters SET value = value + 1 WHERE name = 'lease_epoch'")) {
-            st.executeUpdate();
-        }
-        try (PreparedStatement st = c.prepareStatement("SELECT value FROM counters WHERE name = 'lease_epoch'");
+                "UPDATE counters SET value = value + 1 WHERE name = 'lease_epoch' RETURNING value");
              ResultSet rs = st.executeQuery()) {
             rs.next();
             return rs.getLong(1);

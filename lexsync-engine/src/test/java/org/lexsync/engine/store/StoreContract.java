@@ -735,6 +735,11 @@ abstract class StoreContract {
         assertThat(store.failures().due("s1", 2, now, 100)).extracting(ItemFailures.Retry::resourceUri)
                 .containsExactlyInAnyOrder("http://x/skipped", "http://x/due");
         assertThat(store.failures().due("s1", 1, now, 100)).as("not retried by the run that recorded them").isEmpty();
+        ItemFailures.Open open = store.failures().open("s1", 2, now, 100);
+        assertThat(open.due()).as("open() chooses as due() does").isEqualTo(store.failures().due("s1", 2, now, 100));
+        assertThat(open.failures()).as("and lists as list() does").isEqualTo(store.failures().list("s1"));
+        assertThat(store.failures().open("s1", 2, now, 1).due()).hasSize(1);
+        assertThat(store.failures().open("s1", 1, now, 100).due()).isEmpty();
         assertThat(store.failures().quarantined("s1")).isEqualTo(2);
         assertThat(store.failures().get("s1", "http://x/due").orElseThrow().status())
                 .isEqualTo(FailureStatus.QUARANTINED);

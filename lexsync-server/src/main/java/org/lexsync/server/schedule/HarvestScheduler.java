@@ -251,7 +251,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         if (configured.isEmpty()) {
             return (done, ops) -> ops.remove();
         }
-        if (pausedInStore(id, false)) {
+        // the execution's own flag, not a read of the store: pause() puts it on every execution it does not find
+        // running, and the completion below reads the store's pause (one read per check, not two), so a pause that
+        // races with this pick lets this one run end and pauses the source after it
+        if (instance.getData() != null && instance.getData().paused()) {
             TaskState state = new TaskState(configured.get().schedule(), true);
             return (done, ops) -> ops.reschedule(done, NextRun.PAUSED, state);
         }
