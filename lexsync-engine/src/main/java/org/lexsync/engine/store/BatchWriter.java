@@ -10,11 +10,13 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.lexsync.core.time.W3cDateTime;
 
 /**
@@ -249,9 +251,14 @@ final class BatchWriter {
         if (blobs.isEmpty()) {
             return;
         }
-        try (PreparedStatement s = c.prepareStatement(
-                "INSERT INTO blobs (sha256, length, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
+        try (PreparedStatement s = c.prepareStatement(SmallBlobs.UPSERT)) {
+            // one row per key: batched inserts are rewritten into one multi-row statement, in which an upsert may
+            // not meet the same key twice
+            Set<String> seen = new HashSet<>();
             for (InlineBlob b : blobs) {
+                if (!seen.add(b.key().sha256())) {
+                    continue;
+                }
                 s.setString(1, b.key().sha256());
                 s.setLong(2, b.bytes().length);
                 s.setBytes(3, b.bytes());

@@ -35,8 +35,7 @@ final class DatabaseBlobStore implements BlobStore {
     public BlobKey put(byte[] bytes) {
         BlobKey key = BlobKey.of(HashAlgorithm.SHA_256.newDigest().digest(bytes));
         db.write("store small blob " + key, c -> {
-            try (PreparedStatement st = c.prepareStatement(
-                    "INSERT INTO blobs (sha256, length, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
+            try (PreparedStatement st = c.prepareStatement(SmallBlobs.UPSERT)) {
                 st.setString(1, key.sha256());
                 st.setLong(2, bytes.length);
                 st.setBytes(3, bytes);

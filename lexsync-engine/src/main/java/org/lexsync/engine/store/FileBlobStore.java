@@ -28,6 +28,7 @@ public final class FileBlobStore implements BlobStore {
 
     private final Path root;
     private final Path tmp;
+    private volatile ReuseGuard reuse = ReuseGuard.NONE;
 
     /** A store rooted at {@code root}, staging in {@code tmp} (which must be on the same filesystem). */
     public FileBlobStore(Path root, Path tmp) throws IOException {
@@ -42,6 +43,11 @@ public final class FileBlobStore implements BlobStore {
     /** A store over existing directories that creates nothing (for a read-only data directory). */
     static FileBlobStore existing(Path root, Path tmp) {
         return new FileBlobStore(root, tmp, false);
+    }
+
+    /** What a put does before it trusts a blob it finds already stored (the store's {@link BlobPins}). */
+    void guardReuse(ReuseGuard guard) {
+        this.reuse = guard;
     }
 
     public Path root() {
@@ -63,7 +69,7 @@ public final class FileBlobStore implements BlobStore {
     public BlobKey put(Path file, BlobKey knownKey) throws IOException {
         BlobKey key = knownKey != null ? knownKey : hash(file);
         Path target = pathOf(key);
-        if (Files.exists(target)) {
+        if (alreadyStored(key, target)) {
             Files.deleteIfExists(file);
             return key;
         }
@@ -84,7 +90,7 @@ public final class FileBlobStore implements BlobStore {
         MessageDigest sha = org.lexsync.core.checksum.HashAlgorithm.SHA_256.newDigest();
         BlobKey key = BlobKey.of(sha.digest(bytes));
         Path target = pathOf(key);
-        if (Files.exists(target)) {
+        if (alreadyStored(key, target)) {
             return key;
         }
         Path staged = tmp.resolve(UUID.randomUUID() + ".blob");
@@ -97,6 +103,15 @@ public final class FileBlobStore implements BlobStore {
         }
         install(staged, target);
         return key;
+    }
+
+    /** True when the blob is stored and will stay so (pinned against gc); false when it must be written. */
+    private boolean alreadyStored(BlobKey key, Path target) {
+        if (!Files.exists(target)) {
+            return false;
+        }
+        reuse.reusing(key);
+        return Files.exists(target);
     }
 
     private void install(Path staged, Path target) throws IOException {

@@ -7,8 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,28 +29,8 @@ final class GarbageCollector {
     }
 
     static GcReport collect(Db db, BlobStore files, Path tmp, Instant writtenBefore, int pageSize) throws IOException {
-        long[] dbCounts = db.write("collect small blobs", c -> {
-            long examined;
-            long deleted = 0;
-            long bytes = 0;
-            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM blobs"); ResultSet rs = st.executeQuery()) {
-                rs.next();
-                examined = rs.getLong(1);
-            }
-            String unreferenced = " FROM blobs WHERE NOT EXISTS"
-                    + " (SELECT 1 FROM representations r WHERE r.blob_key = blobs.sha256)";
-            try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*), COALESCE(SUM(length), 0)" + unreferenced);
-                 ResultSet rs = st.executeQuery()) {
-                rs.next();
-                deleted = rs.getLong(1);
-                bytes = rs.getLong(2);
-            }
-            try (PreparedStatement st = c.prepareStatement("DELETE" + unreferenced)) {
-                st.executeUpdate();
-            }
-            return new long[] {examined, deleted, bytes};
-        });
-        Sweep sweep = new Sweep(db, files, pageSize, dbCounts[0], dbCounts[1], dbCounts[2]);
+        long[] dbCounts = db.write("collect small blobs", c -> SmallBlobs.collect(c, db.sqlite()));
+        Sweep sweep = new Sweep(db, files, writtenBefore, pageSize, dbCounts[0], dbCounts[1], dbCounts[2]);
         files.forEach(info -> {
             sweep.examined++;
             if (info.written() != null && !info.written().isBefore(writtenBefore)) {
@@ -64,6 +42,10 @@ final class GarbageCollector {
             }
         });
         sweep.run();
+        db.write("prune blob pins", c -> {
+            BlobPins.prune(c, writtenBefore);
+            return null;
+        });
         deleteStaleTempFiles(tmp, writtenBefore);
         return new GcReport(sweep.examined, sweep.deleted, sweep.bytes);
     }
@@ -75,14 +57,16 @@ final class GarbageCollector {
     private static final class Sweep {
         private final Db db;
         private final BlobStore files;
+        private final Instant pinnedSince;
         private final List<BlobInfo> page;
         private long examined;
         private long deleted;
         private long bytes;
 
-        Sweep(Db db, BlobStore files, int pageSize, long examined, long deleted, long bytes) {
+        Sweep(Db db, BlobStore files, Instant pinnedSince, int pageSize, long examined, long deleted, long bytes) {
             this.db = db;
             this.files = files;
+            this.pinnedSince = pinnedSince;
             this.page = new ArrayList<>(pageSize);
             this.examined = examined;
             this.deleted = deleted;
@@ -97,24 +81,32 @@ final class GarbageCollector {
             for (BlobInfo info : page) {
                 keys.add(info.key().sha256());
             }
-            Set<String> referenced = db.read("look up listed blobs", c -> ReferencedBlobs.among(c, db.sqlite(), keys));
-            Map<BlobKey, Long> unreferenced = new LinkedHashMap<>();
+            Map<BlobKey, Long> listed = new LinkedHashMap<>();
             for (BlobInfo info : page) {
-                if (!referenced.contains(info.key().sha256())) {
-                    unreferenced.put(info.key(), info.length());
-                }
+                listed.put(info.key(), info.length());
             }
             page.clear();
-            if (unreferenced.isEmpty()) {
-                return;
-            }
-            try {
-                for (BlobKey gone : files.deleteAll(List.copyOf(unreferenced.keySet()))) {
-                    deleted++;
-                    bytes += unreferenced.getOrDefault(gone, 0L);
+            List<BlobKey> gone = db.write("collect listed blobs", c -> {
+                // held until the deletions below are done: a writer that finds one of these blobs stored pins it
+                // first, and so either keeps it or, waiting here, finds it gone afterwards and stores it again
+                BlobPins.holdAgainstNewPins(c, db.sqlite());
+                Set<String> referenced = ReferencedBlobs.among(c, db.sqlite(), keys);
+                Set<String> pinned = BlobPins.among(c, db.sqlite(), keys, pinnedSince);
+                List<BlobKey> unreferenced = new ArrayList<>();
+                for (BlobKey key : listed.keySet()) {
+                    if (!referenced.contains(key.sha256()) && !pinned.contains(key.sha256())) {
+                        unreferenced.add(key);
+                    }
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                try {
+                    return unreferenced.isEmpty() ? List.<BlobKey>of() : files.deleteAll(unreferenced);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            for (BlobKey key : gone) {
+                deleted++;
+                bytes += listed.getOrDefault(key, 0L);
             }
         }
     }

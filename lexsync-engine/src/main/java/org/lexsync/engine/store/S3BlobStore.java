@@ -54,6 +54,7 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
 
     private final S3BlobConfig config;
     private final S3Client s3;
+    private volatile ReuseGuard reuse = ReuseGuard.NONE;
 
     /** Opens a client for {@code config}; the credentials are read from the environment variables it names. */
     public S3BlobStore(S3BlobConfig config) {
@@ -87,6 +88,11 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         return builder.build();
     }
 
+    /** What a put does before it trusts a blob it finds already stored (the store's {@link BlobPins}). */
+    void guardReuse(ReuseGuard guard) {
+        this.reuse = guard;
+    }
+
     public S3BlobConfig config() {
         return config;
     }
@@ -108,11 +114,16 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         String operation = "put blob " + key.sha256();
         try {
             if (length > config.multipartThreshold()) {
-                new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
+                boolean written = new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
+                if (!written && !stays(key, objectKey)) {
+                    new S3MultipartUpload(s3, config, objectKey, file, length).run(operation);
+                }
             } else {
                 byte[] md5 = knownMd5Hex != null && knownMd5Hex.length() == 32 ? HexFormat.of().parseHex(knownMd5Hex)
                         : md5(file, 0, length);
-                putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation);
+                if (!putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation) && !stays(key, objectKey)) {
+                    putOnce(objectKey, md5, length, RequestBody.fromFile(file), operation);
+                }
             }
         } catch (SdkException e) {
             throw S3Failures.of(config, operation, e);
@@ -127,24 +138,41 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         String operation = "put blob " + key.sha256();
         try {
             byte[] md5 = HashAlgorithm.MD5.newDigest().digest(bytes);
-            putOnce(config.objectKey(key.sha256()), md5, bytes.length, RequestBody.fromBytes(bytes), operation);
+            String objectKey = config.objectKey(key.sha256());
+            if (!putOnce(objectKey, md5, bytes.length, RequestBody.fromBytes(bytes), operation) && !stays(key, objectKey)) {
+                putOnce(objectKey, md5, bytes.length, RequestBody.fromBytes(bytes), operation);
+            }
         } catch (SdkException e) {
             throw S3Failures.of(config, operation, e);
         }
         return key;
     }
 
-    /** One conditional PUT; "already there" (412) is a success, a wrong ETag is not. */
-    private void putOnce(String objectKey, byte[] md5, long length, RequestBody body, String operation) {
+    /**
+     * One conditional PUT: true when it stored the bytes, false when they were already there (412); a wrong ETag is a
+     * failure.
+     */
+    private boolean putOnce(String objectKey, byte[] md5, long length, RequestBody body, String operation) {
         try {
             String etag = s3.putObject(b -> b.bucket(config.bucket()).key(objectKey).ifNoneMatch("*")
                     .contentLength(length).contentMD5(Base64.getEncoder().encodeToString(md5)), body).eTag();
             checkEtag(operation, etag, HexFormat.of().formatHex(md5));
+            return true;
         } catch (SdkException e) {
             if (!alreadyThere(e, objectKey)) {
                 throw e;
             }
+            return false;
         }
+    }
+
+    /**
+     * For a blob a put found already there: pins it against gc, then true when it is still there (and now stays),
+     * false when gc deleted it meanwhile and the put must store it again.
+     */
+    private boolean stays(BlobKey key, String objectKey) {
+        reuse.reusing(key);
+        return head(objectKey);
     }
 
     /** 412: the key exists (content addressing: the same bytes); 409: a concurrent put of it, there once it ends. */

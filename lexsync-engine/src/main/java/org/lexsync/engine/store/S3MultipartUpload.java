@@ -39,7 +39,8 @@ final class S3MultipartUpload {
         this.length = length;
     }
 
-    void run(String operation) throws IOException {
+    /** Uploads the file; true when it stored the bytes, false when the object was already there (412 or 409). */
+    boolean run(String operation) throws IOException {
         String uploadId = s3.createMultipartUpload(b -> b.bucket(config.bucket()).key(objectKey)).uploadId();
         boolean done = false;
         try {
@@ -65,11 +66,13 @@ final class S3MultipartUpload {
                         .uploadId(uploadId).ifNoneMatch("*").multipartUpload(m -> m.parts(parts))).eTag();
                 done = true;
                 check(operation, etag, expected);
+                return true;
             } catch (SdkException e) {
                 int status = S3Failures.status(e);
                 if (status != 412 && status != 409) {
                     throw e;
                 }
+                return false;
             }
         } finally {
             if (!done) {

@@ -34,6 +34,11 @@ public final class Store implements AutoCloseable {
         this.db = db;
         this.files = files;
         this.objects = config.s3() != null ? new S3BlobStore(config.s3()) : null;
+        BlobPins pins = new BlobPins(db, java.time.Clock.systemUTC());
+        files.guardReuse(pins);
+        if (objects != null) {
+            objects.guardReuse(pins);
+        }
         this.smallBlobs = new DatabaseBlobStore(db);
         this.blobs = new TieredBlobStore(smallBlobs, largeBlobs(), config.smallBlobMaxBytes());
     }
@@ -278,7 +283,7 @@ public final class Store implements AutoCloseable {
 
     /** As {@link #gc(Duration)}, sweeping the large tier's listing {@code page} blobs at a time. */
     GcReport gc(Duration grace, int page) {
-        try {
+        try (GcLock alone = GcLock.take(config, db.sqlite())) {
             return GarbageCollector.collect(db, largeBlobs(), files.tempDirectory(), Instant.now().minus(grace), page);
         } catch (IOException e) {
             throw StoreFailures.of(config.dataDir(), "collect blobs", e);

@@ -466,6 +466,79 @@ abstract class StoreContract {
     }
 
     @Test
+    void gcKeepsAnOldBlobThatAPutFoundAlreadyStored() throws Exception {
+        byte[] big = "reused ".repeat(store.smallBlobMaxBytes()).getBytes(StandardCharsets.UTF_8);
+        BlobKey key = store.blobs().put(big);
+        Thread.sleep(4000); // older than the grace below (an object store's write times have whole seconds)
+
+        store.blobs().put(big);
+        store.gc(Duration.ofSeconds(3));
+
+        assertThat(store.largeBlobs().exists(key)).isTrue();
+    }
+
+    @Test
+    void gcIgnoresAndPrunesPinsOlderThanTheGrace() throws Exception {
+        byte[] big = "pinned long ago ".repeat(store.smallBlobMaxBytes()).getBytes(StandardCharsets.UTF_8);
+        BlobKey key = store.blobs().put(big);
+        store.blobs().put(big);
+        store.db().write("age the pin", c -> c.createStatement().executeUpdate("UPDATE blob_pins SET pinned_at = 0"));
+
+        store.gc(Duration.ZERO);
+
+        assertThat(store.largeBlobs().exists(key)).isFalse();
+        int pins = store.db().read("count pins", c -> {
+            try (var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM blob_pins")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        });
+        assertThat(pins).isZero();
+    }
+
+    @Test
+    void aPutThatFindsItsBlobWhileGcDeletesItStoresTheBytesAgain() throws Exception {
+        byte[] big = "collected meanwhile ".repeat(store.smallBlobMaxBytes()).getBytes(StandardCharsets.UTF_8);
+        BlobKey key = store.blobs().put(big);
+        var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            var put = store.db().write("gc's page, held", c -> {
+                BlobPins.holdAgainstNewPins(c, store.db().sqlite());
+                var inFlight = executor.submit(() -> store.blobs().put(big));
+                try {
+                    Thread.sleep(500);
+                    assertThat(inFlight.isDone()).as("the put waits for gc's page to end").isFalse();
+                    assertThat(store.largeBlobs().delete(key)).isTrue();
+                } catch (InterruptedException | IOException e) {
+                    throw new AssertionError(e);
+                }
+                return inFlight;
+            });
+
+            assertThat(put.get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(key);
+            assertThat(store.largeBlobs().exists(key)).isTrue();
+            try (InputStream in = store.blobs().open(key)) {
+                assertThat(in.readAllBytes()).isEqualTo(big);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSecondGcIsRefusedWhileOneRuns() throws Exception {
+        BlobKey orphan = store.blobs().put(new byte[store.smallBlobMaxBytes() + 10]);
+        try (GcLock first = GcLock.take(store.db().config(), store.db().sqlite())) {
+            assertThatThrownBy(() -> store.gc(Duration.ZERO))
+                    .isInstanceOf(org.lexsync.engine.model.StoreException.class)
+                    .hasMessageContaining("another gc is running");
+        }
+        assertThat(store.largeBlobs().exists(orphan)).isTrue();
+
+        assertThat(store.gc(Duration.ZERO).deleted()).isEqualTo(1);
+    }
+
+    @Test
     void gcAfterADeleteRemovesTheBlobsOfTheTombstone() throws IOException {
         store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "gone")),
                 List.of(inline("gone")), null));
