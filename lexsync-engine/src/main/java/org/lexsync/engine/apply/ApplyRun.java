@@ -294,9 +294,10 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
 
     /**
      * True when every file of the change is already here (a dump's bitstream, an ingested group's file): its
-     * preparation reads no stored state — the no-fetch shortcut and conditional GETs are for fetched files; the
-     * committer compares with the stored row itself — so the change needs no look-up (one round trip less per
-     * ingested group commit).
+     * preparation reads no stored state — the no-fetch shortcut ({@code ChangePreparer.promisesCurrentState}) needs
+     * each file's URL, which a local file has not (it is never taken for one), and conditional GETs are for fetched
+     * files; the committer compares with the stored row itself — so the change needs no look-up (one round trip less
+     * per ingested group commit), and leaving it out changes no outcome.
      */
     private static boolean allLocal(PlannedChange change) {
         return !change.representations().isEmpty()
