@@ -12,9 +12,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code lexsync gc}: deletes blobs that no current or historical representation references any more. */
+/**
+ * {@code lexsync gc}: deletes blobs that neither a current file nor a journal row names (the journal keeps every
+ * version's bytes, which the published aggregate links): what is left to collect is bytes no commit kept.
+ */
 @Command(name = "gc", mixinStandardHelpOptions = true,
-        description = "Deletes unreferenced blobs from the blob store.")
+        description = "Deletes blobs that no current file and no journal row references (bytes of failed or refused commits).")
 final class GcCommand implements Callable<Integer> {
 
     @Spec

@@ -49,6 +49,7 @@ final class BatchWriter {
         Map<String, Current> seen = loadCurrent(c, batch.sourceId(), batch.writes(), sqlite);
         Map<String, Row> finalRows = new LinkedHashMap<>();
         List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
+        Set<String> journaledBlobs = new LinkedHashSet<>();
         try (PreparedStatement journal = c.prepareStatement(
                      "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id,"
                              + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -76,12 +77,16 @@ final class BatchWriter {
                 setLong(journal, 8, batch.runId());
                 journal.setString(9, VersionCodec.encode(w));
                 journal.addBatch();
+                for (RepresentationState r : w.representations()) {
+                    journaledBlobs.add(r.blobKey().sha256());
+                }
                 outcomes.add(new WriteOutcome(w.uri(), kind, seq));
             }
             if (seq > firstSeq) {
                 journal.executeBatch();
             }
         }
+        JournalBlobs.record(c, journaledBlobs);
         writeRows(c, batch.sourceId(), finalRows, now);
         writeBlobs(c, batch.inlineBlobs());
         if (seq > firstSeq) {

@@ -15,7 +15,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Deletes blobs that no current file references ({@code lexsync gc}). File or object-store blobs younger than the
+ * Deletes blobs that neither a current file nor a journal row references ({@code lexsync gc}): what remains to collect
+ * is bytes no commit ever kept — a commit that failed or was refused after its blobs were put, an upload refused. File or object-store blobs younger than the
  * grace period are kept, since an applier may have made them durable and not yet committed the batch that
  * references them; database blobs are only ever written with their reference, so they need none. The large tier's
  * listing is swept a page of {@value #PAGE} blobs at a time: one query says which of them a representation still
@@ -29,6 +30,7 @@ final class GarbageCollector {
     }
 
     static GcReport collect(Db db, BlobStore files, Path tmp, Instant writtenBefore, int pageSize) throws IOException {
+        JournalBlobs.backfill(db);
         long[] dbCounts = db.write("collect small blobs", c -> SmallBlobs.collect(c, db.sqlite()));
         Sweep sweep = new Sweep(db, files, writtenBefore, pageSize, dbCounts[0], dbCounts[1], dbCounts[2]);
         files.forEach(info -> {
@@ -91,6 +93,7 @@ final class GarbageCollector {
                 // first, and so either keeps it or, waiting here, finds it gone afterwards and stores it again
                 BlobPins.holdAgainstNewPins(c, db.sqlite());
                 Set<String> referenced = ReferencedBlobs.among(c, db.sqlite(), keys);
+                referenced.addAll(JournalBlobs.among(c, db.sqlite(), keys));
                 Set<String> pinned = BlobPins.among(c, db.sqlite(), keys, pinnedSince);
                 List<BlobKey> unreferenced = new ArrayList<>();
                 for (BlobKey key : listed.keySet()) {

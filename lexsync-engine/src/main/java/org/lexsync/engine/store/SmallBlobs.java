@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The garbage collector's sweep of the blobs kept inside the database (table {@code blobs}). These are written only
+ * The garbage collector's sweep of the blobs kept inside the database (table {@code blobs}) that neither a current file
+ * nor a journal row ({@link JournalBlobs}) names. These are written only
  * in the transaction that references them, so they need no grace period, but on PostgreSQL a commit in flight may
  * reference a blob row that already exists ({@link #UPSERT}) while gc deletes it: the commit locks that row, and gc
  * locks its candidates first and then looks for references once more, in a statement that sees every commit that
@@ -24,7 +25,8 @@ final class SmallBlobs {
             + " ON CONFLICT (sha256) DO UPDATE SET length = excluded.length WHERE false";
 
     private static final String UNREFERENCED = " FROM blobs WHERE NOT EXISTS"
-            + " (SELECT 1 FROM representations r WHERE r.blob_key = blobs.sha256)";
+            + " (SELECT 1 FROM representations r WHERE r.blob_key = blobs.sha256)"
+            + " AND NOT EXISTS (SELECT 1 FROM journal_blobs j WHERE j.sha256 = blobs.sha256)";
 
     private SmallBlobs() {
     }
@@ -68,8 +70,7 @@ final class SmallBlobs {
             return new long[] {examined, 0, 0};
         }
         Array keys = c.createArrayOf("text", candidates.toArray());
-        try (PreparedStatement st = c.prepareStatement("DELETE FROM blobs WHERE sha256 = ANY(?) AND NOT EXISTS"
-                + " (SELECT 1 FROM representations r WHERE r.blob_key = blobs.sha256) RETURNING length")) {
+        try (PreparedStatement st = c.prepareStatement("DELETE" + UNREFERENCED + " AND sha256 = ANY(?) RETURNING length")) {
             st.setArray(1, keys);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {

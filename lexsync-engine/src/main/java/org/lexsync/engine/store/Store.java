@@ -276,7 +276,10 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** Deletes blobs nothing references; file blobs written within {@code grace} are kept. */
+    /**
+     * Deletes blobs that neither a current file nor a journal row references; large blobs written (or found already
+     * stored by a writer) within {@code grace} are kept. One gc at a time per store.
+     */
     public GcReport gc(Duration grace) {
         return gc(grace, GarbageCollector.PAGE);
     }

@@ -539,14 +539,56 @@ abstract class StoreContract {
     }
 
     @Test
-    void gcAfterADeleteRemovesTheBlobsOfTheTombstone() throws IOException {
+    void gcKeepsTheBlobsOfADeletedResourceThatItsEarlierJournalRowsName() throws IOException {
         store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "gone")),
                 List.of(inline("gone")), null));
         commit(null, ResourceWrite.deletion("http://x/a", null));
 
+        GcReport report = store.gc(Duration.ZERO);
+
+        assertThat(report.deleted()).isZero();
+        assertThat(store.blobs().exists(new BlobKey(sha256("gone".getBytes(StandardCharsets.UTF_8))))).isTrue();
+    }
+
+    @Test
+    void gcKeepsTheLargeBlobOfASupersededVersion() throws IOException {
+        String old = "version one ".repeat(store.smallBlobMaxBytes());
+        BlobKey oldKey = store.blobs().put(old.getBytes(StandardCharsets.UTF_8));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", old)), List.of(),
+                null));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-02-01T00:00:00Z", "version two")),
+                List.of(inline("version two")), null));
+
+        GcReport report = store.gc(Duration.ZERO);
+
+        assertThat(report.deleted()).isZero();
+        assertThat(store.largeBlobs().exists(oldKey)).isTrue();
+    }
+
+    @Test
+    void theFirstGcRecordsTheBlobsOfJournalRowsWrittenBeforeTheyWereRecorded() throws Exception {
+        String old = "written before V28 ".repeat(store.smallBlobMaxBytes());
+        BlobKey oldKey = store.blobs().put(old.getBytes(StandardCharsets.UTF_8));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", old)), List.of(),
+                null));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-02-01T00:00:00Z", "newer")),
+                List.of(inline("newer")), null));
+        store.db().write("forget the recorded blobs, as before V28", c -> {
+            c.createStatement().executeUpdate("DELETE FROM journal_blobs");
+            c.createStatement().executeUpdate("DELETE FROM journal_blobs_backfill");
+            return c.createStatement().executeUpdate("INSERT INTO journal_blobs_backfill (upto) VALUES (2)");
+        });
+
         store.gc(Duration.ZERO);
 
-        assertThat(store.blobs().exists(new BlobKey(sha256("gone".getBytes(StandardCharsets.UTF_8))))).isFalse();
+        assertThat(store.largeBlobs().exists(oldKey)).isTrue();
+        int marks = store.db().read("count backfill marks", c -> {
+            try (var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM journal_blobs_backfill")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        });
+        assertThat(marks).as("the backfill is done once").isZero();
     }
 
     @Test
