@@ -52,8 +52,8 @@ import org.lexsync.engine.store.StoreConfig;
  * object-store blobs ({@code blob-cache-bytes 0}) and with it (the default bound; the cache directory is wiped before
  * each set-up). Prints requests/s, p50/p99, CPU µs per request of each server, the load average and the ratio
  * ours/nginx (targets: ≥ 0.5 from local files, ≥ 0.3 with the object store). For each object-store set-up it also
- * reads {@code --cold} other 200 KB documents one after another, twice: the first pass is every document's first
- * read (a cache miss: from S3Proxy), the second the next read (from the disk cache or memory, if kept), with the wall
+ * reads {@code --cold} other 200 KB documents one after another, twice, after its wrk runs (so that the server's code
+ * is compiled): the first pass is every document's first read (a cache miss: from S3Proxy), the second the next read (from the disk cache or memory, if kept), with the wall
  * time and the server's CPU per request of each pass.
  *
  * <pre>./mvnw -o -q package -pl lexsync-bench -am -DskipTests
@@ -170,9 +170,6 @@ public final class StoredBytesBenchmark {
                         ++started);
                 try {
                     URI oursBase = URI.create("http://127.0.0.1:" + port + "/");
-                    if (setup.blobs() != null && !cold.isEmpty()) {
-                        coldRows.add(coldAndWarm(http, oursBase, cold, ours.pid(), setup.label()));
-                    }
                     for (Target t : targets) {
                         HttpResponse<byte[]> a = http.send(HttpRequest.newBuilder(oursBase.resolve(t.path())).build(),
                                 HttpResponse.BodyHandlers.ofByteArray());
@@ -197,6 +194,9 @@ public final class StoredBytesBenchmark {
                         rows.add(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %.2f | %.2f / %.2f | %.2f / %.2f"
                                 + " | %.0f / %.0f |", setup.label(), t.label(), a[0], b[0], a[0] / b[0], a[1], a[2],
                                 b[1], b[2], a[3], b[3]));
+                    }
+                    if (setup.blobs() != null && !cold.isEmpty()) {   // after wrk: the server's code is compiled
+                        coldRows.add(coldAndWarm(http, oursBase, cold, ours.pid(), setup.label()));
                     }
                 } finally {
                     ours.getOutputStream().close();
