@@ -205,6 +205,21 @@ class CachedBlobStoreTest {
         }
     }
 
+    @Test
+    void aTempFileLeftByAKilledFillIsSweptOnceItIsAnHourOld() throws Exception {
+        CachedBlobStore blobs = cached(BlobCache.DEFAULT_BYTES);
+        Path tmp = Files.createDirectories(dir.resolve("cache").resolve("tmp"));
+        Path stale = Files.write(tmp.resolve("stale.part"), new byte[] {1});
+        Path fresh = Files.write(tmp.resolve("fresh.part"), new byte[] {2});
+        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(clock.get() - 7_200_000));
+        Files.setLastModifiedTime(fresh, java.nio.file.attribute.FileTime.fromMillis(clock.get() + 600_000));
+
+        blobs.cache().sweep();
+
+        assertThat(stale).doesNotExist();
+        assertThat(fresh).exists();
+    }
+
     private long cachedBytes() throws IOException {
         try (Stream<Path> files = Files.walk(dir.resolve("cache"))) {
             return files.filter(Files::isRegularFile).filter(f -> !f.getParent().endsWith("tmp"))
