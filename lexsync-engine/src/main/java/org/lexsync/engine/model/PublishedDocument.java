@@ -19,6 +19,15 @@ public record PublishedDocument(String path, String contentType, String etag, In
     @FunctionalInterface
     public interface Body {
         void writeTo(OutputStream out) throws IOException;
+
+        /**
+         * The same bytes as a file on this node's disk, open at its start, when they are one right now (a blob file,
+         * an object-store blob in the node's disk cache), so that a server can answer them without streaming; null:
+         * use {@link #writeTo}. The caller closes it.
+         */
+        default java.nio.channels.@org.jspecify.annotations.Nullable FileChannel openFile() throws IOException {
+            return null;
+        }
     }
 
     public PublishedDocument {

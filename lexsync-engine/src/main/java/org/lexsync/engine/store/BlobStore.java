@@ -43,6 +43,16 @@ public interface BlobStore {
 
     boolean exists(BlobKey key) throws IOException;
 
+    /**
+     * The blob as a file on this node's disk, open for reading at its start, when the store has it so without any
+     * further work ({@link FileBlobStore}; an object-store blob already in the node's disk cache); null otherwise, read
+     * it with {@link #open}. A server answers such a file by reading it straight into the response. The caller closes
+     * it.
+     */
+    default java.nio.channels.@org.jspecify.annotations.Nullable FileChannel openLocal(BlobKey key) throws IOException {
+        return null;
+    }
+
     /** Removes the blob; false when it was not there. */
     boolean delete(BlobKey key) throws IOException;
 

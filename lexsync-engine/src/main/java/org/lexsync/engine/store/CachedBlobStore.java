@@ -84,6 +84,12 @@ final class CachedBlobStore implements BlobStore {
         }
     }
 
+    /** The blob's file when it is in the cache already (checked as {@link BlobCache#open} checks it); no download. */
+    @Override
+    public FileChannel openLocal(BlobKey key) {
+        return cache.open(key);
+    }
+
     @Override
     public boolean exists(BlobKey key) {
         return objects.exists(key);

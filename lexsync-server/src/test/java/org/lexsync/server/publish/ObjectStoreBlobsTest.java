@@ -81,6 +81,13 @@ class ObjectStoreBlobsTest {
                     assertThat(range.body()).isEqualTo(Arrays.copyOfRange(first.body(), 1000, 2000));
                     assertThat(get(server, blob.group(1), "If-None-Match", "\"" + sha + "\"").statusCode())
                             .isEqualTo(304);
+                    assertThat(get(server, blob.group(1), "Range", "bytes=300000-").statusCode()).isEqualTo(416);
+                    HttpResponse<Void> head = http.send(HttpRequest.newBuilder(server.uri().resolve(blob.group(1)))
+                            .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
+                            HttpResponse.BodyHandlers.discarding());
+                    assertThat(head.statusCode()).isEqualTo(200);
+                    assertThat(head.headers().firstValue("Content-Length")).hasValue("200000");
+                    assertThat(backend.gets() - before).as("all from the disk cache").isEqualTo(1);
                 }
             }
         }
