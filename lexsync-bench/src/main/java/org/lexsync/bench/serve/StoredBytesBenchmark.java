@@ -137,6 +137,9 @@ public final class StoredBytesBenchmark {
             setups.add(new Setup("before, local files", before + ":" + classes, local, null, yaml));
         }
         setups.add(new Setup("after, local files", self, local, null, yaml));
+        if (!before.isEmpty()) {
+            setups.add(new Setup("before, local files, 200 KB streamed", before + ":" + classes, local, null, streamed));
+        }
         setups.add(new Setup("after, local files, 200 KB streamed", self, local, null, streamed));
         if (!before.isEmpty()) {
             setups.add(new Setup("before, S3Proxy", before + ":" + classes, remote, blobs, yaml));

@@ -3,10 +3,12 @@ package org.lexsync.engine.store;
 import org.lexsync.engine.model.BlobKey;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Content-addressed storage of file bytes, keyed by SHA-256 and shared by identical content. A put is
@@ -49,7 +51,7 @@ public interface BlobStore {
      * it with {@link #open}. A server answers such a file by reading it straight into the response. The caller closes
      * it.
      */
-    default java.nio.channels.@org.jspecify.annotations.Nullable FileChannel openLocal(BlobKey key) throws IOException {
+    default @Nullable FileChannel openLocal(BlobKey key) throws IOException {
         return null;
     }
 
