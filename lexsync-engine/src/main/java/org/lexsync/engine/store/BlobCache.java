@@ -83,15 +83,6 @@ final class BlobCache {
         this.clock = clock;
     }
 
-    Path root() {
-        return root;
-    }
-
-    /** The most bytes kept. */
-    long bound() {
-        return bound;
-    }
-
     /** The largest blob kept: a quarter of the bound (a larger one would push out most of the others). */
     long largestEntry() {
         return bound / 4;
@@ -202,11 +193,6 @@ final class BlobCache {
     void drop(BlobKey key) {
         known.remove(key.sha256());
         deleteQuietly(pathOf(key));
-    }
-
-    /** Bytes in the directory as last counted plus this process's fills since. */
-    long used() {
-        return used.get();
     }
 
     private boolean write(FileChannel out, byte[] buffer, int n) {

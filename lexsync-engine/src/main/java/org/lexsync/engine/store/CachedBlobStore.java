@@ -31,11 +31,6 @@ final class CachedBlobStore implements BlobStore {
         this.cache = cache;
     }
 
-    /** The object store behind the cache. */
-    S3BlobStore objects() {
-        return objects;
-    }
-
     BlobCache cache() {
         return cache;
     }
