@@ -45,6 +45,11 @@ final class StoreOptions {
             description = "The object store's endpoint, addressed path-style (default: $LEXSYNC_S3_ENDPOINT, else AWS's).")
     String s3Endpoint;
 
+    @Option(names = "--blob-cache-bytes", paramLabel = "BYTES",
+            description = "Keep at most this many bytes of the object store's blobs on this node's disk, in <data dir>/cache/blobs"
+                    + " (default: $LEXSYNC_BLOB_CACHE_BYTES, else store.blob-cache-bytes, else 1073741824; 0: no cache).")
+    String blobCacheBytes;
+
     @Option(names = "--rdf-endpoint", paramLabel = "URL",
             description = "SPARQL 1.1 dataset for the ELI graphs, e.g. http://127.0.0.1:3030/lexsync (default: $LEXSYNC_RDF_ENDPOINT, else TDB2 in the data directory).")
     String rdfEndpoint;
@@ -119,7 +124,23 @@ final class StoreOptions {
         }
         objectStore(b);
         inlineSize(b);
+        blobCache(b);
         return b;
+    }
+
+    /** The bound of the disk cache of object-store blobs: flag, then environment, then {@code store.blob-cache-bytes}. */
+    private void blobCache(LexSync.Builder b) {
+        Long file = settings().blobCacheBytes();
+        String value = first(blobCacheBytes, System.getenv("LEXSYNC_BLOB_CACHE_BYTES"),
+                file == null ? null : file.toString());
+        if (value == null) {
+            return;
+        }
+        try {
+            b.blobCacheBytes(Long.parseLong(value.strip()));
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("--blob-cache-bytes must be a number of bytes, 0 or more, was " + value);
+        }
     }
 
     /**

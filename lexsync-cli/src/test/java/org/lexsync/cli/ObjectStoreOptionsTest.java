@@ -147,6 +147,15 @@ class ObjectStoreOptionsTest {
         assertThat(run.err()).contains("s3://bucket/prefix");
     }
 
+    @Test
+    void aBlobCacheBoundThatIsNotANumberOfBytesIsAUsageError() {
+        CliRun run = CliRun.of("sync", "resourcesync", "http://127.0.0.1:9/", "--store", dir.resolve("data").toString(),
+                "--blob-cache-bytes", "-1");
+
+        assertThat(run.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(run.err()).contains("--blob-cache-bytes must be a number of bytes, 0 or more, was -1");
+    }
+
     /** {@code data/lexsync.yaml} with the issue's {@code store:} section for this database and object store. */
     private void writeStoreSection(PostgresDatabase database, String endpoint) throws java.io.IOException {
         Files.createDirectories(dir.resolve("data"));

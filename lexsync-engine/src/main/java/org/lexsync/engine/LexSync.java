@@ -279,6 +279,7 @@ public final class LexSync implements AutoCloseable {
         private @Nullable Duration leaseTtl;
         private @Nullable S3BlobConfig objectStore;
         private int inlineMaxBytes = StoreConfig.DEFAULT_SMALL_BLOB_MAX_BYTES;
+        private long blobCacheBytes = StoreConfig.DEFAULT_BLOB_CACHE_BYTES;
         private @Nullable URI rdfEndpoint;
 
         private Builder(Path dataDir) {
@@ -467,11 +468,24 @@ public final class LexSync implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The most bytes of object-store blobs this node keeps on its disk, under {@code <data dir>/cache/blobs}, so
+         * that a blob read again is read as a local file (default 1 GiB; 0: no cache, every read goes to the object
+         * store). Unused when the blobs are files. See docs/architecture.md, "Where blobs live".
+         */
+        public Builder blobCacheBytes(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("the blob cache's size must be 0 or more bytes, was " + bytes);
+            }
+            this.blobCacheBytes = bytes;
+            return this;
+        }
+
         /** Opens (or, unless read-only, creates) the store and starts the fetcher. */
         public LexSync build() {
             StoreConfig config = (jdbcUrl == null ? StoreConfig.of(dataDir)
                     : StoreConfig.of(dataDir).withJdbcUrl(jdbcUrl, jdbcUser, jdbcPassword)).withS3(objectStore)
-                    .withSmallBlobMaxBytes(inlineMaxBytes);
+                    .withSmallBlobMaxBytes(inlineMaxBytes).withBlobCacheBytes(blobCacheBytes);
             Duration lease = leaseTtl != null ? leaseTtl : SourceLeases.defaultTtl();
             Path scratch = dryRun && !Store.exists(config) ? ScratchDirs.create("lexsync-dry-run-") : null;
             Store store = StoreOpening.open(config, scratch, readOnly || dryRun || existing);

@@ -69,7 +69,8 @@ public final class Operations {
      */
     public Map<String, Runnable> remoteStoreProbes() {
         Map<String, Runnable> probes = new LinkedHashMap<>();
-        if (store.largeBlobs() instanceof S3BlobStore objects) {
+        S3BlobStore objects = store.objectStore();
+        if (objects != null) {
             probes.put("objectStore", objects::probe);
         }
         if (rdf.endpoint() != null) {

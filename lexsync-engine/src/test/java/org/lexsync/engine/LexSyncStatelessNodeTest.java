@@ -30,7 +30,7 @@ import org.lexsync.fixture.resourcesync.ResourceSyncSource;
 /**
  * A disposable node (issue 31; docs/architecture.md, "Which data lives where"): with the journal and every piece of
  * state in PostgreSQL, the blobs in an object store and the graphs in a SPARQL store, a node's data directory holds
- * only temporary files; wiping it between two runs neither loses nor redoes committed work — no new journal row, no
+ * only temporary files and caches; wiping it between two runs neither loses nor redoes committed work — no new journal row, no
  * document downloaded again, every blob and graph still there.
  */
 class LexSyncStatelessNodeTest {
@@ -58,7 +58,7 @@ class LexSyncStatelessNodeTest {
             }
             assertThat(seq).isPositive();
             assertThat(graphs).isEqualTo(8);
-            assertThat(stateFiles(data)).as("only temporary files on the node's disk").isEmpty();
+            assertThat(stateFiles(data)).as("only temporary files and caches on the node's disk").isEmpty();
 
             deleteTree(data);
             assertThat(documentFetches(pub)).as("the first run downloaded the documents (or their dump)").isNotEmpty();
@@ -109,13 +109,17 @@ class LexSyncStatelessNodeTest {
                 .toList();
     }
 
-    /** Every file under the data directory but the temporary ones ({@code tmp/}), which may go at any time. */
+    /**
+     * Every file under the data directory but the temporary ones ({@code tmp/}) and the disk cache of object-store
+     * blobs ({@code cache/}), which may go at any time.
+     */
     private static List<Path> stateFiles(Path data) throws IOException {
         if (!Files.isDirectory(data)) {
             return List.of();
         }
         try (Stream<Path> all = Files.walk(data)) {
-            return all.filter(Files::isRegularFile).filter(p -> !data.relativize(p).startsWith("tmp")).toList();
+            return all.filter(Files::isRegularFile).filter(p -> !data.relativize(p).startsWith("tmp"))
+                    .filter(p -> !data.relativize(p).startsWith("cache")).toList();
         }
     }
 

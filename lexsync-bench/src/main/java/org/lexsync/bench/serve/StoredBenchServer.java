@@ -15,22 +15,26 @@ import org.lexsync.server.standard.StandardFeatures;
  * blobs are files under the data directory or, given {@code BLOBS ENDPOINT}, in an S3-compatible object store (the
  * credentials' variables {@code BENCH_S3_ACCESS} and {@code BENCH_S3_SECRET} in its environment). Uses only what a
  * build from before the hot-bytes cache has too, so that it runs on that build's classes for an A/B (put this class's
- * directory after the other build's jar on the class path). Prints {@code listening PORT} when ready and stops when its
- * standard input closes.
+ * directory after the other build's jar on the class path). {@code CACHE_BYTES} bounds the disk cache of object-store
+ * blobs (0: none; a build from before the cache must not be given it). Prints {@code listening PORT} when ready and
+ * stops when its standard input closes.
  *
- * <pre>java -cp benchmarks.jar org.lexsync.bench.serve.StoredBenchServer DATA_DIR LEXSYNC_YAML PORT [BLOBS ENDPOINT]</pre>
+ * <pre>java -cp benchmarks.jar org.lexsync.bench.serve.StoredBenchServer DATA_DIR LEXSYNC_YAML PORT [BLOBS ENDPOINT [CACHE_BYTES]]</pre>
  */
 public final class StoredBenchServer {
     private StoredBenchServer() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 && args.length != 5) {
-            System.err.println("usage: StoredBenchServer DATA_DIR LEXSYNC_YAML PORT [BLOBS ENDPOINT]");
+        if (args.length != 3 && args.length != 5 && args.length != 6) {
+            System.err.println("usage: StoredBenchServer DATA_DIR LEXSYNC_YAML PORT [BLOBS ENDPOINT [CACHE_BYTES]]");
             System.exit(2);
         }
         LexSync.Builder builder = LexSync.builder(Path.of(args[0]));
-        if (args.length == 5) {
+        if (args.length == 6) {
+            builder.blobCacheBytes(Long.parseLong(args[5]));
+        }
+        if (args.length >= 5) {
             builder.blobs(args[3]).s3Endpoint(URI.create(args[4]), true)
                     .s3CredentialVariables("BENCH_S3_ACCESS", "BENCH_S3_SECRET");
         }

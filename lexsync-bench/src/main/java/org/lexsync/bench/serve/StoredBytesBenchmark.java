@@ -48,13 +48,18 @@ import org.lexsync.engine.store.StoreConfig;
  * the static export, wrk over loopback after a warm-up. Each server set-up is measured in turn, nginx right after
  * ours for each document: {@code --before} (another build's jar, e.g. main's, an A/B in one run) and this build, on
  * local files and with S3Proxy behind the store, and this build with the 200 KB document streamed
- * ({@code publish.serve-cache-entry-bytes: 65536}). Prints requests/s, p50/p99, CPU µs per request of each server,
- * the load average and the ratio ours/nginx (targets: ≥ 0.5 from local files, ≥ 0.3 with the object store).
+ * ({@code publish.serve-cache-entry-bytes: 65536}): by the other build, and by this one with no disk cache of
+ * object-store blobs ({@code blob-cache-bytes 0}) and with it (the default bound; the cache directory is wiped before
+ * each set-up). Prints requests/s, p50/p99, CPU µs per request of each server, the load average and the ratio
+ * ours/nginx (targets: ≥ 0.5 from local files, ≥ 0.3 with the object store). For each object-store set-up it also
+ * reads {@code --cold} other 200 KB documents one after another, twice, after its wrk runs (so that the server's code
+ * is compiled): the first pass is every document's first read (a cache miss: from S3Proxy), the second the next read (from the disk cache or memory, if kept), with the wall
+ * time and the server's CPU per request of each pass.
  *
  * <pre>./mvnw -o -q package -pl lexsync-bench -am -DskipTests
  * java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.serve.StoredBytesBenchmark \
  *     [--before MAIN/benchmarks.jar] [--small 1000] [--duration 10] [--warm 3] [--rounds 1] [--threads 2] \
- *     [--connections 32] [--server-heap 512m] [--only all|local|s3]</pre>
+ *     [--connections 32] [--server-heap 512m] [--only all|local|s3] [--cold 100]</pre>
  *
  * <p>The before build runs {@link StoredBenchServer} from this build's classes placed after its jar on the class path
  * (the class is new; everything it calls is the other build's). S3Proxy runs in this harness's JVM; its CPU is not
@@ -75,13 +80,20 @@ public final class StoredBytesBenchmark {
     private record Target(String label, String path) {
     }
 
-    /** One server set-up: its class path, store, blobs location and configuration file. */
-    private record Setup(String label, String classpath, Path data, @Nullable String blobs, Path yaml) {
+    /**
+     * One server set-up: its class path, store, blobs location, configuration file and bound of the disk cache of
+     * blobs (null: the build's default, and nothing passed, as a build before the cache knows no such argument).
+     */
+    private record Setup(String label, String classpath, Path data, @Nullable String blobs, Path yaml,
+                         @Nullable String cacheBytes) {
+        Setup(String label, String classpath, Path data, @Nullable String blobs, Path yaml) {
+            this(label, classpath, data, blobs, yaml, null);
+        }
     }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new LinkedHashMap<>(Map.of("--small", "1000", "--rounds", "1", "--duration", "10",
-                "--threads", "2", "--connections", "32", "--server-heap", "512m", "--warm", "3", "--before", "", "--only", "all"));
+                "--threads", "2", "--connections", "32", "--server-heap", "512m", "--warm", "3", "--before", "", "--only", "all", "--cold", "100"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!o.containsKey(args[i])) {
                 throw new IllegalArgumentException("unknown option " + args[i]);
@@ -108,8 +120,10 @@ public final class StoredBytesBenchmark {
         Files.writeString(streamed, YAML + "  serve-cache-entry-bytes: 65536\n", StandardCharsets.UTF_8);
         Path local = dir.resolve("local");
         Path remote = dir.resolve("remote");
-        List<Target> targets = generate(local, null, small);
-        generate(remote, s3.config("bench"), small);
+        int coldCount = Integer.parseInt(o.get("--cold"));
+        List<Target> targets = generate(local, null, small, 0, null);
+        List<String> cold = new ArrayList<>();
+        generate(remote, s3.config("bench"), small, coldCount, cold);
         Path export = dir.resolve("export");
         try (LexSync lexsync = LexSync.builder(local).build()) {
             lexsync.publication(PublishConfigs.settings(yaml, null).build()).export(export);
@@ -124,10 +138,19 @@ public final class StoredBytesBenchmark {
         }
         setups.add(new Setup("after, local files", self, local, null, yaml));
         if (!before.isEmpty()) {
+            setups.add(new Setup("before, local files, 200 KB streamed", before + ":" + classes, local, null, streamed));
+        }
+        setups.add(new Setup("after, local files, 200 KB streamed", self, local, null, streamed));
+        if (!before.isEmpty()) {
             setups.add(new Setup("before, S3Proxy", before + ":" + classes, remote, blobs, yaml));
         }
         setups.add(new Setup("after, S3Proxy", self, remote, blobs, yaml));
-        setups.add(new Setup("after, S3Proxy, 200 KB streamed", self, remote, blobs, streamed));
+        if (!before.isEmpty()) {
+            setups.add(new Setup("before, S3Proxy, 200 KB streamed", before + ":" + classes, remote, blobs, streamed));
+        }
+        setups.add(new Setup("after, S3Proxy, 200 KB streamed, no disk cache", self, remote, blobs, streamed, "0"));
+        setups.add(new Setup("after, S3Proxy, 200 KB streamed, disk cache", self, remote, blobs, streamed,
+                Long.toString(1L << 30)));
         String only = o.get("--only");
         setups.removeIf(s -> only.equals("local") && s.blobs() != null || only.equals("s3") && s.blobs() == null);
 
@@ -139,12 +162,14 @@ public final class StoredBytesBenchmark {
         System.out.printf(Locale.ROOT, "%d × %,d B + 1 × %,d B documents; wrk %s; %s%n", small, SMALL_BYTES,
                 LARGE_BYTES, wrk.command(URI.create("http://127.0.0.1/PATH"), null), load());
         List<String> rows = new ArrayList<>();
+        List<String> coldRows = new ArrayList<>();
         int nginxPort = freePort();
         try (Nginx nginx = Nginx.start(dir.resolve("nginx"), export, nginxPort)) {
             URI nginxBase = URI.create("http://127.0.0.1:" + nginxPort + "/");
             int started = 0;
             for (Setup setup : setups) {
                 int port = freePort();
+                TempFiles.deleteTreeQuietly(setup.data().resolve("cache"));
                 Process ours = startServer(setup, port, o.get("--server-heap"), s3, dir.resolve("server.log"),
                         ++started);
                 try {
@@ -174,6 +199,9 @@ public final class StoredBytesBenchmark {
                                 + " | %.0f / %.0f |", setup.label(), t.label(), a[0], b[0], a[0] / b[0], a[1], a[2],
                                 b[1], b[2], a[3], b[3]));
                     }
+                    if (setup.blobs() != null && !cold.isEmpty()) {   // after wrk: the server's code is compiled
+                        coldRows.add(coldAndWarm(http, oursBase, cold, ours.pid(), setup.label()));
+                    }
                 } finally {
                     ours.getOutputStream().close();
                     if (!ours.waitFor(20, TimeUnit.SECONDS)) {
@@ -188,6 +216,14 @@ public final class StoredBytesBenchmark {
                 + " | nginx p50 / p99 ms | CPU µs/req ours / nginx |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
+        if (!coldRows.isEmpty()) {
+            System.out.println();
+            System.out.printf(Locale.ROOT, "%d other 200 KB documents read one after another, first read then second:%n",
+                    cold.size());
+            System.out.println("| server | first read: ms / req | CPU µs / req | second read: ms / req | CPU µs / req |");
+            System.out.println("|---|---|---|---|---|");
+            coldRows.forEach(System.out::println);
+        }
         System.out.println("load after: " + load());
     }
 
@@ -215,6 +251,33 @@ public final class StoredBytesBenchmark {
         return new double[] {r.requestsPerSecond(), r.p50(), r.p99(), perRequest};
     }
 
+    /**
+     * Reads each of {@code paths} once in turn, twice (the first pass: each document's first read; the second: its
+     * next), one request at a time; returns the row of wall time and server CPU per request of each pass.
+     */
+    private static String coldAndWarm(HttpClient http, URI base, List<String> paths, long pid, String label)
+            throws Exception {
+        double[] pass = new double[4];
+        for (int p = 0; p < 2; p++) {
+            double cpu0 = ProcessCpu.millis(pid);
+            long t0 = System.nanoTime();
+            for (String path : paths) {
+                HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(base.resolve(path)).build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+                if (r.statusCode() != 200 || r.body().length != LARGE_BYTES) {
+                    throw new IllegalStateException(label + " " + path + ": " + r.statusCode() + ", "
+                            + r.body().length + " bytes");
+                }
+            }
+            pass[2 * p] = (System.nanoTime() - t0) / 1e6 / paths.size();
+            pass[2 * p + 1] = (ProcessCpu.millis(pid) - cpu0) * 1000 / paths.size();
+        }
+        System.out.printf(Locale.ROOT, "%-34s %d × 200 KB first read %.2f ms %.0f µs CPU, second %.2f ms %.0f µs CPU"
+                + "  %s%n", label, paths.size(), pass[0], pass[1], pass[2], pass[3], load());
+        return String.format(Locale.ROOT, "| %s | %.2f | %.0f | %.2f | %.0f |", label, pass[0], pass[1], pass[2],
+                pass[3]);
+    }
+
     private static double[] median(List<double[]> runs) {
         double[] m = new double[4];
         for (int f = 0; f < 4; f++) {
@@ -227,9 +290,11 @@ public final class StoredBytesBenchmark {
 
     /**
      * A store of {@code small} resources of 1.4 KB (inline in the database) and one of 200 KB (files under the data
-     * directory, or the object store {@code s3}), committed directly; returns the documents measured.
+     * directory, or the object store {@code s3}), committed directly, and {@code others} more of 200 KB whose blob
+     * paths are added to {@code otherPaths}; returns the documents measured.
      */
-    private static List<Target> generate(Path data, @Nullable S3BlobConfig s3, int small) throws Exception {
+    private static List<Target> generate(Path data, @Nullable S3BlobConfig s3, int small, int others,
+                                         @Nullable List<String> otherPaths) throws Exception {
         LexSync.Builder b = LexSync.builder(data);
         StoreConfig config = StoreConfig.of(data);
         if (s3 != null) {
@@ -261,6 +326,13 @@ public final class StoredBytesBenchmark {
             writes.add(write(uri, small, key, large.length, "application/pdf"));
             targets.add(new Target("blob 200 KB", blobPath(key)));
             targets.add(new Target("resource 200 KB", resourcePath(uri)));
+            for (int i = 0; i < others; i++) {
+                byte[] other = new byte[LARGE_BYTES];
+                new java.util.Random(1000 + i).nextBytes(other);
+                BlobKey otherKey = store.blobs().put(other);
+                writes.add(write(uri + "/" + i, small + 1 + i, otherKey, other.length, "application/pdf"));
+                otherPaths.add(blobPath(otherKey));
+            }
             store.commit(new CommitBatch(SOURCE, null, writes, inline, null));
         }
         return targets;
@@ -305,6 +377,9 @@ public final class StoredBytesBenchmark {
         if (setup.blobs() != null) {
             cmd.add(setup.blobs());
             cmd.add(s3.endpoint().toString());
+            if (setup.cacheBytes() != null) {
+                cmd.add(setup.cacheBytes());
+            }
         }
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(s3.credentials());

@@ -26,6 +26,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  *   s3: {endpoint: http://127.0.0.1:9000, region: us-east-1, path-style: true,
  *        access-key-env: LEXSYNC_S3_ACCESS_KEY, secret-key-env: LEXSYNC_S3_SECRET_KEY}
  *   rdf: http://127.0.0.1:3030/lexsync
+ *   blob-cache-bytes: 1073741824            # the node's disk cache of object-store blobs (0: none)
  * </pre>
  *
  * A class of its own so that a command which only opens a store reads this section and nothing else of the file
@@ -34,7 +35,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * password), only key paths and lines.
  */
 public final class StoreSectionReader {
-    private static final Set<String> KEYS = Set.of("jdbc-url", "blobs", "s3", "rdf");
+    private static final Set<String> KEYS = Set.of("jdbc-url", "blobs", "s3", "rdf", "blob-cache-bytes");
     private static final Set<String> S3_KEYS = Set.of("endpoint", "region", "path-style", "access-key-env",
             "secret-key-env");
     private static final Set<String> SECRET_KEYS = Set.of("access-key", "secret-key", "secret", "password",
@@ -97,9 +98,10 @@ public final class StoreSectionReader {
             }
         }
         URI rdf = httpUrl(m, "store", "rdf");
+        Long cache = bytes(m, "blob-cache-bytes");
         Node s3Node = m.get("s3");
         if (s3Node == null || YamlNodes.isNull(s3Node)) {
-            return new StoreSettings(jdbcUrl, blobs, null, null, null, null, null, rdf);
+            return new StoreSettings(jdbcUrl, blobs, null, null, null, null, null, rdf, cache);
         }
         if (blobs == null) {
             throw error("store.s3", s3Node, "needs store.blobs: s3://bucket/prefix");
@@ -111,7 +113,23 @@ public final class StoreSectionReader {
         }
         return new StoreSettings(jdbcUrl, blobs, httpUrl(s3, "store.s3", "endpoint"), text(s3, "store.s3", "region"),
                 pathStyle == null ? null : Boolean.valueOf(pathStyle), envName(s3, "access-key-env"),
-                envName(s3, "secret-key-env"), rdf);
+                envName(s3, "secret-key-env"), rdf, cache);
+    }
+
+    private @Nullable Long bytes(Map<String, Node> m, String key) {
+        String text = text(m, "store", key);
+        if (text == null) {
+            return null;
+        }
+        try {
+            long v = Long.parseLong(text);
+            if (v < 0) {
+                throw error("store." + key, m.get(key), "must be 0 or more bytes, was " + v);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw error("store." + key, m.get(key), "must be a whole number of bytes, was '" + text + "'");
+        }
     }
 
     private @Nullable String envName(Map<String, Node> m, String key) {

@@ -2,8 +2,10 @@ package org.lexsync.engine.model;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One published document or file at one of our paths (docs/architecture.md, "Publishing the aggregate"): its media
@@ -19,6 +21,15 @@ public record PublishedDocument(String path, String contentType, String etag, In
     @FunctionalInterface
     public interface Body {
         void writeTo(OutputStream out) throws IOException;
+
+        /**
+         * The same bytes as a file on this node's disk, open at its start, when they are one right now (a blob file,
+         * an object-store blob in the node's disk cache), so that a server can answer them without streaming; null:
+         * use {@link #writeTo}. The caller closes it.
+         */
+        default @Nullable FileChannel openFile() throws IOException {
+            return null;
+        }
     }
 
     public PublishedDocument {

@@ -42,11 +42,8 @@ final class BlobDocuments implements DocumentFamily {
             throw new UncheckedIOException(e);
         }
         Instant collected = journal.firstCollected(key.sha256()).orElse(Instant.EPOCH);
-        return Optional.of(new PublishedDocument(path, TYPE, "\"" + key.sha256() + "\"", collected, true, out -> {
-            try (InputStream in = blobs.open(key)) {
-                in.transferTo(out);
-            }
-        }));
+        return Optional.of(new PublishedDocument(path, TYPE, "\"" + key.sha256() + "\"", collected, true,
+                new BlobBody(blobs, key)));
     }
 
     /** Opens the blob's bytes; {@code NoSuchBlobException} when the store no longer holds them. */

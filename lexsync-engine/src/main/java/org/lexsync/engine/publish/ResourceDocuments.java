@@ -1,7 +1,6 @@
 package org.lexsync.engine.publish;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Optional;
 import org.lexsync.engine.model.PublishedDocument;
 import org.lexsync.engine.model.RepresentationRole;
@@ -50,10 +49,6 @@ final class ResourceDocuments implements DocumentFamily {
                 .orElse(state.get().representations().get(0));
         String type = file.mediaType() == null ? BlobDocuments.TYPE : file.mediaType();
         return Optional.of(new PublishedDocument(path, type, "\"" + file.sha256() + "\"", state.get().lastHarvested(),
-                false, out -> {
-                    try (InputStream in = blobs.open(file.blobKey())) {
-                        in.transferTo(out);
-                    }
-                }));
+                false, new BlobBody(blobs, file.blobKey())));
     }
 }

@@ -3,10 +3,12 @@ package org.lexsync.engine.store;
 import org.lexsync.engine.model.BlobKey;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Content-addressed storage of file bytes, keyed by SHA-256 and shared by identical content. A put is
@@ -42,6 +44,16 @@ public interface BlobStore {
     InputStream open(BlobKey key) throws IOException;
 
     boolean exists(BlobKey key) throws IOException;
+
+    /**
+     * The blob as a file on this node's disk, open for reading at its start, when the store has it so without any
+     * further work ({@link FileBlobStore}; an object-store blob already in the node's disk cache); null otherwise, read
+     * it with {@link #open}. A server answers such a file by reading it straight into the response. The caller closes
+     * it.
+     */
+    default @Nullable FileChannel openLocal(BlobKey key) throws IOException {
+        return null;
+    }
 
     /** Removes the blob; false when it was not there. */
     boolean delete(BlobKey key) throws IOException;

@@ -145,6 +145,15 @@ public final class FileBlobStore implements BlobStore {
     }
 
     @Override
+    public FileChannel openLocal(BlobKey key) throws IOException {
+        try {
+            return FileChannel.open(pathOf(key), StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    @Override
     public boolean delete(BlobKey key) throws IOException {
         return Files.deleteIfExists(pathOf(key));
     }

@@ -191,6 +191,11 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
 
     @Override
     public InputStream open(BlobKey key) {
+        return openVerified(key);
+    }
+
+    /** As {@link #open}, typed so that a reader can see the length the store announced (the disk cache does). */
+    VerifiedBlobStream openVerified(BlobKey key) {
         String objectKey = config.objectKey(key.sha256());
         String operation = "read blob " + key.sha256();
         try {

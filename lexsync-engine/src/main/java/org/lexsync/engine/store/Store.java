@@ -25,6 +25,7 @@ public final class Store implements AutoCloseable {
     private final Db db;
     private final FileBlobStore files;
     private final S3BlobStore objects;
+    private final BlobStore large;
     private final DatabaseBlobStore smallBlobs;
     private final BlobStore blobs;
     private @Nullable JournalListener journalListener;
@@ -39,6 +40,8 @@ public final class Store implements AutoCloseable {
         if (objects != null) {
             objects.guardReuse(pins);
         }
+        this.large = objects == null ? files : config.blobCacheBytes() == 0 ? objects
+                : new CachedBlobStore(objects, new BlobCache(blobCacheDirectory(config), config.blobCacheBytes()));
         this.smallBlobs = new DatabaseBlobStore(db);
         this.blobs = new TieredBlobStore(smallBlobs, largeBlobs(), config.smallBlobMaxBytes());
     }
@@ -251,9 +254,22 @@ public final class Store implements AutoCloseable {
         return files;
     }
 
-    /** Where blobs above the inline threshold live: the object store when one is configured, else the file tier. */
+    /**
+     * Where blobs above the inline threshold live: the object store when one is configured (read through the disk
+     * cache of its blobs unless {@link StoreConfig#blobCacheBytes()} is 0), else the file tier.
+     */
     public BlobStore largeBlobs() {
-        return objects != null ? objects : files;
+        return large;
+    }
+
+    /** The object store holding the large blobs, without the disk cache; null when they are files. */
+    public @Nullable S3BlobStore objectStore() {
+        return objects;
+    }
+
+    /** Where a node keeps its disk cache of object-store blobs: {@code <data dir>/cache/blobs}. */
+    public static Path blobCacheDirectory(StoreConfig config) {
+        return config.dataDir().resolve("cache").resolve("blobs");
     }
 
     /** Blobs up to this size are kept in the database (0: none). */

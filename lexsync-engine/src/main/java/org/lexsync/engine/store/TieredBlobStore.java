@@ -48,6 +48,12 @@ final class TieredBlobStore implements BlobStore {
         return files.exists(key) || threshold > 0 && small.exists(key);
     }
 
+    /** The large tier's file (a small blob lives in the database, so it has none). */
+    @Override
+    public java.nio.channels.FileChannel openLocal(BlobKey key) throws IOException {
+        return files.openLocal(key);
+    }
+
     @Override
     public boolean delete(BlobKey key) throws IOException {
         boolean a = small.delete(key);

@@ -32,6 +32,11 @@ final class VerifiedBlobStream extends FilterInputStream {
         this.failure = failure;
     }
 
+    /** The length the object store announced; -1 when it announced none. */
+    long length() {
+        return length;
+    }
+
     @Override
     public int read() throws IOException {
         byte[] one = new byte[1];

@@ -89,4 +89,17 @@ class StoreSectionReaderTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("lexsync.yaml:2: store.rdf: must be an"
                         + " absolute http(s) URL");
     }
+
+    @Test
+    void theBlobCacheBoundIsAWholeNumberOfBytes() {
+        assertThat(read("store:\n  blob-cache-bytes: 0\n").blobCacheBytes()).isZero();
+        assertThat(read("store:\n  blobs: s3://lexsync-blobs/x\n  blob-cache-bytes: 536870912\n").blobCacheBytes())
+                .isEqualTo(536_870_912L);
+        assertThat(read(ISSUE_EXAMPLE).blobCacheBytes()).isNull();
+        assertThatThrownBy(() -> read("store:\n  blob-cache-bytes: 1G\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("lexsync.yaml:2: store.blob-cache-bytes: must"
+                        + " be a whole number of bytes");
+        assertThatThrownBy(() -> read("store:\n  blob-cache-bytes: -1\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("store.blob-cache-bytes: must be 0 or more");
+    }
 }

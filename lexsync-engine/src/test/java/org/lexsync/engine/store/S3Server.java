@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
@@ -32,13 +33,21 @@ public final class S3Server implements AutoCloseable {
 
     /** Starts a server keeping its objects under {@code dir} (created if needed), with {@link #BUCKET} in it. */
     public static S3Server start(Path dir) throws Exception {
+        return start(dir, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #start(Path)}, with S3Proxy's back end seen through {@code wrap} (e.g. one that counts the objects
+     * read, {@link CountingBackend}).
+     */
+    public static S3Server start(Path dir, UnaryOperator<org.gaul.s3proxy.blobstore.BlobStore> wrap) throws Exception {
         Path root = Files.createDirectories(dir);
         String access = "AK" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         String secret = UUID.randomUUID().toString();
         FilesystemNio2BlobStore backend = new FilesystemNio2BlobStore(root.toString());
         backend.createContainer(BUCKET);
         S3Proxy proxy = S3Proxy.builder()
-                .blobStore(backend)
+                .blobStore(wrap.apply(backend))
                 .endpoint(URI.create("http://127.0.0.1:0"))
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, access, secret)
                 .build();

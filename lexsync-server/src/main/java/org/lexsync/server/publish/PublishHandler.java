@@ -29,8 +29,9 @@ import org.lexsync.server.SecurityHeaders;
  * The published aggregate's HTTP answers ({@link PublishRoutes}), given by a plain Jetty handler placed in front of
  * Javalin's servlet stack: GET and HEAD of the publish paths are answered here and never reach Javalin's router;
  * every other request (other paths, other methods) goes on to the handler this one wraps, unchanged. A kept document
- * ({@link CachedDocument}) is answered from its pre-encoded header fields and its bytes in one write; the others are
- * streamed from the publication. Every document is answered under {@link SecurityHeaders#SANDBOX}: resources, blobs
+ * ({@link CachedDocument}) is answered from its pre-encoded header fields and its bytes in one write; stored bytes
+ * that are a local file are read into one buffer and written in one go ({@link FileAnswer}); the others are streamed
+ * from the publication. Every document is answered under {@link SecurityHeaders#SANDBOX}: resources, blobs
  * and dump packages are bytes we did not write, and our feeds and lists quote them. With
  * {@code publish.content-base-url} set, a request for those bytes on any other host is answered {@code 308} to the
  * same path there, so they are never shown on the dashboard's origin. Errors are the server's JSON
@@ -143,7 +144,9 @@ final class PublishHandler extends Handler.Wrapper {
                         before -> stored.bytes().reweigh(located.key(), body, before), headOnly);
             } else {
                 out.add(located.headers().contentType());
-                serveStreamed(request, response, callback, doc, headOnly);
+                if (!servedFromFile(request, response, callback, doc, headOnly)) {
+                    serveStreamed(request, response, callback, doc, headOnly);
+                }
             }
         } catch (IOException | RuntimeException e) {
             // the lookup may be older than the store (bytes taken away behind it): look again, now and next time
@@ -153,6 +156,21 @@ final class PublishHandler extends Handler.Wrapper {
                 throw ApiError.notFound("nothing is published at " + path);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Answers stored bytes that are a local file right now ({@link FileAnswer}) unless they are to be gzipped; false:
+     * nothing was written, stream them.
+     */
+    private static boolean servedFromFile(Request request, Response response, Callback callback, PublishedDocument doc,
+                                          boolean headOnly) throws IOException {
+        if (PublishRoutes.textual(doc.contentType())
+                && acceptsGzip(request.getHeaders().get(HttpHeader.ACCEPT_ENCODING))) {
+            return false;
+        }
+        try (java.nio.channels.FileChannel file = doc.body().openFile()) {
+            return file != null && FileAnswer.serve(request, response, callback, doc, file, headOnly);
         }
     }
 
