@@ -64,14 +64,12 @@ public final class SecureSchemas {
                                 String rule, UnaryOperator<XMLReader> filter) {
         SchemaErrors collector = new SchemaErrors(document, findings, rule);
         try (InputStream bytes = XmlInput.decode(in, document, limits)) {
-            Validator v = schema.newValidator();
-            v.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            Validator v = ThreadValidators.take(schema);
             v.setErrorHandler(collector);
             InputSource source = new InputSource(bytes);
             source.setSystemId(document);
             v.validate(new SAXSource(filter.apply(SchemaErrors.secureReader()), source));
+            ThreadValidators.giveBack(schema, v);
         } catch (SAXException e) {
             if (collector.fatal() != null) {
                 throw collector.fatal();
