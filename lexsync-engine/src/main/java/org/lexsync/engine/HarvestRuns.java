@@ -102,7 +102,7 @@ final class HarvestRuns {
      */
     Ingestion.GroupCommitter groupCommitter() {
         return (sourceId, runId, changes, groups, fence, largeBlobs) -> {
-            try (Fetcher view = fetcher.withPoliteness(sources.politenessOf(sourceId))) {
+            try (Fetcher view = fetcher.withPoliteness(sources.politenessOfCrawler(sourceId))) {
                 return applier(view, fence, largeBlobs).applyGroups(sourceId, changes, groups, runId);
             }
         };

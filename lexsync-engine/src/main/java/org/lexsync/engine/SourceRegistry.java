@@ -74,6 +74,17 @@ final class SourceRegistry {
         return source.politeness(settings.politeness(source.protocol()));
     }
 
+    /**
+     * The politeness of a crawler's group commit: its registered source's, else the default of the ingestion
+     * protocol, which every crawler's stored source has ({@link org.lexsync.engine.ingest.Ingestion#PROTOCOL}) — no
+     * read of the stored source per commit.
+     */
+    Politeness politenessOfCrawler(String sourceId) {
+        Source registered = sources.get(sourceId);
+        return registered != null ? politeness(registered)
+                : settings.politeness(org.lexsync.engine.ingest.Ingestion.PROTOCOL);
+    }
+
     /** The politeness of a registered source, else the default of the stored source's protocol. */
     Politeness politenessOf(String sourceId) {
         Source registered = sources.get(sourceId);

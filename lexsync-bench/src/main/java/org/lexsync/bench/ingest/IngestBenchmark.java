@@ -40,12 +40,14 @@ import org.lexsync.server.LexSyncServer;
  *
  * <pre>java -Xmx256m -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.ingest.IngestBenchmark \
  *     [--groups 10000] [--documents 5] [--bytes 10240] [--parallel 8] [--jdbc-url URL] [--dir DIR]
- *     [--crawlers 1] [--object-store jdbc:postgresql://127.0.0.1:5432/] [--inline-max-bytes 65536]</pre>
+ *     [--crawlers 1] [--object-store jdbc:postgresql://127.0.0.1:5432/] [--inline-max-bytes 65536] [--warmup 0]</pre>
  *
  * {@code --crawlers N} (issue 31) spreads the groups over N crawlers, each with its own token, uploading at once
  * (group g belongs to crawler g mod N). {@code --object-store} makes the store a fresh PostgreSQL database on that
  * server with its blobs in S3Proxy, run in a JVM of its own; {@code --inline-max-bytes} lowers the inline size so
- * that documents smaller than the default 64 KiB go to the object store too.
+ * that documents smaller than the default 64 KiB go to the object store too. {@code --warmup W} uploads W more groups
+ * of the same shape first, outside the clock and the cost counters, so that the figures are those of a JVM whose
+ * code is compiled (a run of 2,000 groups spends a large share of its JVM CPU in the JIT compilers).
  */
 public final class IngestBenchmark {
     static final String CRAWLER = "BenchCrawler";
@@ -65,6 +67,7 @@ public final class IngestBenchmark {
         int crawlers = 1;
         String objectStore = null;
         int inlineMax = 0;
+        int warmup = 0;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--groups" -> groups = Integer.parseInt(args[i + 1]);
@@ -76,6 +79,7 @@ public final class IngestBenchmark {
                 case "--crawlers" -> crawlers = Integer.parseInt(args[i + 1]);
                 case "--object-store" -> objectStore = args[i + 1];
                 case "--inline-max-bytes" -> inlineMax = Integer.parseInt(args[i + 1]);
+                case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -84,10 +88,11 @@ public final class IngestBenchmark {
             Path bodies = Files.createDirectories(work.resolve("bodies"));
             long t0 = System.nanoTime();
             long total = 0;
-            for (int g = 0; g < groups; g++) {
+            for (int g = 0; g < groups + warmup; g++) {
                 total += writeBody(bodies.resolve(g + ".body"), g, documents, bytes, crawler(g, crawlers));
             }
-            System.out.printf(Locale.ROOT, "prepared %d groups (%d MB of bodies) in %.1f s%n", groups, total >> 20,
+            System.out.printf(Locale.ROOT, "prepared %d groups (%d MB of bodies) in %.1f s%n", groups + warmup,
+                    total >> 20,
                     (System.nanoTime() - t0) / 1e9);
             LexSync.Builder b = LexSync.builder(work.resolve("store"));
             if (jdbcUrl != null) {
@@ -115,7 +120,15 @@ public final class IngestBenchmark {
                      LexSyncServer server = LexSyncServer.builder(lexsync).settings(ServerSettings.DEFAULTS.withPort(0)
                              .withTokens(tokens)).feature(org.lexsync.server.ingest.IngestRoutes::new).build().start()) {
                     IngestCosts costs = new IngestCosts(s3 != null ? dbs.url(db) : jdbcUrl, s3 == null ? 0 : s3.pid());
-                    run(server.uri().resolve("/api/document-groups"), bodies, groups, parallel, crawlers, costs);
+                    URI endpoint = server.uri().resolve("/api/document-groups");
+                    if (warmup > 0) {
+                        long w0 = System.nanoTime();
+                        upload(endpoint, bodies, groups, groups + warmup, parallel, crawlers, new AtomicLong(),
+                                new AtomicLong());
+                        System.out.printf(Locale.ROOT, "warm-up: %d groups in %.1f s (not counted)%n", warmup,
+                                (System.nanoTime() - w0) / 1e9);
+                    }
+                    run(endpoint, bodies, groups, parallel, crawlers, costs);
                 }
             } finally {
                 if (s3 != null) {
@@ -146,19 +159,31 @@ public final class IngestBenchmark {
 
     private static void run(URI endpoint, Path bodies, int groups, int parallel, int crawlers, IngestCosts costs)
             throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         AtomicLong acknowledged = new AtomicLong();
         AtomicLong sent = new AtomicLong();
-        AtomicLong next = new AtomicLong();
         HeapPeaks.reset();
         String loadBefore = load();
         costs.start();
         long start = System.nanoTime();
+        upload(endpoint, bodies, 0, groups, parallel, crawlers, acknowledged, sent);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "%d groups acknowledged in %.1f s: %.0f groups/s, %.1f MB/s; peak heap %d MB,"
+                        + " peak RSS %d MB (parallel %d, crawlers %d)%n", acknowledged.get(), seconds, acknowledged.get() / seconds,
+                sent.get() / 1e6 / seconds, HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10, parallel, crawlers);
+        System.out.println(costs.report(acknowledged.get()));
+        System.out.printf(Locale.ROOT, "load average before %s, after %s%n", loadBefore, load());
+    }
+
+    /** Uploads the groups {@code from} (inclusive) to {@code to} (exclusive) with {@code parallel} uploaders. */
+    private static void upload(URI endpoint, Path bodies, long from, long to, int parallel, int crawlers,
+                               AtomicLong acknowledged, AtomicLong sent) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        AtomicLong next = new AtomicLong(from);
         ExecutorService pool = Executors.newFixedThreadPool(parallel);
         List<Future<?>> workers = new ArrayList<>();
         for (int w = 0; w < parallel; w++) {
             workers.add(pool.submit(() -> {
-                for (long g; (g = next.getAndIncrement()) < groups; ) {
+                for (long g; (g = next.getAndIncrement()) < to; ) {
                     Path body = bodies.resolve(g + ".body");
                     HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
                             .header("Authorization", "Bearer " + secret(g, crawlers)).header("Accept", "text/plain")
@@ -173,16 +198,13 @@ public final class IngestBenchmark {
                 return null;
             }));
         }
-        for (Future<?> f : workers) {
-            f.get();
+        try {
+            for (Future<?> f : workers) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
         }
-        pool.shutdown();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "%d groups acknowledged in %.1f s: %.0f groups/s, %.1f MB/s; peak heap %d MB,"
-                        + " peak RSS %d MB (parallel %d, crawlers %d)%n", acknowledged.get(), seconds, acknowledged.get() / seconds,
-                sent.get() / 1e6 / seconds, HeapPeaks.heap() >> 20, HeapPeaks.rssKb() >> 10, parallel, crawlers);
-        System.out.println(costs.report(acknowledged.get()));
-        System.out.printf(Locale.ROOT, "load average before %s, after %s%n", loadBefore, load());
     }
 
     private static String load() {

@@ -73,8 +73,24 @@ public final class SchemaErrors implements ErrorHandler {
         return e.getMessage() == null ? "schema violation" : e.getMessage();
     }
 
+    /**
+     * The configured factory of this thread: setting its security features costs more than parsing a small document
+     * (each {@code setFeature} builds a parser to try it), and a factory is not thread-safe.
+     */
+    private static final ThreadLocal<SAXParserFactory> FACTORIES = ThreadLocal.withInitial(SchemaErrors::secureFactory);
+
     /** A namespace-aware SAX reader that refuses DOCTYPEs, external entities and XInclude. */
     public static XMLReader secureReader() throws SAXException {
+        try {
+            XMLReader reader = FACTORIES.get().newSAXParser().getXMLReader();
+            reader.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            return reader;
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("JDK SAX parser lacks a security feature: " + e.getMessage(), e);
+        }
+    }
+
+    private static SAXParserFactory secureFactory() {
         try {
             SAXParserFactory f = SAXParserFactory.newDefaultInstance();
             f.setNamespaceAware(true);
@@ -83,10 +99,8 @@ public final class SchemaErrors implements ErrorHandler {
             f.setFeature("http://xml.org/sax/features/external-general-entities", false);
             f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
             f.setXIncludeAware(false);
-            XMLReader reader = f.newSAXParser().getXMLReader();
-            reader.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            return reader;
-        } catch (ParserConfigurationException e) {
+            return f;
+        } catch (ParserConfigurationException | SAXException e) {
             throw new IllegalStateException("JDK SAX parser lacks a security feature: " + e.getMessage(), e);
         }
     }

@@ -64,14 +64,13 @@ public final class SecureSchemas {
                                 String rule, UnaryOperator<XMLReader> filter) {
         SchemaErrors collector = new SchemaErrors(document, findings, rule);
         try (InputStream bytes = XmlInput.decode(in, document, limits)) {
-            Validator v = schema.newValidator();
-            v.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            v.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            ThreadValidators.Pair pair = ThreadValidators.take(schema);
+            Validator v = pair.validator();
             v.setErrorHandler(collector);
             InputSource source = new InputSource(bytes);
             source.setSystemId(document);
-            v.validate(new SAXSource(filter.apply(SchemaErrors.secureReader()), source));
+            v.validate(new SAXSource(filter.apply(pair.reader()), source));
+            ThreadValidators.giveBack(schema, pair);
         } catch (SAXException e) {
             if (collector.fatal() != null) {
                 throw collector.fatal();

@@ -163,7 +163,8 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
     }
 
     private ApplyReport execute0(Iterator<PlannedChange> changes) {
-        checkpoint = store.sources().checkpoint(sourceId).orElse(null);
+        // a crawler's groups carry no checkpoint and none is stored for it: no read per group commit
+        checkpoint = group != null ? null : store.sources().checkpoint(sourceId).orElse(null);
         ChangeFailure gap = null;
         RuntimeException plannerFailure = null;
         // Refill in chunks, not one slot at a time: every chunk costs a store lookup round trip, and

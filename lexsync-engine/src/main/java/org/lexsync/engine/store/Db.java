@@ -88,8 +88,13 @@ final class Db implements AutoCloseable {
             // the server to probe an idle connection after 30 s, every 10 s, three times, frees them after about a
             // minute, without cutting a slow but live reader as idle_in_transaction_session_timeout would.
             hc.addDataSourceProperty("tcpKeepAlive", "true");
+            // Every execution planned for its parameters and the tables' current size: with the default (auto) mode
+            // a statement run five times on a connection keeps the generic plan made then, and one made while a table
+            // was nearly empty (a new store) scans the table on every look-up until an ANALYZE invalidates it — never,
+            // with autovacuum off. Measured: a seq scan of document_groups, and an index scan of a source's every
+            // resource and representation, per ingestion commit, the CPU per group growing with the groups stored.
             hc.addDataSourceProperty("options", "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10"
-                    + " -c tcp_keepalives_count=3");
+                    + " -c tcp_keepalives_count=3 -c plan_cache_mode=force_custom_plan");
         }
         HikariDataSource opened;
         try {

@@ -29,6 +29,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.DeletedObject;
@@ -74,6 +75,11 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
                         .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)))
                 .region(Region.of(config.region()))
                 .forcePathStyle(config.pathStyle())
+                // A PUT's body signed once, as a whole, instead of framed as aws-chunked with a signature per chunk:
+                // over plain http (an S3-compatible store on the local network) the chunk signing cost more CPU than
+                // the rest of a small PUT (docs/benchmarks.md, "Ingestion throughput", issue 31). The body is a file
+                // the SDK can read twice (once to hash, once to send); the parts of a multipart upload are too.
+                .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(access, secret)));
         if (config.endpoint() != null) {
             builder.endpointOverride(config.endpoint());
