@@ -70,12 +70,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     /** The shortest silence of the scheduler's polling that {@link #notPolling} reports. */
     static final Duration MIN_POLL_SILENCE = Duration.ofSeconds(10);
     /**
-     * On PostgreSQL a poll picks due executions for at most this many times the threads (none waits long picked but
-     * not running, where another node could have run it).
+     * On PostgreSQL a poll picks due executions for at most this many times the threads: none waits picked but not
+     * running (where another node could have run it, and where no heartbeat keeps it from being declared dead).
      */
     static final double LOCK_AND_FETCH_UPPER = 1.0;
-    /** The fraction of busy threads under which a node polls again at once after a run ends (PostgreSQL). */
-    static final double LOCK_AND_FETCH_LOWER = 0.5;
     private static final Logger LOG = LoggerFactory.getLogger(HarvestScheduler.class);
 
     private final ServerContext context;
@@ -189,7 +187,7 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
             // transaction per poll instead of an update and a re-read per pick, and nodes polling at once skip each
             // other's rows instead of racing for them with updates that lose (docs/benchmarks.md, "Cutting the
             // cluster's cost per check"); the dialect signals every such poll, picked or not, for notPolling
-            builder.pollUsingLockAndFetch(LOCK_AND_FETCH_LOWER, LOCK_AND_FETCH_UPPER);
+            builder.pollUsingLockAndFetch(lockAndFetchLower(threads), LOCK_AND_FETCH_UPPER);
         }
         Scheduler s = builder.build();
         scheduler = s;
@@ -518,6 +516,17 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         return Optional.of(String.format(Locale.ROOT, "not polling: no look for due work for %d s (%s; it polls every"
                 + " %d ms)", silent.toSeconds(), lastPoll == null ? "none since it started" : "last at " + lastPoll,
                 timing.polling().toMillis()));
+    }
+
+    /**
+     * The fraction of {@code threads} at or under which db-scheduler polls again as soon as a run ends, when its last
+     * poll found as many due executions as it could take: one thread fewer than all, so a thread that frees up while
+     * work is due takes the next at once instead of idling until the next poll (at 1,000 checks a minute on four
+     * threads, a thread idle for up to a second after each run let the schedule fall behind). db-scheduler wants it
+     * strictly under the upper fraction and takes the whole part of {@code fraction × threads}.
+     */
+    static double lockAndFetchLower(int threads) {
+        return (threads - 0.5) / threads;
     }
 
     /** The scheduler looked for due work and got its answer (whatever it picked). */
