@@ -29,9 +29,12 @@ import org.lexsync.bench.fixture.FixtureProcess;
  * database, all clients: nodes, the scheduler, the harness's own few reads).
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
- *     [--sources 1000] [--minutes 3] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
+ *     [--sources 1000] [--minutes 3] [--warm-minutes 0] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
  *     [--cli lexsync-cli/target] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
  *
+ * {@code --warm-minutes W} runs the same load W minutes more before the window (not measured), so that the JVMs'
+ * JIT warm-up, which each node of a cluster pays for itself, falls outside it; either way the report splits each
+ * node's CPU in the window into its JIT compiler threads ({@link CompilerCpu}) and the rest.
  * {@code --sources 0} measures the nodes' fixed cost alone (idle nodes: heartbeats, scheduler polls, the journal
  * listener, JIT and GC). {@code --pg-log} sets {@code log_statement = 'all'} on the run's database (not the server's
  * other databases) and breaks the window's transactions down by kind from that log ({@link StatementLog}); it adds
@@ -45,6 +48,7 @@ public final class ScheduledClusterBenchmark {
         int nodes = 1;
         int sources = 1000;
         int minutes = 3;
+        int warmMinutes = 0;
         int changePercent = 10;
         int runs = 4;
         int perHost = 8;
@@ -57,6 +61,7 @@ public final class ScheduledClusterBenchmark {
                 case "--nodes" -> nodes = Integer.parseInt(v);
                 case "--sources" -> sources = Integer.parseInt(v);
                 case "--minutes" -> minutes = Integer.parseInt(v);
+                case "--warm-minutes" -> warmMinutes = Integer.parseInt(v);
                 case "--change-percent" -> changePercent = Integer.parseInt(v);
                 case "--max-concurrent-runs" -> runs = Integer.parseInt(v);
                 case "--per-host" -> perHost = Integer.parseInt(v);
@@ -95,25 +100,50 @@ public final class ScheduledClusterBenchmark {
             System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
                     Duration.between(begun, Instant.now()).toMillis() / 1000.0);
 
+            if (warmMinutes > 0) {
+                // the same load, not measured: the JVMs' JIT warm-up falls into it rather than into the window
+                Instant warmEnd = Instant.now().plus(Duration.ofMinutes(warmMinutes));
+                Instant nextChange = Instant.now();
+                while (Instant.now().isBefore(warmEnd)) {
+                    if (changePercent > 0 && !Instant.now().isBefore(nextChange)) {
+                        fixture.changeFeeds(sources * changePercent / 100);
+                        nextChange = nextChange.plus(Duration.ofMinutes(1));
+                    }
+                    Thread.sleep(200);
+                }
+                System.out.printf(Locale.ROOT, "warm-up: %d min more of the same load, not measured%n", warmMinutes);
+            }
             Instant start = Instant.now();
             long xact0 = commits(db, name);
             List<Duration> cpu0 = started.stream().map(NodeProcess::cpu).toList();
+            List<CompilerCpu> jit = started.stream().map(p -> new CompilerCpu(p.pid())).toList();
             Instant end = start.plus(Duration.ofMinutes(minutes));
             Instant nextChange = start;
+            Instant nextJitSample = start;
             int changed = 0;
             while (Instant.now().isBefore(end)) {
                 if (changePercent > 0 && !Instant.now().isBefore(nextChange)) {
                     changed += fixture.changeFeeds(sources * changePercent / 100);
                     nextChange = nextChange.plus(Duration.ofMinutes(1));
                 }
+                if (!Instant.now().isBefore(nextJitSample)) {
+                    jit.forEach(CompilerCpu::sample);
+                    nextJitSample = nextJitSample.plusSeconds(5);
+                }
                 Thread.sleep(200);
             }
             long xact = commits(db, name) - xact0;
+            jit.forEach(CompilerCpu::sample);
             List<Duration> cpu = new ArrayList<>();
             for (int n = 0; n < nodes; n++) {
                 cpu.add(started.get(n).cpu().minus(cpu0.get(n)));
             }
             long checks = report(db, start, end, schedule, sources, changed, cpu, xact);
+            double jitSeconds = jit.stream().mapToLong(j -> j.used().toMillis()).sum() / 1000.0;
+            double all = cpu.stream().mapToLong(Duration::toMillis).sum() / 1000.0;
+            System.out.printf(Locale.ROOT, "of which JIT compiler threads %.1f CPU s (%s); without them %.2f CPU s per"
+                    + " 1,000 checks%n", jitSeconds, jit.stream().map(j -> String.format(Locale.ROOT, "%.1f",
+                    j.used().toMillis() / 1000.0)).toList(), checks == 0 ? 0 : (all - jitSeconds) * 1000 / checks);
             if (pgLog != null) {
                 Thread.sleep(1000); // the server's log is written asynchronously
                 StatementLog.read(pgLog, name, start, end).print(checks);

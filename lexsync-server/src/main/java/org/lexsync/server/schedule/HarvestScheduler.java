@@ -2,9 +2,11 @@ package org.lexsync.server.schedule;
 
 import com.github.kagkarlsson.scheduler.ScheduledExecution;
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.JdbcCustomization;
 import com.github.kagkarlsson.scheduler.jdbc.SqliteJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
@@ -67,6 +69,11 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     static final Duration STOP_GRACE = Duration.ofSeconds(8);
     /** The shortest silence of the scheduler's polling that {@link #notPolling} reports. */
     static final Duration MIN_POLL_SILENCE = Duration.ofSeconds(10);
+    /**
+     * On PostgreSQL a poll picks due executions for at most this many times the threads: none waits picked but not
+     * running (where another node could have run it, and where no heartbeat keeps it from being declared dead).
+     */
+    static final double LOCK_AND_FETCH_UPPER = 1.0;
     private static final Logger LOG = LoggerFactory.getLogger(HarvestScheduler.class);
 
     private final ServerContext context;
@@ -81,7 +88,10 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
     private volatile boolean stopping;
     private volatile @Nullable Instant stopRequested;
     private volatile @Nullable Instant started;
-    /** When the scheduler last looked for due work and found out (db-scheduler's {@code RAN_EXECUTE_DUE}). */
+    /**
+     * When the scheduler last looked for due work and found out: db-scheduler's {@code RAN_EXECUTE_DUE} (every poll on
+     * SQLite, only one that picked something in PostgreSQL's lock-and-fetch), or the return of a lock-and-fetch poll.
+     */
     private volatile @Nullable Instant lastPoll;
     /** When the scheduler last failed to poll, complete a run or beat its heart (the store refused it, say). */
     private volatile @Nullable Instant lastError;
@@ -145,7 +155,11 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         int threads = context.settings().maxConcurrentRuns();
         ExecutorService pool = Executors.newFixedThreadPool(threads, this::harvestThread);
         executor = pool;
-        Scheduler s = Scheduler.create(lexsync.operations().schedulerDataSource(), task)
+        boolean sqlite = lexsync.operations().sqliteStore();
+        JdbcCustomization dialect = sqlite ? new SqliteJdbcCustomization()
+                : new PollSignallingJdbcCustomization(
+                        new AutodetectJdbcCustomization(lexsync.operations().schedulerDataSource()), this::polled);
+        SchedulerBuilder builder = Scheduler.create(lexsync.operations().schedulerDataSource(), task)
                 .threads(threads)
                 .executorService(pool)
                 .pollingInterval(timing.polling())
@@ -153,14 +167,13 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                 .missedHeartbeatsLimit(timing.missedHeartbeats())
                 .enableImmediateExecution()
                 .schedulerName(new SchedulerName.Fixed(nodeName()))
-                .jdbcCustomization(lexsync.operations().sqliteStore() ? new SqliteJdbcCustomization()
-                        : new AutodetectJdbcCustomization(lexsync.operations().schedulerDataSource()))
+                .jdbcCustomization(dialect)
                 .shutdownMaxWait(STOP_GRACE)
                 .addSchedulerListener(new AbstractSchedulerListener() {
                     @Override
                     public void onSchedulerEvent(SchedulerEventType type) {
                         switch (type) {
-                            case RAN_EXECUTE_DUE -> lastPoll = context.clock().instant();
+                            case RAN_EXECUTE_DUE -> polled();
                             case UNEXPECTED_ERROR, COMPLETIONHANDLER_ERROR, FAILED_HEARTBEAT,
                                  FAILED_MULTIPLE_HEARTBEATS -> lastError = context.clock().instant();
                             default -> {
@@ -168,8 +181,15 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
                             }
                         }
                     }
-                })
-                .build();
+                });
+        if (!sqlite && dialect.supportsSingleStatementLockAndFetch()) {
+            // one statement (UPDATE … FOR UPDATE SKIP LOCKED … RETURNING) picks a batch of due executions: one
+            // transaction per poll instead of an update and a re-read per pick, and nodes polling at once skip each
+            // other's rows instead of racing for them with updates that lose (docs/benchmarks.md, "Cutting the
+            // cluster's cost per check"); the dialect signals every such poll, picked or not, for notPolling
+            builder.pollUsingLockAndFetch(lockAndFetchLower(threads), LOCK_AND_FETCH_UPPER);
+        }
+        Scheduler s = builder.build();
         scheduler = s;
         keepExecutionPausesInTheStore(s);
         started = context.clock().instant();
@@ -496,6 +516,22 @@ public final class HarvestScheduler implements ServerFeature, SourceControl {
         return Optional.of(String.format(Locale.ROOT, "not polling: no look for due work for %d s (%s; it polls every"
                 + " %d ms)", silent.toSeconds(), lastPoll == null ? "none since it started" : "last at " + lastPoll,
                 timing.polling().toMillis()));
+    }
+
+    /**
+     * The fraction of {@code threads} at or under which db-scheduler polls again as soon as a run ends, when its last
+     * poll found as many due executions as it could take: one thread fewer than all, so a thread that frees up while
+     * work is due takes the next at once instead of idling until the next poll (at 1,000 checks a minute on four
+     * threads, a thread idle for up to a second after each run let the schedule fall behind). db-scheduler wants it
+     * strictly under the upper fraction and takes the whole part of {@code fraction × threads}.
+     */
+    static double lockAndFetchLower(int threads) {
+        return (threads - 0.5) / threads;
+    }
+
+    /** The scheduler looked for due work and got its answer (whatever it picked). */
+    private void polled() {
+        lastPoll = context.clock().instant();
     }
 
     /** The sources harvesting in this process now. */

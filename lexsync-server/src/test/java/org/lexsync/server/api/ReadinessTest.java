@@ -42,6 +42,8 @@ import org.slf4j.LoggerFactory;
 class ReadinessTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofSeconds(60);
+    /** How long an idle node must stay ready: half again the scheduler's longest allowed silence (10 s). */
+    private static final Duration IDLE = Duration.ofSeconds(15);
 
     @TempDir
     Path dir;
@@ -195,6 +197,34 @@ class ReadinessTest {
             assertThat(json(r).get("checks").get("dataDirectory").asText()).contains("Read-only file system");
             mounted.writable();
             assertThat(server.get("/readyz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    /**
+     * On PostgreSQL the scheduler picks with lock-and-fetch, where db-scheduler reports a poll only when it picked
+     * something: a node with nothing due polls all the same and stays ready past the scheduler's silence limit.
+     */
+    @Test
+    void anIdleSchedulerOnPostgresqlStaysReady() throws Exception {
+        PostgresDatabase db = PostgresDatabase.create();
+        LexSync lexsync = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
+                .build();
+        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withMinFreeBytes(0);
+        try (LexSyncServer server = LexSyncServer.builder(lexsync)
+                .configuration(new Configuration(dir.resolve("lexsync.yaml"), List.of(), settings)).settings(settings)
+                .feature(HarvestScheduler::new).feature(ApiRoutes::new).build().start()) {
+            Eventually.until("ready", LIMIT, () -> readyz(server).statusCode() == 200);
+            // longer than the scheduler's silence limit (10 s with the default 1 s polling) with nothing due
+            long until = System.nanoTime() + IDLE.toNanos();
+            while (System.nanoTime() < until) {
+                HttpResponse<String> r = readyz(server);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+                assertThat(json(r).get("checks").get("scheduler").asText()).isEqualTo("ok");
+                Thread.sleep(500);
+            }
+        } finally {
+            lexsync.close();
+            db.close();
         }
     }
 
