@@ -8,11 +8,9 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Properties;
 
 /**
  * One {@code gc} at a time per store. Two at once are not safe together: one may delete, from a listing taken
@@ -59,18 +57,9 @@ final class GcLock implements AutoCloseable {
     }
 
     private static GcLock onDatabase(StoreConfig config) {
-        Properties p = new Properties();
-        if (config.user() != null) {
-            p.setProperty("user", config.user());
-        }
-        if (config.password() != null) {
-            p.setProperty("password", config.password());
-        }
-        p.setProperty("tcpKeepAlive", "true");
-        p.setProperty("ApplicationName", "lexsync gc");
         Connection c = null;
         try {
-            c = DriverManager.getConnection(config.effectiveJdbcUrl(), p);
+            c = OwnSessions.open(config, "lexsync gc", 0);
             try (PreparedStatement st = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
                 st.setLong(1, ADVISORY_KEY);
                 try (ResultSet rs = st.executeQuery()) {

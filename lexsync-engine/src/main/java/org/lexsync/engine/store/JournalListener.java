@@ -1,12 +1,10 @@
 package org.lexsync.engine.store;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongConsumer;
 import org.postgresql.PGConnection;
@@ -124,18 +122,8 @@ final class JournalListener implements AutoCloseable {
     }
 
     private Connection open() throws SQLException {
-        Properties p = new Properties();
-        if (config.user() != null) {
-            p.setProperty("user", config.user());
-        }
-        if (config.password() != null) {
-            p.setProperty("password", config.password());
-        }
-        p.setProperty("tcpKeepAlive", "true");
-        p.setProperty("connectTimeout", "10");
-        p.setProperty("socketTimeout", "30");   // the liveness query on a cut link fails within this
-        p.setProperty("ApplicationName", "lexsync journal listener");
-        return DriverManager.getConnection(config.effectiveJdbcUrl(), p);
+        // the liveness query on a cut link fails within the socket timeout
+        return OwnSessions.open(config, "lexsync journal listener", 30);
     }
 
     private static long seq(String payload) {
