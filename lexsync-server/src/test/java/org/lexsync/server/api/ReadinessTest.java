@@ -151,10 +151,7 @@ class ReadinessTest {
         PostgresDatabase db = PostgresDatabase.create();
         LexSync lexsync = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
                 .build();
-        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withMinFreeBytes(0);
-        try (LexSyncServer server = LexSyncServer.builder(lexsync)
-                .configuration(new Configuration(dir.resolve("lexsync.yaml"), List.of(), settings)).settings(settings)
-                .feature(HarvestScheduler::new).feature(ApiRoutes::new).build().start()) {
+        try (LexSyncServer server = schedulerAndApi(lexsync)) {
             Eventually.until("ready", LIMIT, () -> readyz(server).statusCode() == 200);
 
             db.close(); // DROP DATABASE … WITH (FORCE): every connection is cut, none can be made
@@ -166,6 +163,14 @@ class ReadinessTest {
         } finally {
             lexsync.close();
         }
+    }
+
+    /** A started server on {@code lexsync} with the scheduler and the API, no sources. */
+    private LexSyncServer schedulerAndApi(LexSync lexsync) {
+        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withMinFreeBytes(0);
+        return LexSyncServer.builder(lexsync)
+                .configuration(new Configuration(dir.resolve("lexsync.yaml"), List.of(), settings)).settings(settings)
+                .feature(HarvestScheduler::new).feature(ApiRoutes::new).build().start();
     }
 
     private static HttpResponse<String> readyz(LexSyncServer server) {
@@ -209,10 +214,7 @@ class ReadinessTest {
         PostgresDatabase db = PostgresDatabase.create();
         LexSync lexsync = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
                 .build();
-        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withMinFreeBytes(0);
-        try (LexSyncServer server = LexSyncServer.builder(lexsync)
-                .configuration(new Configuration(dir.resolve("lexsync.yaml"), List.of(), settings)).settings(settings)
-                .feature(HarvestScheduler::new).feature(ApiRoutes::new).build().start()) {
+        try (LexSyncServer server = schedulerAndApi(lexsync)) {
             Eventually.until("ready", LIMIT, () -> readyz(server).statusCode() == 200);
             // longer than the scheduler's silence limit (10 s with the default 1 s polling) with nothing due
             long until = System.nanoTime() + IDLE.toNanos();
@@ -233,10 +235,7 @@ class ReadinessTest {
         PostgresDatabase db = PostgresDatabase.create();
         LexSync lexsync = LexSync.builder(dir.resolve("data")).jdbcUrl(db.jdbcUrl(), PostgresDatabase.USER, null)
                 .build();
-        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0).withMinFreeBytes(0);
-        try (LexSyncServer server = LexSyncServer.builder(lexsync)
-                .configuration(new Configuration(dir.resolve("lexsync.yaml"), List.of(), settings)).settings(settings)
-                .feature(HarvestScheduler::new).feature(ApiRoutes::new).build().start()) {
+        try (LexSyncServer server = schedulerAndApi(lexsync)) {
             Eventually.until("ready", LIMIT, () -> readyz(server).statusCode() == 200);
             try (Connection c = DriverManager.getConnection(db.jdbcUrl(), PostgresDatabase.USER, null);
                  Statement st = c.createStatement()) {
