@@ -14,6 +14,9 @@ import org.lexsync.engine.store.Journal;
  * Stored bytes published by content address ({@link BlobPaths}): immutable, the ETag is the SHA-256 itself and
  * Last-Modified the collection time of the first version that named them ({@link Journal#firstCollected}; the
  * epoch only for bytes no journal row names, such as a dump's own members).
+ * <p>Bytes a journal row names are not looked for in the blob store: a commit is made only after its blobs are
+ * durable, and gc keeps every blob a journal row names ({@code journal_blobs}), so the row is the proof. That spares
+ * an object store's HEAD per path each time the journal moves; only bytes no row names are looked up there.
  */
 final class BlobDocuments implements DocumentFamily {
     static final String TYPE = "application/octet-stream";
@@ -34,14 +37,18 @@ final class BlobDocuments implements DocumentFamily {
     @Override
     public Optional<PublishedDocument> document(String path) {
         BlobKey key = BlobPaths.key(path);
+        if (key == null) {
+            return Optional.empty();
+        }
+        Optional<Instant> named = journal.firstCollected(key.sha256());
         try {
-            if (key == null || !blobs.exists(key)) {
+            if (named.isEmpty() && !blobs.exists(key)) {
                 return Optional.empty();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Instant collected = journal.firstCollected(key.sha256()).orElse(Instant.EPOCH);
+        Instant collected = named.orElse(Instant.EPOCH);
         return Optional.of(new PublishedDocument(path, TYPE, "\"" + key.sha256() + "\"", collected, true,
                 new BlobBody(blobs, key)));
     }

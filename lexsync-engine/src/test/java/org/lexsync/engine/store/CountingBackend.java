@@ -6,13 +6,16 @@ import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 
 /**
- * S3Proxy's back end with a count of the objects it was asked to read (GET), so that a test sees how often a client
- * went to the object store, counted at the server.
+ * S3Proxy's back end with a count of the objects it was asked to read (GET) and to look up (HEAD), so that a test
+ * sees how often a client went to the object store, counted at the server.
  */
 public final class CountingBackend extends ForwardingBlobStore {
     private final AtomicInteger gets = new AtomicInteger();
+    private final AtomicInteger heads = new AtomicInteger();
 
     public CountingBackend(BlobStore backend) {
         super(backend);
@@ -22,6 +25,23 @@ public final class CountingBackend extends ForwardingBlobStore {
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         gets.incrementAndGet();
         return super.getBlob(request);
+    }
+
+    @Override
+    public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
+        heads.incrementAndGet();
+        return super.blobMetadata(request);
+    }
+
+    @Override
+    public boolean blobExists(String container, String name) {
+        heads.incrementAndGet();
+        return super.blobExists(container, name);
+    }
+
+    /** HEADs (existence and metadata look-ups) of an object so far. */
+    public int heads() {
+        return heads.get();
     }
 
     /** GETs of an object so far. */

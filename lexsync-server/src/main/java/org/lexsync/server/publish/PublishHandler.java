@@ -19,7 +19,9 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.jspecify.annotations.Nullable;
+import org.lexsync.core.LexsyncException;
 import org.lexsync.engine.model.PublishedDocument;
+import org.lexsync.engine.model.StoreException;
 import org.lexsync.server.Access;
 import org.lexsync.server.ApiError;
 import org.lexsync.server.ErrorResponses;
@@ -151,9 +153,17 @@ final class PublishHandler extends Handler.Wrapper {
         } catch (IOException | RuntimeException e) {
             // the lookup may be older than the store (bytes taken away behind it): look again, now and next time
             stored.forget(name);
-            if (!response.isCommitted() && now.publication().document(name).isEmpty()) {
-                response.reset();
-                throw ApiError.notFound("nothing is published at " + path);
+            if (!response.isCommitted()) {
+                if (now.publication().document(name).isEmpty()) {
+                    response.reset();
+                    throw ApiError.notFound("nothing is published at " + path);
+                }
+                if (e instanceof LexsyncException typed) {
+                    // still published, bytes unreadable: the store is down (503, try again) or lost them (500)
+                    response.reset();
+                    throw new ApiError(e instanceof StoreException ? 503 : 500,
+                            "the stored bytes published at " + path + " could not be read: " + typed.getMessage());
+                }
             }
             throw e;
         }

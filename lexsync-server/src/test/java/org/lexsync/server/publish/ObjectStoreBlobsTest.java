@@ -93,6 +93,48 @@ class ObjectStoreBlobsTest {
         }
     }
 
+    @Test
+    void aBlobTheJournalNamesIsServedAfterTheJournalMovedWithoutAskingTheObjectStoreWhetherItExists() throws Exception {
+        try (S3Server s3 = S3Server.start(dir.resolve("s3"), b -> backend = new CountingBackend(b));
+             FixturePublisher origin = FixturePublisher.builder().resources(0).start()) {
+            AtomSource atom = AtomSource.register(origin, "/atom", 2, 200_000);
+            atom.publishNew(2);
+            try (LexSync aggregate = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO))
+                    .blobs("s3://" + S3Server.BUCKET + "/named").s3Endpoint(s3.endpoint(), true)
+                    .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
+                    .s3Environment(s3.environment()::get).build()) {
+                aggregate.register(Source.builder("sfs", AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
+                aggregate.harvest("sfs");
+                Path config = dir.resolve("lexsync.yaml");
+                Files.writeString(config, "publish:\n  feed-id: tag:agg.example,2026:lex\n"
+                        + "  author-email: feeds@agg.example\n", StandardCharsets.UTF_8);
+                ServerSettings settings = ServerSettings.DEFAULTS.withPort(0);
+                try (LexSyncServer server = LexSyncServer.builder(aggregate)
+                        .configuration(new Configuration(config, List.of(), settings)).settings(settings)
+                        .feature(PublishRoutes::new).build().start()) {
+                    String feed = new String(get(server, "/feed/current.atom").body(), StandardCharsets.UTF_8);
+                    Matcher blob = BLOB.matcher(feed);
+                    assertThat(blob.find()).as(feed).isTrue();
+                    assertThat(get(server, blob.group(1)).statusCode()).isEqualTo(200);
+                    String unnamed = "blob/sha256/00/" + "0".repeat(64);
+
+                    atom.publishNew(1);
+                    aggregate.harvest("sfs");
+                    int before = backend.heads();
+                    HttpResponse<byte[]> again = get(server, blob.group(1));
+                    int afterNamed = backend.heads();
+                    HttpResponse<byte[]> missing = get(server, unnamed);
+
+                    assertThat(again.statusCode()).isEqualTo(200);
+                    assertThat(again.headers().firstValue("ETag")).hasValue("\"" + blob.group(2) + "\"");
+                    assertThat(afterNamed - before).as("HEADs for a blob the journal names").isZero();
+                    assertThat(missing.statusCode()).isEqualTo(404);
+                    assertThat(backend.heads() - afterNamed).as("bytes no row names are looked up").isEqualTo(1);
+                }
+            }
+        }
+    }
+
     private HttpResponse<byte[]> get(LexSyncServer server, String path, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve(path));
         for (int i = 0; i < headers.length; i += 2) {
