@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.model.HarvestReport;
 import org.lexsync.engine.model.Politeness;
+import org.lexsync.engine.model.PublishSettings;
 import org.lexsync.engine.model.ResourceSyncOptions;
 import org.lexsync.engine.model.Source;
 import org.lexsync.engine.store.PostgresDatabase;
@@ -63,6 +64,41 @@ class LexSyncObjectStoreTest {
             }
             assertThat(local).isEmpty();
         }
+    }
+
+    @Test
+    void aStaticExportCopiesTheBucketsBlobsWithoutFillingTheNodesBlobCache() throws Exception {
+        try (S3Server s3 = S3Server.start(dir.resolve("s3"));
+             FixturePublisher pub = FixturePublisher.builder().resources(3).seed(4).bodyBytes(100 * 1024).start();
+             ResourceSyncSource rs = ResourceSyncSource.builder(pub).install();
+             LexSync lexsync = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO))
+                     .blobs("s3://" + S3Server.BUCKET + "/export").s3Endpoint(s3.endpoint(), true)
+                     .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
+                     .s3Environment(s3.environment()::get).build()) {
+            lexsync.register(Source.builder("acts", ResourceSyncOptions.DEFAULT).url(pub.baseUri()).build());
+            lexsync.harvest("acts");
+            assertThat(filesUnder(dir.resolve("data").resolve("cache"))).as("after the harvest").isEmpty();
+            Path out = dir.resolve("site");
+
+            lexsync.publication(PublishSettings.builder(java.net.URI.create("https://agg.example/")).build())
+                    .export(out);
+
+            for (FixtureResource r : pub.activeResources()) {
+                Path copy = out.resolve("blob/sha256").resolve(r.sha256().substring(0, 2)).resolve(r.sha256());
+                assertThat(copy).as(r.path()).hasBinaryContent(r.body());
+            }
+            assertThat(filesUnder(dir.resolve("data").resolve("cache"))).as("the node's blob cache").isEmpty();
+        }
+    }
+
+    private static List<Path> filesUnder(Path root) throws java.io.IOException {
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(root)) {
+            try (var walk = Files.walk(root)) {
+                walk.filter(Files::isRegularFile).forEach(files::add);
+            }
+        }
+        return files;
     }
 
     @Test

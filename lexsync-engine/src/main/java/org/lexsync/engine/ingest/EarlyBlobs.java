@@ -167,6 +167,11 @@ final class EarlyBlobs implements BlobStore {
     }
 
     @Override
+    public InputStream openWithoutCaching(BlobKey key) throws IOException {
+        return blobs.openWithoutCaching(key);
+    }
+
+    @Override
     public boolean exists(BlobKey key) throws IOException {
         return blobs.exists(key);
     }

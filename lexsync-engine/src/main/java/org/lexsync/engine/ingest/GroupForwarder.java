@@ -158,7 +158,7 @@ public final class GroupForwarder {
                     if (out != null) {
                         out.putNextEntry(new ZipEntry(file));
                         MessageDigest digest = HashAlgorithm.MD5.newDigest();
-                        try (InputStream in = store.blobs().open(r.blobKey())) {
+                        try (InputStream in = store.blobs().openWithoutCaching(r.blobKey())) {
                             byte[] buf = new byte[64 * 1024];
                             for (int n; (n = in.read(buf)) > 0; ) {
                                 out.write(buf, 0, n);

@@ -21,6 +21,13 @@ record BlobBody(BlobStore blobs, BlobKey key) implements PublishedDocument.Body 
         }
     }
 
+    /** As {@link #writeTo}, for a bulk pass (an export): without filling a node's blob cache. */
+    void writeWithoutCachingTo(OutputStream out) throws IOException {
+        try (InputStream in = blobs.openWithoutCaching(key)) {
+            in.transferTo(out);
+        }
+    }
+
     @Override
     public FileChannel openFile() throws IOException {
         return blobs.openLocal(key);

@@ -53,9 +53,12 @@ final class BlobDocuments implements DocumentFamily {
                 new BlobBody(blobs, key)));
     }
 
-    /** Opens the blob's bytes; {@code NoSuchBlobException} when the store no longer holds them. */
-    InputStream open(BlobKey key) throws IOException {
-        return blobs.open(key);
+    /**
+     * Opens the blob's bytes for a bulk pass (export, dump package) without filling a node's blob cache;
+     * {@code NoSuchBlobException} when the store no longer holds them.
+     */
+    InputStream openWithoutCaching(BlobKey key) throws IOException {
+        return blobs.openWithoutCaching(key);
     }
 
     boolean exists(BlobKey key) throws IOException {

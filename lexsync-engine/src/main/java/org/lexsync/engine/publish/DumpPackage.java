@@ -74,7 +74,7 @@ final class DumpPackage implements AutoCloseable {
         String path = null;
         if (file != null && change != ChangeKind.DELETED) {
             String name = "r/" + (++n);
-            try (InputStream in = blobs.open(new BlobKey(file.sha256()))) {
+            try (InputStream in = blobs.openWithoutCaching(new BlobKey(file.sha256()))) {
                 ZipEntry e = new ZipEntry(name);
                 e.setTimeLocal(ZIP_TIME);
                 zip.putNextEntry(e);

@@ -219,7 +219,11 @@ final class Exporter {
         Path target = target(doc.path());
         Path tmp = temp(target);
         try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-            doc.body().writeTo(out);
+            if (doc.body() instanceof BlobBody stored) {
+                stored.writeWithoutCachingTo(out);   // one pass over every file: keep the node's blob cache for reads
+            } else {
+                doc.body().writeTo(out);
+            }
         }
         if (Files.exists(target) && Files.mismatch(tmp, target) == -1) {
             Files.delete(tmp);
@@ -272,7 +276,7 @@ final class Exporter {
                 continue;
             }
             Path tmp = temp(target);
-            try (InputStream in = blobs.open(new BlobKey(r.sha256()))) {
+            try (InputStream in = blobs.openWithoutCaching(new BlobKey(r.sha256()))) {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
             } catch (NoSuchBlobException gone) {
                 Files.deleteIfExists(tmp);

@@ -133,7 +133,7 @@ public final class BlobMigration {
     private String readBack(BlobKey key) {
         MessageDigest sha = HashAlgorithm.SHA_256.newDigest();
         byte[] buffer = new byte[BUFFER];
-        try (InputStream in = to.open(key)) {
+        try (InputStream in = to.openWithoutCaching(key)) {
             for (int n; (n = in.read(buffer)) > 0; ) {
                 sha.update(buffer, 0, n);
             }

@@ -43,6 +43,16 @@ public interface BlobStore {
     /** Opens the blob for reading; {@link NoSuchBlobException} when absent. */
     InputStream open(BlobKey key) throws IOException;
 
+    /**
+     * Opens the blob for one pass over many (a static export, a dump package, a migration's read-back, a group sent
+     * on): as {@link #open}, but a store with a node-local cache ({@link CachedBlobStore}) answers from it when it
+     * holds the blob and otherwise streams without filling it, so that a bulk read does not push out what the server
+     * reads often.
+     */
+    default InputStream openWithoutCaching(BlobKey key) throws IOException {
+        return open(key);
+    }
+
     boolean exists(BlobKey key) throws IOException;
 
     /**

@@ -79,6 +79,13 @@ final class CachedBlobStore implements BlobStore {
         }
     }
 
+    /** From the cache when the blob is there (it stays as recently read as it was); else straight from the bucket. */
+    @Override
+    public InputStream openWithoutCaching(BlobKey key) throws IOException {
+        FileChannel kept = cache.open(key);
+        return kept != null ? Channels.newInputStream(kept) : objects.open(key);
+    }
+
     /** The blob's file when it is in the cache already (checked as {@link BlobCache#open} checks it); no download. */
     @Override
     public FileChannel openLocal(BlobKey key) {

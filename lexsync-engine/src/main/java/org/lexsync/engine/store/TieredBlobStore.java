@@ -44,6 +44,12 @@ final class TieredBlobStore implements BlobStore {
     }
 
     @Override
+    public InputStream openWithoutCaching(BlobKey key) throws IOException {
+        byte[] bytes = threshold > 0 ? small.read(key) : null;
+        return bytes != null ? new java.io.ByteArrayInputStream(bytes) : files.openWithoutCaching(key);
+    }
+
+    @Override
     public boolean exists(BlobKey key) throws IOException {
         return files.exists(key) || threshold > 0 && small.exists(key);
     }

@@ -146,6 +146,34 @@ class CachedBlobStoreTest {
     }
 
     @Test
+    void aBulkReadStreamsFromTheObjectStoreWithoutFillingTheCache() throws Exception {
+        CachedBlobStore blobs = cached(BlobCache.DEFAULT_BYTES);
+        BlobKey key = blobs.put(bytes(7));
+        int before = backend.gets();
+
+        try (InputStream in = blobs.openWithoutCaching(key)) {
+            assertThat(in.readAllBytes()).isEqualTo(bytes(7));
+        }
+
+        assertThat(backend.gets() - before).isEqualTo(1);
+        assertThat(blobs.cache().pathOf(key)).doesNotExist();
+    }
+
+    @Test
+    void aBulkReadOfACachedBlobIsAnsweredFromTheCache() throws Exception {
+        CachedBlobStore blobs = cached(BlobCache.DEFAULT_BYTES);
+        BlobKey key = blobs.put(bytes(8));
+        read(blobs, key);
+        int before = backend.gets();
+
+        try (InputStream in = blobs.openWithoutCaching(key)) {
+            assertThat(in.readAllBytes()).isEqualTo(bytes(8));
+        }
+
+        assertThat(backend.gets() - before).isZero();
+    }
+
+    @Test
     void aWipedCacheDirectoryIsFilledAgain() throws Exception {
         CachedBlobStore blobs = cached(BlobCache.DEFAULT_BYTES);
         BlobKey key = blobs.put(bytes(5));
