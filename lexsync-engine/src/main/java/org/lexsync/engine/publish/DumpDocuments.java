@@ -1,7 +1,6 @@
 package org.lexsync.engine.publish;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,11 +90,7 @@ final class DumpDocuments implements DocumentFamily {
             Instant modified = Files.getLastModifiedTime(file).toInstant();
             String type = path.endsWith(".zip") ? "application/zip" : "application/xml";
             return Optional.of(new PublishedDocument(path, type, Etags.of("dump-file", path, Long.toString(size)),
-                    modified, true, out -> {
-                        try (InputStream in = Files.newInputStream(file)) {
-                            in.transferTo(out);
-                        }
-                    }));
+                    modified, true, new FileBody(file)));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -2,6 +2,7 @@ package org.lexsync.server.publish;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import org.eclipse.jetty.http.HttpFields;
@@ -14,14 +15,17 @@ import org.lexsync.engine.model.PublishedDocument;
 
 /**
  * Answers stored bytes that are a file on this node's disk (a blob file, an object-store blob in the node's disk
- * cache; {@link PublishedDocument.Body#openFile}) by reading the whole file, or the range asked for, into one pooled
- * buffer and writing it in one go, with its exact Content-Length: no stream, no copy through a heap array, and a
- * HEAD or a range costs no read of the bytes before them. Files above {@link #MAX_BYTES} and answers to be gzipped are
- * left to the streamed answer.
+ * cache, a dump package; {@link PublishedDocument.Body#openFile}) with its exact Content-Length, reading only what is
+ * answered: a HEAD reads nothing and a range starts at its first byte. Up to {@link #MAX_BYTES} the bytes are read
+ * into one pooled buffer and written in one go (no stream, no copy through a heap array); a larger answer is copied
+ * from the file in chunks. Answers to be gzipped are left to the streamed answer.
  */
 final class FileAnswer {
+    /** The chunk a larger answer is copied in. */
+    private static final int CHUNK = 64 * 1024;
+
     /**
-     * The largest file answered from one buffer: 1 MiB, so that a burst of concurrent answers holds a few dozen MiB of
+     * The largest answer read into one buffer: 1 MiB, so that a burst of concurrent answers holds a few dozen MiB of
      * buffers at most (large buffers may fall outside Jetty's pool and be allocated per request).
      */
     static final long MAX_BYTES = 1024 * 1024;
@@ -29,16 +33,10 @@ final class FileAnswer {
     private FileAnswer() {
     }
 
-    /**
-     * Answers {@code doc} from {@code file} (which the caller closes) and returns true, or returns false having written
-     * nothing (too large): stream it.
-     */
-    static boolean serve(Request request, Response response, Callback callback, PublishedDocument doc,
-                         FileChannel file, boolean headOnly) throws IOException {
+    /** Answers {@code doc} from {@code file}, which the caller closes. */
+    static void serve(Request request, Response response, Callback callback, PublishedDocument doc,
+                      FileChannel file, boolean headOnly) throws IOException {
         long total = file.size();
-        if (total > MAX_BYTES) {
-            return false;
-        }
         HttpFields in = request.getHeaders();
         HttpFields.Mutable out = response.getHeaders();
         String rangeHeader = in.get(HttpHeader.RANGE);
@@ -50,7 +48,7 @@ final class FileAnswer {
                 out.put(HttpHeader.CONTENT_RANGE, "bytes */" + total);
                 response.setStatus(416);
                 callback.succeeded();
-                return true;
+                return;
             }
             first = range.first(total);
             long last = range.last(total);
@@ -61,7 +59,12 @@ final class FileAnswer {
         out.put(HttpHeader.CONTENT_LENGTH, length);
         if (headOnly || length == 0) {
             callback.succeeded();
-            return true;
+            return;
+        }
+        if (length > MAX_BYTES) {
+            copy(file, first, length, Response.asBufferedOutputStream(request, response));
+            callback.succeeded();
+            return;
         }
         RetainableByteBuffer pooled = request.getComponents().getByteBufferPool().acquire((int) length, true);
         ByteBuffer buffer = pooled.getByteBuffer();
@@ -90,6 +93,24 @@ final class FileAnswer {
                 callback.failed(x);
             }
         });
-        return true;
+    }
+
+    /**
+     * Copies {@code length} bytes from {@code first} and closes {@code out}, only on success: closing after a failure
+     * would complete a 200 with what little was written.
+     */
+    private static void copy(FileChannel file, long first, long length, OutputStream out) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(CHUNK);
+        long done = 0;
+        while (done < length) {
+            chunk.clear().limit((int) Math.min(CHUNK, length - done));
+            int n = file.read(chunk, first + done);
+            if (n < 0) {
+                throw new EOFException("the file ended after " + done + " of " + length + " bytes");
+            }
+            out.write(chunk.array(), 0, n);
+            done += n;
+        }
+        out.close();
     }
 }

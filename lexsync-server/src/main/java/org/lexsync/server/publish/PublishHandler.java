@@ -120,7 +120,9 @@ final class PublishHandler extends Handler.Wrapper {
                     before -> routes.cache().reweigh(name, kept, before), headOnly);
         } else {
             out.put(HttpHeader.CONTENT_TYPE, doc.contentType());
-            serveStreamed(request, response, callback, doc, headOnly);
+            if (!servedFromFile(request, response, callback, doc, headOnly)) {
+                serveStreamed(request, response, callback, doc, headOnly);
+            }
         }
     }
 
@@ -170,8 +172,8 @@ final class PublishHandler extends Handler.Wrapper {
     }
 
     /**
-     * Answers stored bytes that are a local file right now ({@link FileAnswer}) unless they are to be gzipped; false:
-     * nothing was written, stream them.
+     * Answers bytes that are a local file right now (stored bytes, a dump package: {@link FileAnswer}) unless they are
+     * to be gzipped; false: nothing was written, stream them.
      */
     private static boolean servedFromFile(Request request, Response response, Callback callback, PublishedDocument doc,
                                           boolean headOnly) throws IOException {
@@ -180,7 +182,11 @@ final class PublishHandler extends Handler.Wrapper {
             return false;
         }
         try (java.nio.channels.FileChannel file = doc.body().openFile()) {
-            return file != null && FileAnswer.serve(request, response, callback, doc, file, headOnly);
+            if (file == null) {
+                return false;
+            }
+            FileAnswer.serve(request, response, callback, doc, file, headOnly);
+            return true;
         }
     }
 

@@ -45,8 +45,12 @@ class StoredDocumentsTest {
 
     /** A store of three harvested entries with 100 KB documents, served with {@code publishYaml} as publish section. */
     private void start(String publishYaml) throws Exception {
+        start(publishYaml, 100_000);
+    }
+
+    private void start(String publishYaml, int documentBytes) throws Exception {
         origin = FixturePublisher.builder().resources(0).start();
-        atom = AtomSource.register(origin, "/atom", 3, 100_000);
+        atom = AtomSource.register(origin, "/atom", 3, documentBytes);
         atom.publishNew(3);
         aggregate = LexSync.builder(dir.resolve("a")).politeness(new Politeness(4, Duration.ZERO)).build();
         aggregate.register(Source.builder(SOURCE, AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
@@ -141,6 +145,26 @@ class StoredDocumentsTest {
         assertThat(gone.statusCode()).isEqualTo(500);
         assertThat(new String(gone.body(), StandardCharsets.UTF_8))
                 .contains("could not be read").contains(blob.group(2)).doesNotContain("Exception");
+    }
+
+    @Test
+    void aFileLargerThanOneBufferIsAnsweredWithItsLengthAndRangesStraightFromTheFile() throws Exception {   // RFC 9110 §14
+        start("", 3_000_000);
+        Matcher blob = firstBlob();
+        byte[] whole = Files.readAllBytes(blobFile(blob.group(2)));
+
+        HttpResponse<byte[]> all = get(blob.group(1));
+        HttpResponse<byte[]> middle = get(blob.group(1), "Range", "bytes=1500000-2700000");
+        HttpResponse<Void> head = http.send(HttpRequest.newBuilder(server.uri().resolve(blob.group(1)))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+
+        assertThat(whole).hasSize(3_000_000);
+        assertThat(all.statusCode()).isEqualTo(200);
+        assertThat(all.body()).isEqualTo(whole);
+        assertThat(middle.statusCode()).isEqualTo(206);
+        assertThat(middle.headers().firstValue("Content-Range")).hasValue("bytes 1500000-2700000/3000000");
+        assertThat(middle.body()).isEqualTo(java.util.Arrays.copyOfRange(whole, 1_500_000, 2_700_001));
+        assertThat(head.headers().firstValue("Content-Length")).hasValue("3000000");
     }
 
     @Test
