@@ -46,19 +46,8 @@ class ObjectStoreBlobsTest {
             AtomSource atom = AtomSource.register(origin, "/atom", 2, 200_000);
             atom.publishNew(2);
             Path data = dir.resolve("data");
-            try (LexSync aggregate = LexSync.builder(data).politeness(new Politeness(4, Duration.ZERO))
-                    .blobs("s3://" + S3Server.BUCKET + "/serve").s3Endpoint(s3.endpoint(), true)
-                    .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
-                    .s3Environment(s3.environment()::get).build()) {
-                aggregate.register(Source.builder("sfs", AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
-                aggregate.harvest("sfs");
-                Path config = dir.resolve("lexsync.yaml");
-                Files.writeString(config, "publish:\n  feed-id: tag:agg.example,2026:lex\n"
-                        + "  author-email: feeds@agg.example\n  serve-cache-entry-bytes: 1000\n", StandardCharsets.UTF_8);
-                ServerSettings settings = ServerSettings.DEFAULTS.withPort(0);
-                try (LexSyncServer server = LexSyncServer.builder(aggregate)
-                        .configuration(new Configuration(config, List.of(), settings)).settings(settings)
-                        .feature(PublishRoutes::new).build().start()) {
+            try (LexSync aggregate = harvested(s3, atom, "serve")) {
+                try (LexSyncServer server = serve(aggregate, "  serve-cache-entry-bytes: 1000\n")) {
                     String feed = new String(get(server, "/feed/current.atom").body(), StandardCharsets.UTF_8);
                     Matcher blob = BLOB.matcher(feed);
                     assertThat(blob.find()).as(feed).isTrue();
@@ -99,19 +88,8 @@ class ObjectStoreBlobsTest {
              FixturePublisher origin = FixturePublisher.builder().resources(0).start()) {
             AtomSource atom = AtomSource.register(origin, "/atom", 2, 200_000);
             atom.publishNew(2);
-            try (LexSync aggregate = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO))
-                    .blobs("s3://" + S3Server.BUCKET + "/named").s3Endpoint(s3.endpoint(), true)
-                    .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
-                    .s3Environment(s3.environment()::get).build()) {
-                aggregate.register(Source.builder("sfs", AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
-                aggregate.harvest("sfs");
-                Path config = dir.resolve("lexsync.yaml");
-                Files.writeString(config, "publish:\n  feed-id: tag:agg.example,2026:lex\n"
-                        + "  author-email: feeds@agg.example\n", StandardCharsets.UTF_8);
-                ServerSettings settings = ServerSettings.DEFAULTS.withPort(0);
-                try (LexSyncServer server = LexSyncServer.builder(aggregate)
-                        .configuration(new Configuration(config, List.of(), settings)).settings(settings)
-                        .feature(PublishRoutes::new).build().start()) {
+            try (LexSync aggregate = harvested(s3, atom, "named")) {
+                try (LexSyncServer server = serve(aggregate, "")) {
                     String feed = new String(get(server, "/feed/current.atom").body(), StandardCharsets.UTF_8);
                     Matcher blob = BLOB.matcher(feed);
                     assertThat(blob.find()).as(feed).isTrue();
@@ -133,6 +111,27 @@ class ObjectStoreBlobsTest {
                 }
             }
         }
+    }
+
+    /** An aggregate whose blobs live under {@code prefix} in the bucket, having harvested {@code atom} once. */
+    private LexSync harvested(S3Server s3, AtomSource atom, String prefix) {
+        LexSync aggregate = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO))
+                .blobs("s3://" + S3Server.BUCKET + "/" + prefix).s3Endpoint(s3.endpoint(), true)
+                .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
+                .s3Environment(s3.environment()::get).build();
+        aggregate.register(Source.builder("sfs", AtomOptions.DEFAULT).url(atom.subscriptionUri()).build());
+        aggregate.harvest("sfs");
+        return aggregate;
+    }
+
+    /** A server publishing {@code aggregate}, with {@code publishYaml} added to its publish section. */
+    private LexSyncServer serve(LexSync aggregate, String publishYaml) throws Exception {
+        Path config = dir.resolve("lexsync.yaml");
+        Files.writeString(config, "publish:\n  feed-id: tag:agg.example,2026:lex\n  author-email: feeds@agg.example\n"
+                + publishYaml, StandardCharsets.UTF_8);
+        ServerSettings settings = ServerSettings.DEFAULTS.withPort(0);
+        return LexSyncServer.builder(aggregate).configuration(new Configuration(config, List.of(), settings))
+                .settings(settings).feature(PublishRoutes::new).build().start();
     }
 
     private HttpResponse<byte[]> get(LexSyncServer server, String path, String... headers) throws Exception {
