@@ -1,6 +1,7 @@
 package org.lexsync.engine.model;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.time.Instant;
@@ -28,6 +29,19 @@ public record PublishedDocument(String path, String contentType, String etag, In
          * use {@link #writeTo}. The caller closes it.
          */
         default @Nullable FileChannel openFile() throws IOException {
+            return null;
+        }
+
+        /** The length in bytes when known without writing the bytes (a HEAD of an object); -1: write them to count. */
+        default long length() throws IOException {
+            return -1;
+        }
+
+        /**
+         * The bytes from {@code first} on, reading nothing before them, when the body can (a ranged read of an
+         * object); the caller reads {@code last - first + 1} of them and closes it. Null: write the bytes and skip.
+         */
+        default @Nullable InputStream openRange(long first, long last) throws IOException {
             return null;
         }
     }

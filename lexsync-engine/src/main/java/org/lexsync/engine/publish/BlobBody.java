@@ -32,4 +32,14 @@ record BlobBody(BlobStore blobs, BlobKey key) implements PublishedDocument.Body 
     public FileChannel openFile() throws IOException {
         return blobs.openLocal(key);
     }
+
+    @Override
+    public long length() throws IOException {
+        return blobs.length(key);
+    }
+
+    @Override
+    public InputStream openRange(long first, long last) throws IOException {
+        return blobs.openRange(key, first, last);
+    }
 }

@@ -56,6 +56,24 @@ public interface BlobStore {
     boolean exists(BlobKey key) throws IOException;
 
     /**
+     * The blob's length in bytes when the store knows it without reading the bytes (a file's size, an object's
+     * metadata); -1 otherwise. {@link NoSuchBlobException} when absent.
+     */
+    default long length(BlobKey key) throws IOException {
+        return -1;
+    }
+
+    /**
+     * The blob's bytes from position {@code first} on, reading nothing before it, when the store can (a file, an
+     * object store's ranged GET up to {@code last}, inclusive); null: read it from its start with {@link #open}. The
+     * caller reads at most {@code last - first + 1} bytes and closes the stream. A range cannot be checked against the
+     * blob's SHA-256; its length is checked. For a HEAD or a range of a large blob that is not a local file.
+     */
+    default @Nullable InputStream openRange(BlobKey key, long first, long last) throws IOException {
+        return null;
+    }
+
+    /**
      * The blob as a file on this node's disk, open for reading at its start, when the store has it so without any
      * further work ({@link FileBlobStore}; an object-store blob already in the node's disk cache); null otherwise, read
      * it with {@link #open}. A server answers such a file by reading it straight into the response. The caller closes

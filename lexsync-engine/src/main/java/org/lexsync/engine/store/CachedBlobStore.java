@@ -79,6 +79,20 @@ final class CachedBlobStore implements BlobStore {
         }
     }
 
+    @Override
+    public long length(BlobKey key) throws IOException {
+        try (FileChannel kept = cache.open(key)) {
+            return kept != null ? kept.size() : objects.length(key);
+        }
+    }
+
+    /** From the cached file when there is one, else a ranged GET; neither fills the cache. */
+    @Override
+    public InputStream openRange(BlobKey key, long first, long last) throws IOException {
+        FileChannel kept = cache.open(key);
+        return kept != null ? Channels.newInputStream(kept.position(first)) : objects.openRange(key, first, last);
+    }
+
     /** From the cache when the blob is there (it stays as recently read as it was); else straight from the bucket. */
     @Override
     public InputStream openWithoutCaching(BlobKey key) throws IOException {

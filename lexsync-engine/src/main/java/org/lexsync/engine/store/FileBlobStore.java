@@ -145,6 +145,21 @@ public final class FileBlobStore implements BlobStore {
     }
 
     @Override
+    public long length(BlobKey key) throws IOException {
+        try {
+            return Files.size(pathOf(key));
+        } catch (NoSuchFileException e) {
+            throw new NoSuchBlobException(key);
+        }
+    }
+
+    @Override
+    public InputStream openRange(BlobKey key, long first, long last) throws IOException {
+        FileChannel file = openLocal(key);
+        return file == null ? null : java.nio.channels.Channels.newInputStream(file.position(first));
+    }
+
+    @Override
     public FileChannel openLocal(BlobKey key) throws IOException {
         try {
             return FileChannel.open(pathOf(key), StandardOpenOption.READ);

@@ -220,6 +220,48 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         }
     }
 
+    /** The object's Content-Length, from a HEAD. */
+    @Override
+    public long length(BlobKey key) {
+        String objectKey = config.objectKey(key.sha256());
+        try {
+            Long length = s3.headObject(b -> b.bucket(config.bucket()).key(objectKey)).contentLength();
+            return length == null ? -1 : length;
+        } catch (NoSuchKeyException e) {
+            throw new NoSuchBlobException(key);
+        } catch (SdkException e) {
+            if (S3Failures.status(e) == 404) {
+                throw new NoSuchBlobException(key);
+            }
+            throw S3Failures.of(config, "look up the length of blob " + key.sha256(), e);
+        }
+    }
+
+    /** A ranged GET (RFC 9110 §14.2) of bytes {@code first} to {@code last}; fails typed when it answers others. */
+    @Override
+    public InputStream openRange(BlobKey key, long first, long last) {
+        String objectKey = config.objectKey(key.sha256());
+        String operation = "read bytes " + first + "-" + last + " of blob " + key.sha256();
+        try {
+            var response = s3.getObject(b -> b.bucket(config.bucket()).key(objectKey).range("bytes=" + first + "-" + last));
+            GetObjectResponse meta = response.response();
+            String expected = "bytes " + first + "-" + last + "/";
+            if (meta.contentRange() == null || !meta.contentRange().startsWith(expected)) {
+                response.abort();
+                throw S3Failures.unavailable(config, operation, "the object store answered the range "
+                        + meta.contentRange() + ", not " + expected + "…", null);
+            }
+            return response;
+        } catch (NoSuchKeyException e) {
+            throw new NoSuchBlobException(key);
+        } catch (SdkException e) {
+            if (S3Failures.status(e) == 404) {
+                throw new NoSuchBlobException(key);
+            }
+            throw S3Failures.of(config, operation, e);
+        }
+    }
+
     @Override
     public boolean exists(BlobKey key) {
         try {

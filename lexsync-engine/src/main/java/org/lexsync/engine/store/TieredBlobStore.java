@@ -50,6 +50,17 @@ final class TieredBlobStore implements BlobStore {
     }
 
     @Override
+    public long length(BlobKey key) throws IOException {
+        byte[] bytes = threshold > 0 ? small.read(key) : null;
+        return bytes != null ? bytes.length : files.length(key);
+    }
+
+    @Override
+    public InputStream openRange(BlobKey key, long first, long last) throws IOException {
+        return threshold > 0 && small.exists(key) ? null : files.openRange(key, first, last);
+    }
+
+    @Override
     public boolean exists(BlobKey key) throws IOException {
         return files.exists(key) || threshold > 0 && small.exists(key);
     }

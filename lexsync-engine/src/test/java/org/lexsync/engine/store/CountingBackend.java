@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 public final class CountingBackend extends ForwardingBlobStore {
     private final AtomicInteger gets = new AtomicInteger();
     private final AtomicInteger heads = new AtomicInteger();
+    private final java.util.List<String> ranges = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public CountingBackend(BlobStore backend) {
         super(backend);
@@ -24,6 +25,7 @@ public final class CountingBackend extends ForwardingBlobStore {
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         gets.incrementAndGet();
+        ranges.add(String.valueOf(request.range()));
         return super.getBlob(request);
     }
 
@@ -42,6 +44,11 @@ public final class CountingBackend extends ForwardingBlobStore {
     /** HEADs (existence and metadata look-ups) of an object so far. */
     public int heads() {
         return heads.get();
+    }
+
+    /** The Range header of each GET so far, in order ("null" for a whole object). */
+    public java.util.List<String> ranges() {
+        return java.util.List.copyOf(ranges);
     }
 
     /** GETs of an object so far. */

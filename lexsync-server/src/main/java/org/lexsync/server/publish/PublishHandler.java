@@ -281,10 +281,7 @@ final class PublishHandler extends Handler.Wrapper {
             out.put(HttpHeader.CONTENT_RANGE, "bytes " + first + "-" + last + "/" + total);
             out.put(HttpHeader.CONTENT_LENGTH, last - first + 1);
             if (!headOnly) {
-                try (OutputStream body = new RangeOutputStream(Response.asBufferedOutputStream(request, response),
-                        first, last)) {
-                    doc.body().writeTo(body);
-                }
+                writeRange(request, response, doc, first, last);
             }
             callback.succeeded();
             return;
@@ -380,7 +377,39 @@ final class PublishHandler extends Handler.Wrapper {
         return false;
     }
 
+    /**
+     * Writes bytes {@code first} to {@code last} of a streamed document: from a ranged read when its body offers one
+     * (nothing before the range is read), else through its whole stream. Closes the response's stream only on success.
+     */
+    private static void writeRange(Request request, Response response, PublishedDocument doc, long first, long last)
+            throws IOException {
+        OutputStream out = Response.asBufferedOutputStream(request, response);
+        try (java.io.InputStream part = doc.body().openRange(first, last)) {
+            if (part == null) {
+                OutputStream body = new RangeOutputStream(out, first, last);
+                doc.body().writeTo(body);
+                body.close();
+                return;
+            }
+            byte[] chunk = new byte[64 * 1024];
+            for (long left = last - first + 1; left > 0; ) {
+                int n = part.read(chunk, 0, (int) Math.min(chunk.length, left));
+                if (n < 0) {
+                    throw new java.io.EOFException("the stored bytes ended " + left + " bytes before byte " + last);
+                }
+                out.write(chunk, 0, n);
+                left -= n;
+            }
+        }
+        out.close();
+    }
+
+    /** The document's length: from its body when it knows it, else by writing the bytes once and counting them. */
     private static long length(PublishedDocument doc) throws IOException {
+        long known = doc.body().length();
+        if (known >= 0) {
+            return known;
+        }
         CountingSink sink = new CountingSink();
         doc.body().writeTo(sink);
         return sink.count;

@@ -113,9 +113,50 @@ class ObjectStoreBlobsTest {
         }
     }
 
+    @Test
+    void withoutTheDiskCacheAHeadAsksTheObjectStoreForTheLengthAndARangeGetsOnlyItsBytes() throws Exception {   // RFC 9110 §14
+        try (S3Server s3 = S3Server.start(dir.resolve("s3"), b -> backend = new CountingBackend(b));
+             FixturePublisher origin = FixturePublisher.builder().resources(0).start()) {
+            AtomSource atom = AtomSource.register(origin, "/atom", 1, 200_000);
+            atom.publishNew(1);
+            try (LexSync aggregate = harvested(s3, atom, "ranged", 0);
+                 LexSyncServer server = serve(aggregate, "  serve-cache-entry-bytes: 1000\n")) {
+                String feed = new String(get(server, "/feed/current.atom").body(), StandardCharsets.UTF_8);
+                Matcher blob = BLOB.matcher(feed);
+                assertThat(blob.find()).as(feed).isTrue();
+                byte[] whole = get(server, blob.group(1)).body();
+                int before = backend.gets();
+
+                HttpResponse<Void> head = http.send(HttpRequest.newBuilder(server.uri().resolve(blob.group(1)))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                int afterHead = backend.gets();
+                HttpResponse<byte[]> range = get(server, blob.group(1), "Range", "bytes=150000-150999");
+                HttpResponse<byte[]> tail = get(server, blob.group(1), "Range", "bytes=-10");
+
+                assertThat(whole).hasSize(200_000);
+                assertThat(head.statusCode()).isEqualTo(200);
+                assertThat(head.headers().firstValue("Content-Length")).hasValue("200000");
+                assertThat(afterHead - before).as("GETs for a HEAD").isZero();
+                assertThat(range.statusCode()).isEqualTo(206);
+                assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 150000-150999/200000");
+                assertThat(range.body()).isEqualTo(Arrays.copyOfRange(whole, 150_000, 151_000));
+                assertThat(tail.body()).isEqualTo(Arrays.copyOfRange(whole, 199_990, 200_000));
+                List<String> ranges = backend.ranges();
+                assertThat(ranges.subList(ranges.size() - 2, ranges.size()))
+                        .containsExactly("bytes=150000-150999", "bytes=199990-199999");
+            }
+        }
+    }
+
     /** An aggregate whose blobs live under {@code prefix} in the bucket, having harvested {@code atom} once. */
     private LexSync harvested(S3Server s3, AtomSource atom, String prefix) {
+        return harvested(s3, atom, prefix, 1L << 30);   // the default bound
+    }
+
+    private LexSync harvested(S3Server s3, AtomSource atom, String prefix, long blobCacheBytes) {
         LexSync aggregate = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO))
+                .blobCacheBytes(blobCacheBytes)
                 .blobs("s3://" + S3Server.BUCKET + "/" + prefix).s3Endpoint(s3.endpoint(), true)
                 .s3CredentialVariables(S3Server.ACCESS_KEY_ENV, S3Server.SECRET_KEY_ENV)
                 .s3Environment(s3.environment()::get).build();
