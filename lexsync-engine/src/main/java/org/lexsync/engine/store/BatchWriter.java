@@ -49,7 +49,7 @@ final class BatchWriter {
         Map<String, Current> seen = loadCurrent(c, batch.sourceId(), batch.writes(), sqlite);
         Map<String, Row> finalRows = new LinkedHashMap<>();
         List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
-        Set<String> journaledBlobs = new LinkedHashSet<>();
+        Map<String, Long> journaledBlobs = new LinkedHashMap<>();   // each key's first row in this batch
         try (PreparedStatement journal = c.prepareStatement(
                      "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id,"
                              + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -78,7 +78,7 @@ final class BatchWriter {
                 journal.setString(9, VersionCodec.encode(w));
                 journal.addBatch();
                 for (RepresentationState r : w.representations()) {
-                    journaledBlobs.add(r.blobKey().sha256());
+                    journaledBlobs.putIfAbsent(r.blobKey().sha256(), seq);
                 }
                 outcomes.add(new WriteOutcome(w.uri(), kind, seq));
             }

@@ -344,14 +344,28 @@ public final class Journal {
 
     /**
      * When the blob with {@code sha256} was first collected: the collection time of the earliest journal row whose
-     * version names it, or empty when no row does. The resources that hold the blob now are found through
-     * {@code representations_by_blob} and their rows through {@code journal_by_uri}, so a current blob costs a few
-     * index lookups; a blob no resource holds any more (a replaced version) is looked for in the journal in sequence
-     * order, up to the first row naming it (the whole journal only for a blob no row names).
+     * version names it, or empty when no row does. Two key lookups: the row recorded with the blob ({@code
+     * journal_blobs.first_seq}, V29), then its time. A blob recorded before V29 that gc's backfill has not dated yet
+     * is looked for as before: the resources that hold it now through {@code representations_by_blob} and their rows
+     * through {@code journal_by_uri}, else the journal in sequence order up to the first row naming it — the whole
+     * journal only for a blob no row names, which a completed backfill answers at once.
      */
     public java.util.Optional<Instant> firstCollected(String sha256) {
         String named = "%" + sha256 + "%";
         return db.read("find when a blob was collected", c -> {
+            JournalBlobs.FirstRow first = JournalBlobs.firstRow(c, sha256);
+            if (first.seq() != null) {
+                try (PreparedStatement st = c.prepareStatement("SELECT collected_at FROM journal WHERE seq = ?")) {
+                    st.setLong(1, first.seq());
+                    try (ResultSet rs = st.executeQuery()) {
+                        if (rs.next()) {
+                            return java.util.Optional.of(Resources.instant(rs.getString(1)));
+                        }
+                    }
+                }
+            } else if (!first.recorded() && JournalBlobs.complete(c)) {
+                return java.util.Optional.<Instant>empty();
+            }
             try (PreparedStatement st = c.prepareStatement("SELECT j.collected_at FROM journal j"
                     + " WHERE j.resource_uri IN (SELECT r.resource_uri FROM representations r WHERE r.blob_key = ?)"
                     + " AND j.version LIKE ? ORDER BY j.seq LIMIT 1")) {

@@ -579,6 +579,60 @@ abstract class StoreContract {
         assertThat(rows("journal_blobs_backfill")).as("the backfill is done once").isZero();
     }
 
+    @Test
+    void aCommitRecordsEachBlobWithTheFirstRowThatNamesIt() throws Exception {
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "shared")),
+                List.of(inline("shared")), null));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/b", "2024-02-01T00:00:00Z", "shared")),
+                List.of(inline("shared")), null));
+
+        assertThat(firstSeq(sha("shared"))).isEqualTo(1L);
+        assertThat(rows("journal_blobs_backfill")).as("nothing to backfill in a store born with V29").isZero();
+        assertThat(store.journal().firstCollected(sha("never stored"))).isEmpty();
+    }
+
+    @Test
+    void gcDatesTheBlobsRecordedBeforeTheirFirstRowsWere() throws Exception {
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-01-01T00:00:00Z", "shared")),
+                List.of(inline("shared")), null));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/a", "2024-02-01T00:00:00Z", "newer")),
+                List.of(inline("newer")), null));
+        store.commit(new CommitBatch("s1", null, List.of(write("http://x/b", "2024-03-01T00:00:00Z", "shared")),
+                List.of(inline("shared")), null));
+        List<JournalEntry> journal = new ArrayList<>();
+        store.journal().forEachSince(0, null, 0, journal::add);
+        store.db().write("forget the first rows, as before V29", c -> {
+            c.createStatement().executeUpdate("UPDATE journal_blobs SET first_seq = NULL");
+            c.createStatement().executeUpdate("UPDATE journal_blobs SET first_seq = 3 WHERE sha256 = '"
+                    + sha("shared") + "'");   // as a later commit would record it when the table had none
+            return c.createStatement().executeUpdate("INSERT INTO journal_blobs_backfill (upto) VALUES (3)");
+        });
+        assertThat(store.journal().firstCollected(sha("newer"))).as("before the backfill: by the journal")
+                .hasValue(journal.get(1).collected());
+
+        store.gc(Duration.ZERO);
+
+        assertThat(firstSeq(sha("shared"))).isEqualTo(1L);
+        assertThat(firstSeq(sha("newer"))).isEqualTo(2L);
+        assertThat(store.journal().firstCollected(sha("shared"))).hasValue(journal.get(0).collected());
+        assertThat(rows("journal_blobs_backfill")).isZero();
+    }
+
+    private static String sha(String content) {
+        return sha256(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Long firstSeq(String sha256) {
+        return store.db().read("read a first row", c -> {
+            try (var st = c.prepareStatement("SELECT first_seq FROM journal_blobs WHERE sha256 = ?")) {
+                st.setString(1, sha256);
+                try (var rs = st.executeQuery()) {
+                    return rs.next() ? (Long) rs.getObject(1, Long.class) : null;
+                }
+            }
+        });
+    }
+
     private int rows(String table) {
         return store.db().read("count " + table, c -> {
             try (var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
