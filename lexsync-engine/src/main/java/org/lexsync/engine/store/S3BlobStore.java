@@ -237,16 +237,29 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         }
     }
 
-    /** A ranged GET (RFC 9110 §14.2) of bytes {@code first} to {@code last}; fails typed when it answers others. */
+    /**
+     * A ranged GET (RFC 9110 §14.2) of bytes {@code first} to {@code last}; a store that ignores the Range (a 200 with
+     * the whole object, as RFC 9110 allows) is read from its start and skipped to {@code first}; one that answers
+     * another range fails typed.
+     */
     @Override
-    public InputStream openRange(BlobKey key, long first, long last) {
+    public InputStream openRange(BlobKey key, long first, long last) throws IOException {
         String objectKey = config.objectKey(key.sha256());
         String operation = "read bytes " + first + "-" + last + " of blob " + key.sha256();
         try {
             var response = s3.getObject(b -> b.bucket(config.bucket()).key(objectKey).range("bytes=" + first + "-" + last));
             GetObjectResponse meta = response.response();
             String expected = "bytes " + first + "-" + last + "/";
-            if (meta.contentRange() == null || !meta.contentRange().startsWith(expected)) {
+            if (meta.contentRange() == null) {
+                try {
+                    response.skipNBytes(first);
+                } catch (IOException | RuntimeException e) {
+                    response.abort();
+                    throw e;
+                }
+                return response;
+            }
+            if (!meta.contentRange().startsWith(expected)) {
                 response.abort();
                 throw S3Failures.unavailable(config, operation, "the object store answered the range "
                         + meta.contentRange() + ", not " + expected + "…", null);
