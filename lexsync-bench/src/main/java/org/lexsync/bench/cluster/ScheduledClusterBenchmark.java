@@ -1,5 +1,7 @@
 package org.lexsync.bench.cluster;
 
+import org.lexsync.bench.CompilerCpu;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

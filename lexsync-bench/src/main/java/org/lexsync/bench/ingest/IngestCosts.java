@@ -10,12 +10,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.lexsync.bench.CompilerCpu;
 import java.util.Map;
 
 /**
  * What a measured ingestion cost, beside its rate (issue 31): CPU of this JVM (server and uploaders), of the S3Proxy
  * child when there is one, and of the PostgreSQL backends serving the benchmark's database, and the transactions
- * that database committed ({@code pg_stat_database.xact_commit}). On a shared machine the rate follows the load; the
+ * that database committed ({@code pg_stat_database.xact_commit}); the JVM's share spent in its JIT compiler threads
+ * ({@link CompilerCpu}, sampled every second) is given apart, since a window of a few thousand groups still compiles. On a shared machine the rate follows the load; the
  * CPU per group does much less, so it is what an A/B compares. PostgreSQL's own background processes (WAL writer,
  * checkpointer) are not counted.
  */
@@ -29,6 +34,8 @@ final class IngestCosts {
     private double s3StartMs;
     private final Map<Long, Double> backendStartMs = new HashMap<>();
     private long commitsStart;
+    private CompilerCpu jit;
+    private ScheduledExecutorService jitSampler;
 
     /** Costs of a run on {@code jdbcUrl} (null: SQLite, nothing to ask), with S3Proxy as {@code s3Pid} (0: none). */
     IngestCosts(String jdbcUrl, long s3Pid) {
@@ -39,6 +46,10 @@ final class IngestCosts {
 
     void start() throws SQLException {
         jvmStartNs = cpuNs(ProcessHandle.current());
+        jit = new CompilerCpu(ProcessHandle.current().pid());
+        jitSampler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon(true).name("jit-cpu")
+                .factory());
+        jitSampler.scheduleAtFixedRate(jit::sample, 1, 1, TimeUnit.SECONDS);
         s3StartMs = s3Pid == 0 ? 0 : procMillis(s3Pid);
         if (database != null) {
             backendStartMs.putAll(backends());
@@ -49,6 +60,14 @@ final class IngestCosts {
     /** One line: CPU ms per group of each process and the transactions per group. */
     String report(long groups) throws SQLException {
         double jvm = (cpuNs(ProcessHandle.current()) - jvmStartNs) / 1e6;
+        jitSampler.shutdown();
+        try {
+            jitSampler.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        jit.sample();
+        double compiling = jit.used().toNanos() / 1e6;
         double s3 = s3Pid == 0 ? 0 : procMillis(s3Pid) - s3StartMs;
         double pg = 0;
         long commits = 0;
@@ -59,9 +78,10 @@ final class IngestCosts {
             commits = commits() - commitsStart;
         }
         double n = Math.max(1, groups);
-        return String.format(Locale.ROOT, "CPU per group: JVM %.2f ms, S3Proxy %.2f ms, PostgreSQL backends %.2f ms,"
-                        + " total %.2f ms; PostgreSQL commits per group %.2f (%d)", jvm / n, s3 / n, pg / n,
-                (jvm + s3 + pg) / n, commits / n, commits);
+        return String.format(Locale.ROOT, "CPU per group: JVM %.2f ms (of which JIT %.2f ms), S3Proxy %.2f ms,"
+                        + " PostgreSQL backends %.2f ms, total %.2f ms (without JIT %.2f ms); PostgreSQL commits per"
+                        + " group %.2f (%d)", jvm / n, compiling / n, s3 / n, pg / n, (jvm + s3 + pg) / n,
+                (jvm - compiling + s3 + pg) / n, commits / n, commits);
     }
 
     /** CPU ms of the backends connected to the database now, by pid (this connection's own left out). */

@@ -236,7 +236,11 @@ final class ChangePreparer {
             byte[] small = file == null ? p.localBytes() : length <= smallBlobMax ? Files.readAllBytes(file) : null;
             String sha;
             String md5;
-            if (small != null) {
+            if (p.md5Verified()) {
+                md5 = p.expected().get(HashAlgorithm.MD5).orElseThrow().hex();
+                sha = small != null ? HashAlgorithm.SHA_256.hex(small)
+                        : FileHashes.hex(file, HashAlgorithm.SHA_256).get(HashAlgorithm.SHA_256);
+            } else if (small != null) {
                 sha = HashAlgorithm.SHA_256.hex(small);
                 md5 = HashAlgorithm.MD5.hex(small);
             } else {

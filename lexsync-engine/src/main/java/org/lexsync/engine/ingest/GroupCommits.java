@@ -236,9 +236,11 @@ final class GroupCommits {
             bytes.put(e.getKey(), (doc, url, expected) -> {
                 taken.add(e.getKey());
                 GroupFiles.Extracted x = e.getValue();
-                return x.bytes() != null
+                PlannedRepresentation rep = x.bytes() != null
                         ? PlannedRepresentation.bytes(x.bytes(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc))
                         : PlannedRepresentation.local(x.file(), null, GroupPlan.role(), expected, GroupPlan.mediaType(doc));
+                // files are taken out only of a ZIP whose check found every well-formed declared MD5 right
+                return GroupPlan.wellFormedMd5(expected) ? rep.withVerifiedMd5() : rep;
             });
         }
         t.changes = GroupPlan.changes(crawler, group, stored, current, others, bytes);

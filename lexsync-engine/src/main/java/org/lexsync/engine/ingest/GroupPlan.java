@@ -166,4 +166,14 @@ final class GroupPlan {
     static RepresentationRole role() {
         return RepresentationRole.PRIMARY;
     }
+
+    /**
+     * True when {@code expected} holds an MD5 of the right form, one the ZIP check compared with the file's
+     * ({@code ArchiveCheck}); a malformed one is the schema's finding and never compared.
+     */
+    static boolean wellFormedMd5(Digests expected) {
+        return expected.get(HashAlgorithm.MD5).map(d -> MD5_HEX.matcher(d.hex()).matches()).orElse(false);
+    }
+
+    private static final java.util.regex.Pattern MD5_HEX = java.util.regex.Pattern.compile("[0-9a-f]{32}");
 }

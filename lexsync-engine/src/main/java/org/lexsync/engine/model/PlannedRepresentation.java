@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.HashAlgorithm;
 
 /**
  * One file a planned change needs: fetched from {@code url}, or already local — in {@code localFile} (e.g.
@@ -16,11 +17,14 @@ import org.lexsync.core.checksum.Digests;
  * (digests, length, media type), the links it stated for the file and any request headers its fetch needs.
  * A planner that knows the file cannot be had in this run without breaking a rule (e.g. a dump bitstream that
  * cannot be unpacked and whose {@code loc} is on a foreign origin) plans it {@link #unavailable} instead: the
- * change then fails with the planner's reason, without a fetch, and is retried by a later run.
+ * change then fails with the planner's reason, without a fetch, and is retried by a later run. {@code md5Verified}:
+ * the planner's own check already computed the expected MD5 over these very local bytes (a document group's ZIP check,
+ * issue 31), so the applier takes it as the file's MD5 instead of digesting the bytes a second time.
  */
 public record PlannedRepresentation(URI url, @Nullable Path localFile, RepresentationRole role, Digests expected, @Nullable Long length,
                                     @Nullable String mediaType, List<Link> links, byte @Nullable [] localBytes,
-                                    Map<String, String> headers, @Nullable Unavailable unavailable) {
+                                    Map<String, String> headers, @Nullable Unavailable unavailable,
+                                    boolean md5Verified) {
 
     /** Why a file cannot be had: a failure reason (lower-case, hyphenated) and a message naming what and where. */
     public record Unavailable(String reason, String message) {
@@ -48,6 +52,16 @@ public record PlannedRepresentation(URI url, @Nullable Path localFile, Represent
         }
         links = links == null ? List.of() : List.copyOf(links);
         headers = headers == null ? Map.of() : Map.copyOf(headers);
+        if (md5Verified && (localFile == null && localBytes == null || expected.get(HashAlgorithm.MD5).isEmpty())) {
+            throw new IllegalArgumentException("only local bytes with an expected MD5 can have it verified");
+        }
+    }
+
+    /** A representation fetched, local, or unavailable (see the record's description), its MD5 not verified. */
+    public PlannedRepresentation(URI url, Path localFile, RepresentationRole role, Digests expected, Long length,
+                                 String mediaType, List<Link> links, byte[] localBytes, Map<String, String> headers,
+                                 Unavailable unavailable) {
+        this(url, localFile, role, expected, length, mediaType, links, localBytes, headers, unavailable, false);
     }
 
     /** A representation fetched, or local in a file or in bytes (exactly one of them). */
@@ -68,7 +82,16 @@ public record PlannedRepresentation(URI url, @Nullable Path localFile, Represent
      */
     public PlannedRepresentation withHeaders(Map<String, String> requestHeaders) {
         return new PlannedRepresentation(url, localFile, role, expected, length, mediaType, links, localBytes,
-                requestHeaders, unavailable);
+                requestHeaders, unavailable, md5Verified);
+    }
+
+    /**
+     * A copy saying that the expected MD5 was computed over these local bytes by the planner's own check, which
+     * refused them had it differed from the promised one; the applier then digests them with SHA-256 only.
+     */
+    public PlannedRepresentation withVerifiedMd5() {
+        return new PlannedRepresentation(url, localFile, role, expected, length, mediaType, links, localBytes, headers,
+                unavailable, true);
     }
 
     /** A representation fetched from {@code url} or read from {@code localFile} (exactly one of them). */

@@ -142,12 +142,13 @@ final class BatchWriter {
         return ChangeKind.UPDATED;
     }
 
-    /** Takes the journal counter's row lock (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock). */
+    /**
+     * Takes the journal counter's row lock (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock) and
+     * reads it, in one statement.
+     */
     static long lockJournalCounter(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE counters SET value = value WHERE name = 'journal'")) {
-            s.executeUpdate();
-        }
-        try (PreparedStatement s = c.prepareStatement("SELECT value FROM counters WHERE name = 'journal'");
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE counters SET value = value WHERE name = 'journal' RETURNING value");
              ResultSet rs = s.executeQuery()) {
             rs.next();
             return rs.getLong(1);

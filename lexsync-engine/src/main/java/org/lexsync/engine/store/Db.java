@@ -38,6 +38,7 @@ final class Db implements AutoCloseable {
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong fenced = new AtomicLong();
     private final AtomicLong takeovers = new AtomicLong();
+    private final TableStatistics statistics = new TableStatistics();
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -88,13 +89,10 @@ final class Db implements AutoCloseable {
             // the server to probe an idle connection after 30 s, every 10 s, three times, frees them after about a
             // minute, without cutting a slow but live reader as idle_in_transaction_session_timeout would.
             hc.addDataSourceProperty("tcpKeepAlive", "true");
-            // Every execution planned for its parameters and the tables' current size: with the default (auto) mode
-            // a statement run five times on a connection keeps the generic plan made then, and one made while a table
-            // was nearly empty (a new store) scans the table on every look-up until an ANALYZE invalidates it — never,
-            // with autovacuum off. Measured: a seq scan of document_groups, and an index scan of a source's every
-            // resource and representation, per ingestion commit, the CPU per group growing with the groups stored.
+            // plan_cache_mode stays auto (generic plans after five executions): TableStatistics keeps the plans from
+            // being those of empty tables.
             hc.addDataSourceProperty("options", "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10"
-                    + " -c tcp_keepalives_count=3 -c plan_cache_mode=force_custom_plan");
+                    + " -c tcp_keepalives_count=3");
         }
         HikariDataSource opened;
         try {
@@ -253,7 +251,10 @@ final class Db implements AutoCloseable {
             try {
                 T result = work.run(c);
                 c.commit();
-                commits.incrementAndGet();
+                long commit = commits.incrementAndGet();
+                if (!sqlite) {
+                    statistics.afterCommit(c, commit);
+                }
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;
@@ -293,8 +294,8 @@ final class Db implements AutoCloseable {
      */
     void notifyJournal(Connection c) throws SQLException {
         if (!sqlite) {
-            try (java.sql.Statement s = c.createStatement()) {
-                s.execute(JournalListener.NOTIFY_SQL);
+            try (java.sql.PreparedStatement s = c.prepareStatement(JournalListener.NOTIFY_SQL)) {
+                s.execute(); // prepared: after five executions the server keeps it parsed and planned
             }
         }
     }

@@ -253,14 +253,12 @@ public final class DocumentGroups {
     /** Takes {@code n} crawler log ids (the counter's row stays locked until the transaction ends); returns the last. */
     private static long takeLogIds(Connection c, int n) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
-                "UPDATE counters SET value = value + ? WHERE name = 'crawler_log'")) {
+                "UPDATE counters SET value = value + ? WHERE name = 'crawler_log' RETURNING value")) {
             s.setInt(1, n);
-            s.executeUpdate();
-        }
-        try (PreparedStatement s = c.prepareStatement("SELECT value FROM counters WHERE name = 'crawler_log'");
-             ResultSet rs = s.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
         }
     }
 

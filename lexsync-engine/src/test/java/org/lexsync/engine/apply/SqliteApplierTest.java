@@ -18,7 +18,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.lexsync.core.checksum.Digest;
 import org.lexsync.core.checksum.Digests;
+import org.lexsync.core.checksum.HashAlgorithm;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;
 import org.lexsync.engine.model.RepresentationRole;
@@ -108,6 +110,43 @@ class SqliteApplierTest extends ApplierContract {
         assertThat(sizes).allMatch(n -> n <= 40).anyMatch(n -> n > 5);
         assertThat(journal()).extracting(JournalEntry::resourceUri)
                 .containsExactlyElementsOf(plan.stream().map(PlannedChange::resourceUri).toList());
+    }
+
+    @Test
+    void anMd5ThePlannerVerifiedOverTheLocalBytesIsTakenNotComputedAgain() throws Exception {
+        // The planner's own check (a document group's ZIP check) computed this MD5 over the bytes; the applier takes
+        // it as the file's and digests the bytes with SHA-256 only (issue 31). A declaration not verified is checked.
+        byte[] body = "<act n=\"1\"/>".getBytes(StandardCharsets.UTF_8);
+        String declared = "0123456789abcdef0123456789abcdef"; // not the body's MD5: shows that none was computed
+        Digests expected = Digests.of(new Digest(HashAlgorithm.MD5, declared));
+        PlannedRepresentation verified = PlannedRepresentation.bytes(body, null, RepresentationRole.PRIMARY, expected,
+                "application/xml").withVerifiedMd5();
+        PlannedRepresentation unverified = PlannedRepresentation.bytes(body, null, RepresentationRole.PRIMARY, expected,
+                "application/xml");
+        ApplyReport report = applier().build().apply(Plans.SOURCE, List.of(
+                PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/1", ChangeKind.CREATED, null,
+                        List.of(verified), "1"),
+                PlannedChange.upsert(Plans.SOURCE, "http://dump.example/act/2", ChangeKind.CREATED, null,
+                        List.of(unverified), "2")).iterator());
+
+        assertThat(current()).containsKey("http://dump.example/act/1");
+        assertThat(current().get("http://dump.example/act/1").representations().get(0)).satisfies(r -> {
+            assertThat(r.md5()).isEqualTo(declared);
+            assertThat(r.sha256()).isEqualTo(HashAlgorithm.SHA_256.hex(body));
+        });
+        assertThat(report.failures()).singleElement().satisfies(f -> {
+            assertThat(f.resourceUri()).isEqualTo("http://dump.example/act/2");
+            assertThat(f.reason()).isEqualTo("hash-mismatch");
+        });
+    }
+
+    @Test
+    void onlyLocalBytesWithAnExpectedMd5CanHaveItVerified() {
+        assertThatThrownBy(() -> PlannedRepresentation.bytes(new byte[1], null, RepresentationRole.PRIMARY,
+                Digests.NONE, null).withVerifiedMd5()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PlannedRepresentation.fetch(java.net.URI.create("https://x.example/a"),
+                RepresentationRole.PRIMARY, Digests.of(new Digest(HashAlgorithm.MD5, "0123456789abcdef0123456789abcdef")),
+                null, null).withVerifiedMd5()).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.lexsync.bench.cluster;
+package org.lexsync.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The CPU a node's JIT compiler threads used since this began watching it, read from Linux's
+ * The CPU a JVM's JIT compiler threads used since this began watching it, read from Linux's
  * {@code /proc/PID/task/TID/stat}, so that a window right after start-up can be split into the one-off warm-up that
- * every JVM of a cluster pays for itself and the work per check. The JVM starts and ends compiler threads as it needs
- * them; {@link #sample} every few seconds keeps the CPU of a thread that ends between two samples short of at most
- * one interval. Zero on a system without {@code /proc}.
+ * every JVM pays for itself (each node of a cluster, the ingestion benchmark's own) and the work per item. The JVM
+ * starts and ends compiler threads as it needs them; {@link #sample} every few seconds keeps the CPU of a thread that
+ * ends between two samples short of at most one interval. Zero on a system without {@code /proc}.
  */
-final class CompilerCpu {
+public final class CompilerCpu {
     /** Clock ticks per second of {@code /proc}'s {@code utime}/{@code stime}: 100 on every Linux we run on. */
     private static final long TICKS_PER_SECOND = 100;
 
@@ -24,19 +24,19 @@ final class CompilerCpu {
     private final Map<String, Long> first = new HashMap<>();
     private final Map<String, Long> last = new HashMap<>();
 
-    CompilerCpu(long pid) {
+    public CompilerCpu(long pid) {
         this.tasks = Path.of("/proc", Long.toString(pid), "task");
         read(first);
         last.putAll(first);
     }
 
     /** Reads the compiler threads' CPU now (a thread new since the start counts from zero). */
-    void sample() {
+    public void sample() {
         read(last);
     }
 
     /** The compiler threads' CPU between the start and the last {@link #sample}. */
-    Duration used() {
+    public Duration used() {
         long ticks = 0;
         for (Map.Entry<String, Long> e : last.entrySet()) {
             ticks += e.getValue() - first.getOrDefault(e.getKey(), 0L);
