@@ -59,7 +59,7 @@ import org.lexsync.engine.store.StoreConfig;
  * <pre>./mvnw -o -q package -pl lexsync-bench -am -DskipTests
  * java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.serve.StoredBytesBenchmark \
  *     [--before MAIN/benchmarks.jar] [--small 1000] [--duration 10] [--warm 3] [--rounds 1] [--threads 2] \
- *     [--connections 32] [--server-heap 512m] [--only all|local|s3] [--cold 100]</pre>
+ *     [--connections 32] [--server-heap 512m] [--only all|local|s3] [--cold 100] [--server-flags "-XX:… -XX:…"]</pre>
  *
  * <p>The before build runs {@link StoredBenchServer} from this build's classes placed after its jar on the class path
  * (the class is new; everything it calls is the other build's). S3Proxy runs in this harness's JVM; its CPU is not
@@ -94,6 +94,7 @@ public final class StoredBytesBenchmark {
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new LinkedHashMap<>(Map.of("--small", "1000", "--rounds", "1", "--duration", "10",
                 "--threads", "2", "--connections", "32", "--server-heap", "512m", "--warm", "3", "--before", "", "--only", "all", "--cold", "100"));
+        o.put("--server-flags", "");
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!o.containsKey(args[i])) {
                 throw new IllegalArgumentException("unknown option " + args[i]);
@@ -158,6 +159,9 @@ public final class StoredBytesBenchmark {
                 Integer.parseInt(o.get("--duration")));
         int warm = Integer.parseInt(o.get("--warm"));
         int rounds = Integer.parseInt(o.get("--rounds"));
+        // extra JVM flags for our server, e.g. those `lexsync serve` adds (an A/B of the launcher's flags)
+        List<String> serverFlags = o.get("--server-flags").isBlank() ? List.of()
+                : List.of(o.get("--server-flags").trim().split("\\s+"));
         HttpClient http = HttpClient.newHttpClient();
         System.out.printf(Locale.ROOT, "%d × %,d B + 1 × %,d B documents; wrk %s; %s%n", small, SMALL_BYTES,
                 LARGE_BYTES, wrk.command(URI.create("http://127.0.0.1/PATH"), null), load());
@@ -170,7 +174,7 @@ public final class StoredBytesBenchmark {
             for (Setup setup : setups) {
                 int port = freePort();
                 TempFiles.deleteTreeQuietly(setup.data().resolve("cache"));
-                Process ours = startServer(setup, port, o.get("--server-heap"), s3, dir.resolve("server.log"),
+                Process ours = startServer(setup, port, o.get("--server-heap"), serverFlags, s3, dir.resolve("server.log"),
                         ++started);
                 try {
                     URI oursBase = URI.create("http://127.0.0.1:" + port + "/");
@@ -363,10 +367,12 @@ public final class StoredBytesBenchmark {
         return p.toString();
     }
 
-    private static Process startServer(Setup setup, int port, String heap, S3ProxyLauncher s3, Path log, int nth)
+    private static Process startServer(Setup setup, int port, String heap, List<String> serverFlags, S3ProxyLauncher s3,
+                                       Path log, int nth)
             throws IOException, InterruptedException {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + heap));
+        cmd.addAll(serverFlags);
         String jfr = System.getProperty("serve.jfr");
         if (jfr != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + jfr + "-" + nth + ".jfr,settings=profile");
