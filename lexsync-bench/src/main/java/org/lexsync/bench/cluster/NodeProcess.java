@@ -9,10 +9,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code lexsync serve} node as a real process for the issue-32 harnesses: the command line's jar and its
- * {@code lib/} (as {@code ./lexsync} runs it, without the start-up cache), its own data directory and log, the
- * cluster's environment; stopped with SIGKILL ({@link #kill()}) or SIGTERM ({@link #close()}).
+ * {@code lib/} (as {@code ./lexsync} runs it, with its JVM flags for {@code serve} but without the start-up cache), its
+ * own data directory and log, the cluster's environment; stopped with SIGKILL ({@link #kill()}) or SIGTERM
+ * ({@link #close()}).
  */
 public final class NodeProcess implements AutoCloseable {
+    /** The JVM flags the {@code lexsync} launcher gives {@code serve} (keep the two equal; docs/deploying.md). */
+    public static final List<String> SERVE_FLAGS = List.of("-XX:CompileThresholdScaling=0.1", "-XX:+UseSerialGC");
+
     private final Process process;
 
     private NodeProcess(Process process) {
@@ -37,13 +41,21 @@ public final class NodeProcess implements AutoCloseable {
     public static NodeProcess start(String hostName, Path cliTarget, Path dataDir, Path config,
                                     Map<String, String> env, Path log, String heap, List<String> extra)
             throws IOException {
+        return start(hostName, cliTarget, dataDir, config, env, log, heap, SERVE_FLAGS, extra);
+    }
+
+    /** As {@link #start(String, Path, Path, Path, Map, Path, String, List)}, with {@code jvmFlags} instead of {@link #SERVE_FLAGS}. */
+    public static NodeProcess start(String hostName, Path cliTarget, Path dataDir, Path config,
+                                    Map<String, String> env, Path log, String heap, List<String> jvmFlags,
+                                    List<String> extra) throws IOException {
         List<String> command = new ArrayList<>();
         if (hostName != null) {
             command.addAll(List.of("unshare", "--uts", "sh", "-c", "hostname \"$0\" && exec \"$@\"", hostName));
         }
         command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx" + heap,
-                "-cp", cliTarget.resolve("lexsync-cli.jar") + java.io.File.pathSeparator + cliTarget.resolve("lib") + "/*",
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx" + heap));
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", cliTarget.resolve("lexsync-cli.jar") + java.io.File.pathSeparator + cliTarget.resolve("lib") + "/*",
                 "org.lexsync.cli.Main", "serve", "--store", dataDir.toString(), "--config", config.toString(),
                 "--port", "0"));
         command.addAll(extra);

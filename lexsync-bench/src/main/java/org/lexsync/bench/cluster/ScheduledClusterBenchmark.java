@@ -32,7 +32,10 @@ import org.lexsync.bench.fixture.FixtureProcess;
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
  *     [--sources 1000] [--minutes 3] [--warm-minutes 0] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
- *     [--cli lexsync-cli/target] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
+ *     [--cli lexsync-cli/target] [--node-jvm-flags "-XX:..."] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
+ *
+ * {@code --node-jvm-flags} replaces the JVM flags the launcher gives {@code serve} ({@link NodeProcess#SERVE_FLAGS})
+ * with a blank-separated list ({@code ""}: none, the JVM's defaults).
  *
  * {@code --warm-minutes W} runs the same load W minutes more before the window (not measured), so that the JVMs'
  * JIT warm-up, which each node of a cluster pays for itself, falls outside it; either way the report splits each
@@ -57,6 +60,7 @@ public final class ScheduledClusterBenchmark {
         Duration schedule = Duration.ofSeconds(60);
         Path cli = Path.of("lexsync-cli/target");
         Path pgLog = null;
+        List<String> jvmFlags = NodeProcess.SERVE_FLAGS;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
@@ -69,6 +73,7 @@ public final class ScheduledClusterBenchmark {
                 case "--per-host" -> perHost = Integer.parseInt(v);
                 case "--cli" -> cli = Path.of(v);
                 case "--pg-log" -> pgLog = Path.of(v);
+                case "--node-jvm-flags" -> jvmFlags = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -79,8 +84,8 @@ public final class ScheduledClusterBenchmark {
         }
         Path dir = Files.createTempDirectory("lexsync-sched-cluster-bench-");
         System.out.printf(Locale.ROOT, "%d nodes × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
-                + " changing each minute; measuring %d min%n", nodes, sources, schedule, runs, perHost, changePercent,
-                minutes);
+                + " changing each minute; measuring %d min; node JVM flags %s%n", nodes, sources, schedule, runs, perHost,
+                changePercent, minutes, jvmFlags);
         List<NodeProcess> started = new ArrayList<>();
         try (FixtureProcess fixture = FixtureProcess.startAtomFeeds(sources, 3, 512, 15);
              Connection db = DriverManager.getConnection(ClusterServices.SERVER + name, ClusterServices.USER, null)) {
@@ -95,8 +100,9 @@ public final class ScheduledClusterBenchmark {
             Map<String, String> env = Map.of("LEXSYNC_DB_USER", ClusterServices.USER);
             Instant begun = Instant.now();
             for (int n = 0; n < nodes; n++) {
-                started.add(NodeProcess.start(cli, dir.resolve("node" + n), config, env, dir.resolve("node" + n + ".log"),
-                        "512m", List.of("--max-concurrent-runs", Integer.toString(runs))));
+                started.add(NodeProcess.start(null, cli, dir.resolve("node" + n), config, env,
+                        dir.resolve("node" + n + ".log"), "512m", jvmFlags,
+                        List.of("--max-concurrent-runs", Integer.toString(runs))));
             }
             waitForBaseline(db, sources);
             System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
