@@ -210,13 +210,8 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
             long length = meta.contentLength() == null ? -1 : meta.contentLength();
             return new VerifiedBlobStream(response, key, length,
                     (detail, cause) -> S3Failures.unavailable(config, operation, detail, cause));
-        } catch (NoSuchKeyException e) {
-            throw new NoSuchBlobException(key);
         } catch (SdkException e) {
-            if (S3Failures.status(e) == 404) {
-                throw new NoSuchBlobException(key);
-            }
-            throw S3Failures.of(config, operation, e);
+            throw readFailure(key, operation, e);
         }
     }
 
@@ -227,13 +222,8 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         try {
             Long length = s3.headObject(b -> b.bucket(config.bucket()).key(objectKey)).contentLength();
             return length == null ? -1 : length;
-        } catch (NoSuchKeyException e) {
-            throw new NoSuchBlobException(key);
         } catch (SdkException e) {
-            if (S3Failures.status(e) == 404) {
-                throw new NoSuchBlobException(key);
-            }
-            throw S3Failures.of(config, "look up the length of blob " + key.sha256(), e);
+            throw readFailure(key, "look up the length of blob " + key.sha256(), e);
         }
     }
 
@@ -265,13 +255,8 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
                         + meta.contentRange() + ", not " + expected + "…", null);
             }
             return response;
-        } catch (NoSuchKeyException e) {
-            throw new NoSuchBlobException(key);
         } catch (SdkException e) {
-            if (S3Failures.status(e) == 404) {
-                throw new NoSuchBlobException(key);
-            }
-            throw S3Failures.of(config, operation, e);
+            throw readFailure(key, operation, e);
         }
     }
 
@@ -291,6 +276,12 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         } catch (SdkException e) {
             throw S3Failures.of(config, "reach the bucket", e);
         }
+    }
+
+    /** A failed read of {@code key}: the blob is not there (404), or the object store's typed failure. */
+    private RuntimeException readFailure(BlobKey key, String operation, SdkException e) {
+        return e instanceof NoSuchKeyException || S3Failures.status(e) == 404 ? new NoSuchBlobException(key)
+                : S3Failures.of(config, operation, e);
     }
 
     private boolean head(String objectKey) {
