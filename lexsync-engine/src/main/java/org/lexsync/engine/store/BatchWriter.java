@@ -43,6 +43,11 @@ final class BatchWriter {
         if (batch.fence() != null) {
             SourceLeases.check(c, batch.fence()); // first: a refused batch writes nothing
         }
+        return write(c, batch, sqlite);
+    }
+
+    /** As {@link #commit}, for a batch whose fence the caller has checked in this transaction already. */
+    static List<WriteOutcome> write(Connection c, CommitBatch batch, boolean sqlite) throws SQLException {
         String now = Db.now();
         long seq = lockJournalCounter(c);
         long firstSeq = seq;

@@ -195,6 +195,11 @@ final class Db implements AutoCloseable {
         return fenced.get();
     }
 
+    /** Counts a batch refused by its fence inside a transaction that committed other batches ({@link CommitCombiner}). */
+    void countFenced() {
+        fenced.incrementAndGet();
+    }
+
     /** Runs read work on a pooled connection in auto-commit mode. */
     <T> T read(String operation, Work<T> work) {
         try (Connection c = ds.getConnection()) {

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * The data directory (docs/architecture.md, "Core model", invariants): the relational store (SQLite by default,
  * PostgreSQL by JDBC URL, one Flyway-migrated schema) holding sources, checkpoints, resources, files, the change
  * journal, runs, item failures and the fetch cache, together with the content-addressed blob store. Changes enter only
- * through {@link #commit(CommitBatch)}, one transaction per batch. Thread-safe.
+ * through {@link #commit(CommitBatch)}, each batch all or nothing. Thread-safe.
  */
 public final class Store implements AutoCloseable {
     private final StoreConfig config;
@@ -28,11 +28,13 @@ public final class Store implements AutoCloseable {
     private final BlobStore large;
     private final DatabaseBlobStore smallBlobs;
     private final BlobStore blobs;
+    private final CommitCombiner commits;
     private @Nullable JournalListener journalListener;
 
     private Store(StoreConfig config, Db db, FileBlobStore files) {
         this.config = config;
         this.db = db;
+        this.commits = new CommitCombiner(db);
         this.files = files;
         this.objects = config.s3() != null ? new S3BlobStore(config.s3()) : null;
         BlobPins pins = new BlobPins(db, java.time.Clock.systemUTC());
@@ -279,17 +281,14 @@ public final class Store implements AutoCloseable {
 
     /**
      * Commits a batch of one source's changes in ONE transaction (docs/architecture.md, invariant 2): journal rows,
-     * resource and file state, inline blobs and the checkpoint, all or nothing. Writes identical to the current state
+     * resource and file state, inline blobs and the checkpoint, all or nothing; batches other threads commit at the same
+     * moment may share that transaction ({@link CommitCombiner}), each still all or nothing. Writes identical to the current state
      * (same source timestamp and files) add no journal row. Outcomes are in the batch's order. A batch carrying a
      * {@link LeaseFence} is refused whole with a {@link org.lexsync.engine.model.FencedException} when the lease of
      * its source moved on.
      */
     public List<WriteOutcome> commit(CommitBatch batch) {
-        return db.write("commit batch for source " + batch.sourceId(), c -> {
-            List<WriteOutcome> outcomes = BatchWriter.commit(c, batch, db.sqlite());
-            db.notifyJournal(c);
-            return outcomes;
-        });
+        return commits.commit(batch);
     }
 
     /**

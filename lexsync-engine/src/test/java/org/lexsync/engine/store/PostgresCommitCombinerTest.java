@@ -1,0 +1,182 @@
+package org.lexsync.engine.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lexsync.engine.model.FencedException;
+import org.lexsync.engine.model.StoreException;
+
+/**
+ * {@link CommitCombiner} on PostgreSQL: batches of different sources committed at the same moment share one
+ * transaction, and a batch refused by its fence or by the database fails alone. The moment is made by holding the
+ * journal counter's row lock from a connection of the test: the first batch's transaction waits on it while the
+ * others queue behind.
+ */
+class PostgresCommitCombinerTest {
+    private static final Duration HOUR = Duration.ofHours(1);
+    private static final RunHolder ELSEWHERE = new RunHolder(4242, "another-host.example", "2026-01-01T00:00:00Z");
+
+    /** A thread per commit (the common pool may have one thread on a small machine). */
+    private static final java.util.concurrent.Executor THREADS = r -> Thread.ofPlatform().daemon(true).start(r);
+
+    @TempDir
+    Path dir;
+
+    private PostgresDatabase database;
+    private Store store;
+    private CommitCombiner combiner;
+    private Connection blocker;
+
+    @BeforeEach
+    void open() throws Exception {
+        database = PostgresDatabase.create();
+        store = Store.open(StoreConfig.of(dir.resolve("data")).withJdbcUrl(database.jdbcUrl(), PostgresDatabase.USER,
+                null));
+        combiner = new CommitCombiner(store.db());
+        blocker = DriverManager.getConnection(database.jdbcUrl(), PostgresDatabase.USER, "");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        blocker.close();
+        store.close();
+        database.close();
+    }
+
+    @Test
+    void batchesOfSourcesCommittedAtTheSameMomentShareOneTransaction() throws Exception {
+        long before = store.commits();
+        List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                batch("a", null, "http://x/a"), batch("b", null, "http://x/b"), batch("c", null, "http://x/c"),
+                batch("d", null, "http://x/d"));
+
+        List<Long> seqs = new ArrayList<>();
+        for (CompletableFuture<List<WriteOutcome>> c : commits) {
+            List<WriteOutcome> out = c.get(30, TimeUnit.SECONDS);
+            assertThat(out).hasSize(1);
+            seqs.add(out.get(0).seq());
+        }
+        assertThat(store.commits() - before).as("the first batch alone, then the three that queued behind it")
+                .isEqualTo(2);
+        assertThat(seqs).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(store.journal().lastSeq()).isEqualTo(4);
+        for (String source : List.of("a", "b", "c", "d")) {
+            assertThat(store.resources().get(source, "http://x/" + source)).isPresent();
+            assertThat(store.sources().checkpoint(source)).contains("cp-" + source);
+        }
+    }
+
+    @Test
+    void aFencedBatchInASharedTransactionIsRefusedAloneAndTheOthersCommit() throws Exception {
+        SourceLease stalled = store.leases().acquire("b", Duration.ofMillis(200), HOUR, ELSEWHERE);
+        try (SourceLease taken = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .ignoreExceptions().until(() -> store.leases().acquire("b", HOUR), java.util.Objects::nonNull)) {
+            long before = store.commits();
+            List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                    batch("a", null, "http://x/a"), batch("b", stalled.fence(), "http://x/b"),
+                    batch("c", null, "http://x/c"), batch("d", null, "http://x/d"));
+
+            assertThat(commits.get(0).get(30, TimeUnit.SECONDS)).hasSize(1);
+            assertThat(causeOf(commits.get(1))).isInstanceOf(FencedException.class);
+            assertThat(commits.get(2).get(30, TimeUnit.SECONDS).get(0).seq()).isEqualTo(2);
+            assertThat(commits.get(3).get(30, TimeUnit.SECONDS).get(0).seq()).isEqualTo(3);
+            assertThat(store.commits() - before).isEqualTo(2);
+            assertThat(store.fencedCommits()).isEqualTo(1);
+            assertThat(store.resources().get("b", "http://x/b")).isEmpty();
+            assertThat(store.sources().checkpoint("b")).isEmpty();
+            assertThat(taken.epoch()).isGreaterThan(stalled.epoch());
+        } finally {
+            stalled.close();
+        }
+    }
+
+    @Test
+    void aBatchTheDatabaseRefusesFailsAloneAndTheOthersOfItsTransactionCommit() throws Exception {
+        // far beyond what a btree index entry holds, and random, so that compression cannot make it fit
+        StringBuilder huge = new StringBuilder("http://x/");
+        while (huge.length() < 40_000) {
+            huge.append(UUID.randomUUID());
+        }
+        long before = store.commits();
+        List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                batch("a", null, "http://x/a"), batch("b", null, "http://x/b"), batch("c", null, huge.toString()),
+                batch("d", null, "http://x/d"));
+
+        assertThat(commits.get(0).get(30, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(commits.get(1).get(30, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(causeOf(commits.get(2))).isInstanceOf(StoreException.class)
+                .hasMessageContaining("commit batch for source c");
+        assertThat(commits.get(3).get(30, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(store.commits() - before).as("a alone; then b and d each alone after the shared one failed")
+                .isEqualTo(3);
+        assertThat(store.resources().get("b", "http://x/b")).isPresent();
+        assertThat(store.resources().get("d", "http://x/d")).isPresent();
+        assertThat(store.sources().checkpoint("c")).isEmpty();
+        assertThat(store.journal().lastSeq()).isEqualTo(3);
+    }
+
+    /**
+     * Holds the journal counter, commits the first batch (which waits for it alone), queues the others behind it,
+     * then lets go.
+     */
+    @SafeVarargs
+    private List<CompletableFuture<List<WriteOutcome>>> commitWhileTheCounterIsHeld(CommitBatch... batches)
+            throws Exception {
+        blocker.setAutoCommit(false);
+        try (Statement s = blocker.createStatement()) {
+            s.executeUpdate("UPDATE counters SET value = value WHERE name = 'journal'");
+        }
+        List<CompletableFuture<List<WriteOutcome>>> commits = new ArrayList<>();
+        commits.add(CompletableFuture.supplyAsync(() -> combiner.commit(batches[0]), THREADS));
+        await().atMost(Duration.ofSeconds(30)).until(() -> backendsWaitingForALock() == 1);
+        for (int i = 1; i < batches.length; i++) {
+            CommitBatch b = batches[i];
+            commits.add(CompletableFuture.supplyAsync(() -> combiner.commit(b), THREADS));
+            int queued = i;
+            await().atMost(Duration.ofSeconds(30)).until(() -> combiner.waiting() == queued); // in this order
+        }
+        blocker.rollback();
+        blocker.setAutoCommit(true);
+        return commits;
+    }
+
+    private int backendsWaitingForALock() throws Exception {
+        try (PreparedStatement s = blocker.prepareStatement(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+             ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static Throwable causeOf(CompletableFuture<?> commit) throws Exception {
+        try {
+            commit.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            return e.getCause();
+        }
+        throw new AssertionError("the commit succeeded");
+    }
+
+    private static CommitBatch batch(String source, LeaseFence fence, String uri) {
+        return new CommitBatch(source, null, List.of(StoreContract.write(uri, "2024-01-01T00:00:00Z", uri)),
+                List.of(), "cp-" + source, 0, List.of(), fence);
+    }
+}
