@@ -1,5 +1,6 @@
 package org.lexsync.bench.fetch;
 
+import org.lexsync.bench.ScratchDatabase;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -49,26 +49,17 @@ public final class SharedPolitenessBenchmark {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        String name = "lexsync_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(server + "postgres", user, null);
-             Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
         Path dir = Files.createTempDirectory("lexsync-politeness-bench-");
-        try (FixturePublisher pub = FixturePublisher.builder().resources(requests).seed(5).bodyBytes(64)
+        try (ScratchDatabase database = ScratchDatabase.create(server, user, "lexsync_bench_");
+             FixturePublisher pub = FixturePublisher.builder().resources(requests).seed(5).bodyBytes(64)
                 .robotsTxt("User-agent: *\nAllow: /\n").start()) {
             List<FixtureResource> all = pub.resources();
-            String url = server + name;
+            String url = database.jdbcUrl();
             // warm-up: JIT and connections, not measured
             measure("warm-up", all.subList(0, Math.min(500, all.size())), dir.resolve("w"), url, user, 1, true);
             measure("in-process politeness only", all, dir.resolve("a"), url, user, 1, false);
             measure("PostgreSQL gate, 1 node", all, dir.resolve("b"), url, user, 1, true);
             measure("PostgreSQL gate, 3 nodes at once", all, dir.resolve("c"), url, user, 3, true);
-        } finally {
-            try (Connection c = DriverManager.getConnection(server + "postgres", user, null);
-                 Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            }
         }
     }
 

@@ -1,14 +1,11 @@
 package org.lexsync.bench.server;
 
+import org.lexsync.bench.ScratchDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,19 +43,9 @@ public final class NotifyLatencyBenchmark {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        String name = "lexsync_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(server + "postgres", user, null);
-             Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
         Path dir = Files.createTempDirectory("lexsync-notify-bench-");
-        try {
-            run(server + name, user, dir, commits);
-        } finally {
-            try (Connection c = DriverManager.getConnection(server + "postgres", user, null);
-                 Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            }
+        try (ScratchDatabase database = ScratchDatabase.create(server, user, "lexsync_bench_")) {
+            run(database.jdbcUrl(), user, dir, commits);
         }
     }
 

@@ -1,21 +1,18 @@
 package org.lexsync.bench.server;
 
+import org.lexsync.bench.ScratchDatabase;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import org.lexsync.core.time.W3cDateTime;
 import org.lexsync.engine.LexSync;
 import org.lexsync.engine.model.AtomOptions;
@@ -66,20 +63,19 @@ public final class OverviewBenchmark {
             }
         }
         Path dir = Files.createTempDirectory("lexsync-overview-bench-");
-        String database = null;
+        ScratchDatabase database = null;
         try {
             LexSync.Builder builder = LexSync.builder(dir.resolve("data")).politeness(new Politeness(4, Duration.ZERO));
             if (postgres != null) {
-                database = "lexsync_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-                sql(postgres, "CREATE DATABASE " + database);
-                builder.jdbcUrl(postgres + database, "postgres", null);
+                database = ScratchDatabase.create(postgres, "postgres", "lexsync_bench_");
+                builder.jdbcUrl(database.jdbcUrl(), "postgres", null);
             }
             try (LexSync lexsync = builder.build()) {
                 run(lexsync, dir, sources, runs, resources, times, postgres == null ? "SQLite" : "PostgreSQL", save);
             }
         } finally {
             if (database != null) {
-                sql(postgres, "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+                database.close();
             }
             deleteTree(dir);
         }
@@ -159,12 +155,6 @@ public final class OverviewBenchmark {
         return body;
     }
 
-    private static void sql(String server, String statement) throws Exception {
-        try (Connection c = DriverManager.getConnection(server + "postgres", "postgres", null);
-             Statement s = c.createStatement()) {
-            s.execute(statement);
-        }
-    }
 
     private static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
