@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -96,7 +97,10 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
     /** Set once an item failed that no later run retries on its own: no later checkpoint may be stored. */
     private boolean checkpointFrozen;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
-    /** Writes batches to the store, one at a time and in order, while this thread plans the next. */
+    /**
+     * Writes batches to the store, one at a time and in order, while this thread plans the next; its thread starts
+     * with the first batch handed to it (never for document groups, committed on the calling thread).
+     */
     private final ExecutorService committer = Executors.newSingleThreadExecutor(
             Thread.ofPlatform().name("lexsync-commit").daemon(true).factory());
     /** Batches handed to the committer and not yet booked, oldest first (at most {@link #COMMITS_IN_FLIGHT}). */
@@ -362,10 +366,22 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
         groupFlushed = group != null;
         List<Prepared> committing = List.copyOf(batch);
         String reached = batchCheckpoint;
-        pendingCommits.add(new PendingCommit(committing, reached,
-                committer.submit(() -> commitInOrder(commit, committing))));
+        pendingCommits.add(new PendingCommit(committing, reached, group != null ? commitHere(commit, committing)
+                : committer.submit(() -> commitInOrder(commit, committing))));
         batch.clear();
         batchInlineBytes = 0;
+    }
+
+    /**
+     * Commits on this thread: document groups are one batch, which nothing is planned beside, so handing it to the
+     * committer thread would only start a thread per group commit (which the executor does on its first task).
+     */
+    private Future<List<WriteOutcome>> commitHere(CommitBatch commit, List<Prepared> committing) {
+        try {
+            return CompletableFuture.completedFuture(commitInOrder(commit, committing));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     private boolean committerHasRoom() {

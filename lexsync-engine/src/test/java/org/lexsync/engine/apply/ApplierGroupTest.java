@@ -55,9 +55,13 @@ class ApplierGroupTest {
     }
 
     private static GroupWrite group(List<String> uris) {
-        return new GroupWrite("g1", "crawler", "Add", false, "fp", null, null, null, null,
+        return group("g1", uris);
+    }
+
+    private static GroupWrite group(String id, List<String> uris) {
+        return new GroupWrite(id, "crawler", "Add", false, "fp", null, null, null, null,
                 uris.stream().map(u -> new GroupWrite.Member(u, "id-" + u, "f", "0".repeat(32))).toList(),
-                new GroupWrite.LogRow(null, "crawler", "g1", "Add", 1, "accepted", null, null), uris.size());
+                new GroupWrite.LogRow(null, "crawler", id, "Add", 1, "accepted", null, null), uris.size());
     }
 
     private List<JournalEntry> journal() {
@@ -83,6 +87,25 @@ class ApplierGroupTest {
         assertThat(store.documentGroups().get("g1")).hasValueSatisfying(g -> assertThat(g.members()).hasSize(20));
         assertThat(store.documentGroups().log(null, null, 5)).singleElement()
                 .satisfies(l -> assertThat(l.changes()).isEqualTo(20));
+    }
+
+    @Test
+    void aGroupCommitsOnTheCallingThreadWithoutStartingOneOfItsOwn() {
+        Applier applier = Applier.builder(fetcher, store).build();
+        applier.applyGroup("crawler", List.of(local("http://x.example/warm", "warm")),
+                group("g0", List.of("http://x.example/warm"))); // the store's pools and the JVM's own threads started
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getTotalStartedThreadCount();
+
+        for (int i = 1; i <= 10; i++) {
+            String uri = "http://x.example/" + i;
+            assertThat(applier.applyGroup("crawler", List.of(local(uri, "doc " + i)), group("g" + i, List.of(uri)))
+                    .complete()).isTrue();
+        }
+
+        assertThat(threads.getTotalStartedThreadCount() - before).as("platform threads started by 10 group commits")
+                .isLessThan(10);
+        assertThat(journal()).hasSize(11);
     }
 
     @Test
