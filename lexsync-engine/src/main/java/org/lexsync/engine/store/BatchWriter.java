@@ -43,14 +43,20 @@ final class BatchWriter {
         if (batch.fence() != null) {
             SourceLeases.check(c, batch.fence()); // first: a refused batch writes nothing
         }
-        return write(c, batch, sqlite);
+        JournalCounter counter = JournalCounter.lock(c);
+        List<WriteOutcome> outcomes = write(c, batch, sqlite, counter);
+        counter.store(c);
+        return outcomes;
     }
 
-    /** As {@link #commit}, for a batch whose fence the caller has checked in this transaction already. */
-    static List<WriteOutcome> write(Connection c, CommitBatch batch, boolean sqlite) throws SQLException {
+    /**
+     * As {@link #commit}, for a batch whose fence the caller has checked in this transaction already, numbering its
+     * journal rows from {@code counter}, which the caller locked and stores once its transaction's batches are written.
+     */
+    static List<WriteOutcome> write(Connection c, CommitBatch batch, boolean sqlite, JournalCounter counter)
+            throws SQLException {
         String now = Db.now();
-        long seq = lockJournalCounter(c);
-        long firstSeq = seq;
+        boolean journaled = false;
         Map<String, Current> seen = loadCurrent(c, batch.sourceId(), batch.writes(), sqlite);
         Map<String, Row> finalRows = new LinkedHashMap<>();
         List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
@@ -67,7 +73,8 @@ final class BatchWriter {
                     outcomes.add(new WriteOutcome(w.uri(), null, 0));
                     continue;
                 }
-                seq++;
+                long seq = counter.next();
+                journaled = true;
                 boolean inDb = cur != null && cur.inDatabase();
                 String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested() : now;
                 finalRows.put(w.uri(), new Row(w, fp, first, seq, inDb));
@@ -87,25 +94,19 @@ final class BatchWriter {
                 }
                 outcomes.add(new WriteOutcome(w.uri(), kind, seq));
             }
-            if (seq > firstSeq) {
+            if (journaled) {
                 journal.executeBatch();
             }
         }
         JournalBlobs.record(c, journaledBlobs);
         writeRows(c, batch.sourceId(), finalRows, now);
         writeBlobs(c, batch.inlineBlobs());
-        if (seq > firstSeq) {
-            try (PreparedStatement s = c.prepareStatement("UPDATE counters SET value = ? WHERE name = 'journal'")) {
-                s.setLong(1, seq);
-                s.executeUpdate();
-            }
-        }
         clearFailures(c, batch.sourceId(), batch.writes());
         if (batch.checkpoint() != null) {
             Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
         }
         countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
-        DocumentGroups.writeAll(c, batch.groups());
+        DocumentGroups.writeAll(c, batch.groups(), sqlite);
         return outcomes;
     }
 
@@ -145,19 +146,6 @@ final class BatchWriter {
             return null;
         }
         return ChangeKind.UPDATED;
-    }
-
-    /**
-     * Takes the journal counter's row lock (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock) and
-     * reads it, in one statement.
-     */
-    static long lockJournalCounter(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "UPDATE counters SET value = value WHERE name = 'journal' RETURNING value");
-             ResultSet rs = s.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 
     /**

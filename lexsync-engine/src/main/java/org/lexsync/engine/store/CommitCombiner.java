@@ -114,11 +114,13 @@ final class CommitCombiner {
                         refused.add(e);
                     }
                 }
-                for (Pending p : admitted) {
-                    p.outcomes = BatchWriter.write(c, p.batch, db.sqlite());
-                    written.add(p);
-                }
-                if (!written.isEmpty()) {
+                if (!admitted.isEmpty()) {
+                    JournalCounter counter = JournalCounter.lock(c);
+                    for (Pending p : admitted) {
+                        p.outcomes = BatchWriter.write(c, p.batch, db.sqlite(), counter);
+                        written.add(p);
+                    }
+                    counter.store(c);
                     db.notifyJournal(c);
                 }
                 return null;

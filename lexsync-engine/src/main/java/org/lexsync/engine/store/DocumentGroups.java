@@ -182,7 +182,7 @@ public final class DocumentGroups {
      * per table for all of them (a group commit holds up to 64 groups; one round trip per row made the commit's
      * cost grow with its groups). Log ids follow the groups' order.
      */
-    static void writeAll(Connection c, List<GroupWrite> groups) throws SQLException {
+    static void writeAll(Connection c, List<GroupWrite> groups, boolean sqlite) throws SQLException {
         if (groups.isEmpty()) {
             return;
         }
@@ -213,12 +213,10 @@ public final class DocumentGroups {
             }
             s.executeBatch();
         }
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM document_group_members WHERE group_id = ?")) {
-            for (GroupWrite g : groups) {
-                s.setString(1, g.groupId());
-                s.addBatch();
-            }
-            s.executeBatch();
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM document_group_members WHERE group_id "
+                + StringList.membership(sqlite))) {
+            StringList.bind(c, s, 1, groups.stream().map(GroupWrite::groupId).toList(), sqlite);
+            s.executeUpdate(); // one statement for the transaction's groups, not one per group
         }
         boolean members = false;
         try (PreparedStatement s = c.prepareStatement("INSERT INTO document_group_members (group_id, source_id,"

@@ -74,27 +74,32 @@ public final class Resources {
         db.read("read resources", c -> {
             for (int from = 0; from < all.size(); from += IN_CHUNK) {
                 List<String> chunk = all.subList(from, Math.min(all.size(), from + IN_CHUNK));
+                // resources first: for URIs not stored yet (a first harvest, a new group) there is nothing more to read
+                Map<String, ResourceState> found = new HashMap<>();
+                try (PreparedStatement st = c.prepareStatement("SELECT " + RESOURCE_COLUMNS + " FROM resources"
+                        + " WHERE source_id = ? AND uri " + StringList.membership(db.sqlite()))) {
+                    bind(c, st, sourceId, chunk);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            found.put(rs.getString(2), resource(rs, List.of()));
+                        }
+                    }
+                }
+                if (found.isEmpty()) {
+                    continue;
+                }
                 Map<String, List<RepresentationState>> reps = new HashMap<>();
                 try (PreparedStatement st = c.prepareStatement("SELECT " + REP_COLUMNS + " FROM representations"
                         + " WHERE source_id = ? AND resource_uri " + StringList.membership(db.sqlite())
                         + " ORDER BY resource_uri, ordinal")) {
-                    bind(c, st, sourceId, chunk);
+                    bind(c, st, sourceId, List.copyOf(found.keySet()));
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             reps.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rep(rs));
                         }
                     }
                 }
-                try (PreparedStatement st = c.prepareStatement("SELECT " + RESOURCE_COLUMNS + " FROM resources"
-                        + " WHERE source_id = ? AND uri " + StringList.membership(db.sqlite()))) {
-                    bind(c, st, sourceId, chunk);
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            String uri = rs.getString(2);
-                            out.put(uri, resource(rs, reps.getOrDefault(uri, List.of())));
-                        }
-                    }
-                }
+                found.forEach((uri, state) -> out.put(uri, withRepresentations(state, reps.getOrDefault(uri, List.of()))));
             }
             return null;
         });
@@ -333,6 +338,11 @@ public final class Resources {
                 ts == null ? null : W3cDateTimes.parseOrNull(ts), rs.getString(5), rs.getString(6),
                 LinkCodec.decode(rs.getString(7)), Digests.parse(rs.getString(8)), instant(rs.getString(9)),
                 instant(rs.getString(10)), rs.getLong(11), reps);
+    }
+
+    private static ResourceState withRepresentations(ResourceState s, List<RepresentationState> reps) {
+        return new ResourceState(s.sourceId(), s.uri(), s.status(), s.sourceTimestamp(), s.published(), s.title(),
+                s.links(), s.checksums(), s.firstHarvested(), s.lastHarvested(), s.lastSeq(), reps);
     }
 
     private static RepresentationState rep(ResultSet rs) throws SQLException {
