@@ -71,8 +71,11 @@ public final class SchemaTee implements SafeXmlReader.Listener, Locator {
             switch (event) {
                 case XMLStreamConstants.START_ELEMENT -> startElement(r);
                 case XMLStreamConstants.END_ELEMENT -> endElement(r);
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
+                    if (depth > 0) { // a SAX parser reports no white space around the root
                         handler.characters(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+                    }
+                }
                 case XMLStreamConstants.PROCESSING_INSTRUCTION -> handler.processingInstruction(r.getPITarget(),
                         r.getPIData() == null ? "" : r.getPIData());
                 case XMLStreamConstants.END_DOCUMENT -> end(r);
