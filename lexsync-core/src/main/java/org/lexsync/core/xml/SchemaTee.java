@@ -21,6 +21,7 @@ import org.xml.sax.helpers.AttributesImpl;
  */
 public final class SchemaTee implements SafeXmlReader.Listener, Locator {
     private final Schema schema;
+    private final ThreadValidators.Handler pooled;
     private final ValidatorHandler handler;
     private final SchemaErrors errors;
     private final String document;
@@ -30,10 +31,11 @@ public final class SchemaTee implements SafeXmlReader.Listener, Locator {
     private int depth;
     private boolean done;
 
-    private SchemaTee(Schema schema, ValidatorHandler handler, SchemaErrors errors, String document,
+    private SchemaTee(Schema schema, ThreadValidators.Handler pooled, SchemaErrors errors, String document,
                       String unqualified) {
         this.schema = schema;
-        this.handler = handler;
+        this.pooled = pooled;
+        this.handler = pooled.handler();
         this.errors = errors;
         this.document = document;
         this.unqualified = unqualified;
@@ -46,13 +48,12 @@ public final class SchemaTee implements SafeXmlReader.Listener, Locator {
         SchemaErrors errors = new SchemaErrors(document, findings, rule);
         SchemaTee tee;
         try {
-            ValidatorHandler handler = ThreadValidators.takeHandler(schema);
-            handler.setErrorHandler(errors);
-            handler.setContentHandler(null);
-            tee = new SchemaTee(schema, handler, errors, document, unqualifiedNamespace);
+            ThreadValidators.Handler pooled = ThreadValidators.takeHandler(schema);
+            pooled.errors().to(errors);
+            tee = new SchemaTee(schema, pooled, errors, document, unqualifiedNamespace);
             tee.reader = reader;
-            handler.setDocumentLocator(tee);
-            handler.startDocument();
+            tee.handler.setDocumentLocator(tee);
+            tee.handler.startDocument();
         } catch (SAXException e) {
             throw failure(errors, document, e);
         }
@@ -125,7 +126,7 @@ public final class SchemaTee implements SafeXmlReader.Listener, Locator {
         r.listen(null);
         reader = null;
         done = true;
-        ThreadValidators.giveBack(schema, handler);
+        ThreadValidators.giveBack(schema, pooled);
     }
 
     private String elementNamespace(SafeXmlReader r) {

@@ -6,7 +6,9 @@ import javax.xml.XMLConstants;
 import javax.xml.validation.Schema;
 import javax.xml.validation.Validator;
 import javax.xml.validation.ValidatorHandler;
+import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 import org.xml.sax.XMLReader;
 
 /**
@@ -17,7 +19,7 @@ import org.xml.sax.XMLReader;
  */
 final class ThreadValidators {
     private static final ThreadLocal<Map<Schema, Pair>> IDLE = ThreadLocal.withInitial(WeakHashMap::new);
-    private static final ThreadLocal<Map<Schema, ValidatorHandler>> IDLE_HANDLERS =
+    private static final ThreadLocal<Map<Schema, Handler>> IDLE_HANDLERS =
             ThreadLocal.withInitial(WeakHashMap::new);
 
     /** A validator and the reader that parses for it. */
@@ -46,9 +48,17 @@ final class ThreadValidators {
         IDLE.get().put(schema, pair);
     }
 
-    /** This thread's idle handler for {@code schema} (taken out until {@link #giveBack(Schema, ValidatorHandler)}). */
-    static ValidatorHandler takeHandler(Schema schema) throws SAXException {
-        ValidatorHandler idle = IDLE_HANDLERS.get().remove(schema);
+    /**
+     * A validator handler and the one error handler it ever gets: setting an error handler marks the validator's
+     * configuration changed, which makes its next document reset every component in full (a third of a small
+     * document's validation); the relay sends each document's errors where {@link Relay#to} says.
+     */
+    record Handler(ValidatorHandler handler, Relay errors) {
+    }
+
+    /** This thread's idle handler for {@code schema} (taken out until {@link #giveBack(Schema, Handler)}). */
+    static Handler takeHandler(Schema schema) throws SAXException {
+        Handler idle = IDLE_HANDLERS.get().remove(schema);
         if (idle != null) {
             return idle;
         }
@@ -56,12 +66,46 @@ final class ThreadValidators {
         h.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         h.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         h.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-        return h;
+        Relay relay = new Relay();
+        h.setErrorHandler(relay);
+        return new Handler(h, relay);
     }
 
     /** Keeps {@code handler}, which finished a document, for this thread's next document of {@code schema}. */
-    static void giveBack(Schema schema, ValidatorHandler handler) {
-        handler.setErrorHandler(null);
+    static void giveBack(Schema schema, Handler handler) {
+        handler.errors().to(null);
         IDLE_HANDLERS.get().put(schema, handler);
+    }
+
+    /** An error handler that passes each report to the current document's, and drops those of none. */
+    static final class Relay implements ErrorHandler {
+        private ErrorHandler target;
+
+        void to(ErrorHandler t) {
+            this.target = t;
+        }
+
+        @Override
+        public void warning(SAXParseException e) throws SAXException {
+            if (target != null) {
+                target.warning(e);
+            }
+        }
+
+        @Override
+        public void error(SAXParseException e) throws SAXException {
+            if (target != null) {
+                target.error(e);
+            }
+        }
+
+        @Override
+        public void fatalError(SAXParseException e) throws SAXException {
+            if (target != null) {
+                target.fatalError(e);
+            } else {
+                throw e;
+            }
+        }
     }
 }
