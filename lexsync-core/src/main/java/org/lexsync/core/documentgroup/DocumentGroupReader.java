@@ -60,8 +60,13 @@ public final class DocumentGroupReader {
      */
     public static ReadResult read(InputStream in, String document, XmlLimits limits, int maxDocuments) {
         try (SafeXmlReader r = XmlInput.open(in, document, limits)) {
-            return new Run(r, maxDocuments).root();
+            return read(r, maxDocuments);
         }
+    }
+
+    /** Reads one MetaInfo XML from {@code r}, standing on the start of the document, to its end. */
+    static ReadResult read(SafeXmlReader r, int maxDocuments) {
+        return new Run(r, maxDocuments).root();
     }
 
     /** State of one read. */

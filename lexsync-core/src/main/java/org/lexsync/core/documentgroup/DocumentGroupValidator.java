@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import org.lexsync.core.findings.Finding;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.io.TempFiles;
+import org.lexsync.core.xml.SafeXmlReader;
+import org.lexsync.core.xml.SchemaTee;
 import org.lexsync.core.xml.XmlDocumentException;
+import org.lexsync.core.xml.XmlInput;
 import org.lexsync.core.xml.XmlLimits;
 import org.lexsync.core.zip.ZipArchive;
 import org.lexsync.core.zip.ZipArchiveEntry;
@@ -159,16 +162,28 @@ public final class DocumentGroupValidator {
     }
 
     /**
-     * Reads the group (which refuses hostile input first), validates against the schema, then applies the
-     * prose rules. The reader's own findings on schema matters are dropped in favour of the schema's, except
-     * its namespace findings: the schema check maps unqualified elements into the namespace and so cannot
-     * see those.
+     * Reads the group (which refuses hostile input first) and validates it against the schema from the events of
+     * that one parse, then applies the prose rules. The reader's own findings on schema matters are dropped in
+     * favour of the schema's, except its namespace findings: the schema check maps unqualified elements into the
+     * namespace and so cannot see those. A MetaInfo the reader decodes with an encoding it does not declare is
+     * validated by a second parse of its bytes, as the schema's own parser reads them (it refuses their bytes
+     * where they are not UTF-8).
      */
     private Checked check(Source source, String document) {
-        ReadResult read = DocumentGroupReader.read(open(source, document), document, limits,
-                DocumentGroupReader.DEFAULT_MAX_DOCUMENTS);
         Findings findings = new Findings();
-        schema.validate(open(source, document), document, limits, findings);
+        ReadResult read;
+        boolean teed;
+        try (SafeXmlReader r = XmlInput.open(open(source, document), document, limits)) {
+            teed = r.assumedEncoding() == null;
+            SchemaTee tee = teed ? schema.tee(r, findings) : null;
+            read = DocumentGroupReader.read(r, DocumentGroupReader.DEFAULT_MAX_DOCUMENTS);
+            if (tee != null && !tee.done()) {
+                throw new IllegalStateException("the MetaInfo reader stopped before the end of " + document);
+            }
+        }
+        if (!teed) {
+            schema.validate(open(source, document), document, limits, findings);
+        }
         for (Finding f : read.findings()) {
             if (!f.rule().startsWith(SCHEMA_RULES) || f.rule().equals(NAMESPACE_RULE)) {
                 findings.add(f);

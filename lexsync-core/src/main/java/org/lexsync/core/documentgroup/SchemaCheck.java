@@ -3,6 +3,8 @@ package org.lexsync.core.documentgroup;
 import java.io.InputStream;
 import javax.xml.validation.Schema;
 import org.lexsync.core.findings.Findings;
+import org.lexsync.core.xml.SafeXmlReader;
+import org.lexsync.core.xml.SchemaTee;
 import org.lexsync.core.xml.SecureSchemas;
 import org.lexsync.core.xml.XmlDocumentException;
 import org.lexsync.core.xml.XmlLimits;
@@ -15,7 +17,8 @@ import org.xml.sax.helpers.XMLFilterImpl;
 /**
  * Validates a MetaInfo XML against the Appendix I schema with {@code javax.xml.validation}, securely (no
  * DTDs, no external access), turning each schema violation into a finding
- * {@code eucases:appendix-I/xsd} with its line and column.
+ * {@code eucases:appendix-I/xsd} with its line and column: from the events of the reader's own parse ({@link
+ * #tee}), or by parsing the bytes again ({@link #validate}).
  */
 final class SchemaCheck {
     static final String RULE = "eucases:appendix-I/xsd";
@@ -38,6 +41,15 @@ final class SchemaCheck {
      */
     void validate(InputStream in, String document, XmlLimits limits, Findings findings) {
         SecureSchemas.validate(schema, in, document, limits, findings, RULE, NamespaceDefaulting::new);
+    }
+
+    /**
+     * Validates from the events {@code reader} returns from here on (it stands on the start of the document), with
+     * unqualified elements in the Appendix I namespace as {@link #validate} puts them; a finding per violation once
+     * the reader reached the end of the document.
+     */
+    SchemaTee tee(SafeXmlReader reader, Findings findings) {
+        return SecureSchemas.tee(schema, reader, findings, RULE, DocumentGroup.NAMESPACE);
     }
 
     /**

@@ -21,6 +21,13 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
     private final String document;
 
     private final java.nio.charset.Charset assumedEncoding;
+    /** Sees each event this reader's {@link #next()} returns, or null. */
+    private Listener listener;
+
+    /** What a {@link SchemaTee} hooks into: each event, as the reader stands on it. */
+    interface Listener {
+        void event(int event, SafeXmlReader reader);
+    }
 
     SafeXmlReader(XMLStreamReader reader, InputStream stream, String document, java.nio.charset.Charset assumedEncoding) {
         super(reader);
@@ -64,6 +71,9 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
             if (event == XMLStreamConstants.ENTITY_REFERENCE) {
                 throw new XmlDocumentException(Reason.ENTITY_FORBIDDEN, document, line(), column(), getLocalName());
             }
+            if (listener != null) {
+                listener.event(event, this);
+            }
             return event;
         } catch (XMLStreamException e) {
             throw located(e);
@@ -83,6 +93,38 @@ public final class SafeXmlReader extends StreamReaderDelegate implements AutoClo
         } catch (WstxLazyException e) {
             throw located(lazyCause(e));
         }
+    }
+
+    /** {@link #getText()}'s translation, for the characters without a copy. */
+    @Override
+    public char[] getTextCharacters() {
+        try {
+            return super.getTextCharacters();
+        } catch (WstxLazyException e) {
+            throw located(lazyCause(e));
+        }
+    }
+
+    /** Hooks {@code l} into {@link #next()} (one listener; null unhooks). */
+    void listen(Listener l) {
+        this.listener = l;
+    }
+
+    /**
+     * Where the current event ends (after a start tag's {@code >}, an end tag's {@code >}, a text's last character):
+     * the position a SAX parser reports for the same event. Finishes a text the parser has read lazily.
+     */
+    Location endLocation() {
+        if (getParent() instanceof org.codehaus.stax2.XMLStreamReader2 r2) {
+            try {
+                return r2.getLocationInfo().getEndLocation();
+            } catch (XMLStreamException e) {
+                throw located(e);
+            } catch (WstxLazyException e) {
+                throw located(lazyCause(e));
+            }
+        }
+        return getLocation();
     }
 
     @Override

@@ -81,6 +81,18 @@ public final class SecureSchemas {
         }
     }
 
+    /**
+     * Validates against {@code schema}, adding a finding {@code rule} per violation, the document that {@code reader}
+     * reads from here on (it must stand on the start of the document): whoever reads it to its end drives the
+     * validation ({@link SchemaTee}). Elements without a namespace are validated as if in {@code
+     * unqualifiedNamespace} when it is not null. A failure of the validator surfaces from the reader's {@code next()}
+     * as an {@link XmlDocumentException}.
+     */
+    public static SchemaTee tee(Schema schema, SafeXmlReader reader, Findings findings, String rule,
+                                String unqualifiedNamespace) {
+        return SchemaTee.attach(schema, reader, findings, rule, unqualifiedNamespace);
+    }
+
     private static void closeQuietly(StreamSource source) {
         if (source != null && source.getInputStream() != null) {
             try {
