@@ -9,13 +9,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code lexsync serve} node as a real process for the issue-32 harnesses: the command line's jar and its
- * {@code lib/} (as {@code ./lexsync} runs it, with its JVM flags for {@code serve} but without the start-up cache), its
- * own data directory and log, the cluster's environment; stopped with SIGKILL ({@link #kill()}) or SIGTERM
- * ({@link #close()}).
+ * {@code lib/} (as {@code ./lexsync} runs it, with its JVM flags for {@code serve} and, when the directory holds one,
+ * its ahead-of-time cache for {@code serve}, {@value #SERVE_CACHE}), its own data directory and log, the cluster's
+ * environment; stopped with SIGKILL ({@link #kill()}) or SIGTERM ({@link #close()}).
  */
 public final class NodeProcess implements AutoCloseable {
     /** The JVM flags the {@code lexsync} launcher gives {@code serve} (keep the two equal; docs/deploying.md). */
     public static final List<String> SERVE_FLAGS = List.of("-XX:CompileThresholdScaling=0.1", "-XX:+UseSerialGC");
+    /**
+     * The launcher's AOT cache for {@code serve} in the command line's directory (made from a recorded node's run, with
+     * the same flags and class path); nodes run with it when it is there and newer than the jar.
+     */
+    public static final String SERVE_CACHE = "lexsync-serve.aot";
 
     private final Process process;
 
@@ -55,6 +60,9 @@ public final class NodeProcess implements AutoCloseable {
         command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx" + heap));
         command.addAll(jvmFlags);
+        if (currentServeCache(cliTarget) && jvmFlags.stream().noneMatch(f -> f.startsWith("-XX:AOTCache"))) {
+            command.add("-XX:AOTCache=" + cliTarget.resolve(SERVE_CACHE));
+        }
         command.addAll(List.of("-cp", cliTarget.resolve("lexsync-cli.jar") + java.io.File.pathSeparator + cliTarget.resolve("lib") + "/*",
                 "org.lexsync.cli.Main", "serve", "--store", dataDir.toString(), "--config", config.toString(),
                 "--port", "0"));
@@ -63,6 +71,14 @@ public final class NodeProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         return new NodeProcess(builder.start());
+    }
+
+    /** True when {@code cliTarget} holds a serve cache made after its jar (the launcher remakes an older one). */
+    public static boolean currentServeCache(Path cliTarget) throws IOException {
+        Path cache = cliTarget.resolve(SERVE_CACHE);
+        Path jar = cliTarget.resolve("lexsync-cli.jar");
+        return java.nio.file.Files.isRegularFile(cache) && java.nio.file.Files.isRegularFile(jar)
+                && java.nio.file.Files.getLastModifiedTime(cache).compareTo(java.nio.file.Files.getLastModifiedTime(jar)) > 0;
     }
 
     /** The node's process id, the first part of its node id ({@code pid@host}). */

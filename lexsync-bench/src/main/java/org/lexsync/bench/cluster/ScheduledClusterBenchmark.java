@@ -35,7 +35,9 @@ import org.lexsync.bench.fixture.FixtureProcess;
  *     [--cli lexsync-cli/target] [--node-jvm-flags "-XX:..."] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
  *
  * {@code --node-jvm-flags} replaces the JVM flags the launcher gives {@code serve} ({@link NodeProcess#SERVE_FLAGS})
- * with a blank-separated list ({@code ""}: none, the JVM's defaults).
+ * with a blank-separated list ({@code ""}: none, the JVM's defaults). The nodes run with the launcher's AOT cache for
+ * {@code serve} when {@code --cli} holds one ({@link NodeProcess#SERVE_CACHE}), as the launcher's nodes do; the header
+ * line says which.
  *
  * {@code --warm-minutes W} runs the same load W minutes more before the window (not measured), so that the JVMs'
  * JIT warm-up, which each node of a cluster pays for itself, falls outside it; either way the report splits each
@@ -84,8 +86,9 @@ public final class ScheduledClusterBenchmark {
         }
         Path dir = Files.createTempDirectory("lexsync-sched-cluster-bench-");
         System.out.printf(Locale.ROOT, "%d nodes × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
-                + " changing each minute; measuring %d min; node JVM flags %s%n", nodes, sources, schedule, runs, perHost,
-                changePercent, minutes, jvmFlags);
+                + " changing each minute; measuring %d min; node JVM flags %s; serve cache %s%n", nodes, sources, schedule,
+                runs, perHost, changePercent, minutes, jvmFlags,
+                NodeProcess.currentServeCache(cli) ? cli.resolve(NodeProcess.SERVE_CACHE) : "none");
         List<NodeProcess> started = new ArrayList<>();
         try (FixtureProcess fixture = FixtureProcess.startAtomFeeds(sources, 3, 512, 15);
              Connection db = DriverManager.getConnection(ClusterServices.SERVER + name, ClusterServices.USER, null)) {
