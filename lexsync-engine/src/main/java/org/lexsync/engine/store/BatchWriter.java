@@ -33,7 +33,8 @@ final class BatchWriter {
                            boolean inDatabase) {
     }
 
-    private record Row(ResourceWrite write, String fingerprint, String firstHarvested, long seq, boolean inDatabase) {
+    private record Row(String sourceId, ResourceWrite write, String fingerprint, String firstHarvested, long seq,
+                       boolean inDatabase) {
     }
 
     private BatchWriter() {
@@ -44,70 +45,90 @@ final class BatchWriter {
             SourceLeases.check(c, batch.fence()); // first: a refused batch writes nothing
         }
         JournalCounter counter = JournalCounter.lock(c);
-        List<WriteOutcome> outcomes = write(c, batch, sqlite, counter);
+        List<WriteOutcome> outcomes = write(c, List.of(batch), sqlite, counter).get(0);
         counter.store(c);
         return outcomes;
     }
 
     /**
-     * As {@link #commit}, for a batch whose fence the caller has checked in this transaction already, numbering its
-     * journal rows from {@code counter}, which the caller locked and stores once its transaction's batches are written.
+     * As {@link #commit}, for batches whose fences the caller has checked in this transaction already, in their order,
+     * numbering their journal rows from {@code counter}, which the caller locked and stores once its transaction's
+     * batches are written. Each table's rows of all the batches go in one statement batch ({@link CommitCombiner}: the
+     * batches of several sources cost about what one batch of all their writes would). Returns each batch's outcomes.
      */
-    static List<WriteOutcome> write(Connection c, CommitBatch batch, boolean sqlite, JournalCounter counter)
-            throws SQLException {
+    static List<List<WriteOutcome>> write(Connection c, List<CommitBatch> batches, boolean sqlite,
+                                          JournalCounter counter) throws SQLException {
         String now = Db.now();
         boolean journaled = false;
-        Map<String, Current> seen = loadCurrent(c, batch.sourceId(), batch.writes(), sqlite);
-        Map<String, Row> finalRows = new LinkedHashMap<>();
-        List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
-        Map<String, Long> journaledBlobs = new LinkedHashMap<>();   // each key's first row in this batch
+        Map<String, Map<String, Current>> seenBySource = new HashMap<>();
+        Map<String, Map<String, Row>> finalRows = new LinkedHashMap<>();   // per source, per URI: the last write
+        List<List<WriteOutcome>> all = new ArrayList<>(batches.size());
+        Map<String, Long> journaledBlobs = new LinkedHashMap<>();   // each key's first row in this transaction
         try (PreparedStatement journal = c.prepareStatement(
                      "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id,"
                              + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (ResourceWrite w : batch.writes()) {
-                Current cur = seen.get(w.uri());
-                String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
-                String fp = w.delete() ? null : Fingerprint.of(w.representations());
-                ChangeKind kind = decide(cur, w, ts, fp);
-                if (kind == null) {
-                    outcomes.add(new WriteOutcome(w.uri(), null, 0));
-                    continue;
+            for (CommitBatch batch : batches) {
+                Map<String, Current> seen = seenBySource.computeIfAbsent(batch.sourceId(), k -> new HashMap<>());
+                // an earlier batch of the same source in this transaction is not in the tables yet: its state is
+                seen.putAll(loadCurrent(c, batch.sourceId(), batch.writes().stream()
+                        .filter(w -> !seen.containsKey(w.uri())).toList(), sqlite));
+                Map<String, Row> rows = finalRows.computeIfAbsent(batch.sourceId(), k -> new LinkedHashMap<>());
+                List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
+                for (ResourceWrite w : batch.writes()) {
+                    Current cur = seen.get(w.uri());
+                    String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
+                    String fp = w.delete() ? null : Fingerprint.of(w.representations());
+                    ChangeKind kind = decide(cur, w, ts, fp);
+                    if (kind == null) {
+                        outcomes.add(new WriteOutcome(w.uri(), null, 0));
+                        continue;
+                    }
+                    long seq = counter.next();
+                    journaled = true;
+                    boolean inDb = cur != null && cur.inDatabase();
+                    String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested()
+                            : now;
+                    rows.put(w.uri(), new Row(batch.sourceId(), w, fp, first, seq, inDb));
+                    seen.put(w.uri(), new Current(!w.delete(), ts, fp, first, inDb));
+                    journal.setLong(1, seq);
+                    journal.setString(2, batch.sourceId());
+                    journal.setString(3, w.uri());
+                    journal.setString(4, kind.token());
+                    journal.setString(5, ts);
+                    journal.setString(6, now);
+                    journal.setString(7, w.delete() ? null
+                            : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
+                    setLong(journal, 8, batch.runId());
+                    journal.setString(9, VersionCodec.encode(w));
+                    journal.addBatch();
+                    for (RepresentationState r : w.representations()) {
+                        journaledBlobs.putIfAbsent(r.blobKey().sha256(), seq);
+                    }
+                    outcomes.add(new WriteOutcome(w.uri(), kind, seq));
                 }
-                long seq = counter.next();
-                journaled = true;
-                boolean inDb = cur != null && cur.inDatabase();
-                String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested() : now;
-                finalRows.put(w.uri(), new Row(w, fp, first, seq, inDb));
-                seen.put(w.uri(), new Current(!w.delete(), ts, fp, first, inDb));
-                journal.setLong(1, seq);
-                journal.setString(2, batch.sourceId());
-                journal.setString(3, w.uri());
-                journal.setString(4, kind.token());
-                journal.setString(5, ts);
-                journal.setString(6, now);
-                journal.setString(7, w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
-                setLong(journal, 8, batch.runId());
-                journal.setString(9, VersionCodec.encode(w));
-                journal.addBatch();
-                for (RepresentationState r : w.representations()) {
-                    journaledBlobs.putIfAbsent(r.blobKey().sha256(), seq);
-                }
-                outcomes.add(new WriteOutcome(w.uri(), kind, seq));
+                all.add(outcomes);
             }
             if (journaled) {
                 journal.executeBatch();
             }
         }
         JournalBlobs.record(c, journaledBlobs);
-        writeRows(c, batch.sourceId(), finalRows, now);
-        writeBlobs(c, batch.inlineBlobs());
-        clearFailures(c, batch.sourceId(), batch.writes());
-        if (batch.checkpoint() != null) {
-            Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
+        writeRows(c, finalRows, now);
+        List<InlineBlob> inline = new ArrayList<>();
+        List<GroupWrite> groups = new ArrayList<>();
+        for (int i = 0; i < batches.size(); i++) {
+            CommitBatch batch = batches.get(i);
+            inline.addAll(batch.inlineBlobs());
+            groups.addAll(batch.groups());
+            clearFailures(c, batch.sourceId(), batch.writes());
+            if (batch.checkpoint() != null) {
+                Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
+            }
+            countInRun(c, batch.runId(), all.get(i), batch.unchangedWithoutWrite());
         }
-        countInRun(c, batch.runId(), outcomes, batch.unchangedWithoutWrite());
-        DocumentGroups.writeAll(c, batch.groups(), sqlite);
-        return outcomes;
+        writeBlobs(c, inline);
+        DocumentGroups.writeAll(c, groups, sqlite);
+        return all;
     }
 
     /**
@@ -176,9 +197,9 @@ final class BatchWriter {
     /** URIs per lookup query. */
     private static final int LOOKUP_CHUNK = 1000;
 
-    private static void writeRows(Connection c, String sourceId, Map<String, Row> rows, String now)
+    private static void writeRows(Connection c, Map<String, Map<String, Row>> rowsBySource, String now)
             throws SQLException {
-        if (rows.isEmpty()) {
+        if (rowsBySource.values().stream().allMatch(Map::isEmpty)) {
             return;
         }
         try (PreparedStatement upsert = c.prepareStatement(
@@ -196,7 +217,8 @@ final class BatchWriter {
                              + " sha256, blob_key, etag, last_modified, links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             boolean drops = false;
             boolean reps = false;
-            for (Row row : rows.values()) {
+            for (Row row : rowsBySource.values().stream().flatMap(rows -> rows.values().stream()).toList()) {
+                String sourceId = row.sourceId();
                 ResourceWrite w = row.write();
                 upsert.setString(1, sourceId);
                 upsert.setString(2, w.uri());

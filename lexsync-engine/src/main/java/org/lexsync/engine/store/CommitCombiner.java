@@ -15,7 +15,7 @@ import org.lexsync.engine.model.FencedException;
  *
  * <p>The first thread to find no commit running leads: it takes every batch queued so far (in arrival order, so one
  * source's batches stay in order), checks each batch's lease fence first, writes the batches whose fence holds in
- * that order and commits. A fenced batch is refused alone (a refused fence check writes nothing); the others commit.
+ * that order — each table's rows of all of them in one statement batch ({@link BatchWriter#write}) — and commits. A fenced batch is refused alone (a refused fence check writes nothing); the others commit.
  * When the shared transaction fails for any other reason, each of its batches is committed again in a transaction of
  * its own, so that a batch the store refuses fails alone with its own error. Each batch is still all or nothing.
  */
@@ -96,11 +96,9 @@ final class CommitCombiner {
     }
 
     private void together(List<Pending> taken) {
-        List<Pending> written = new ArrayList<>();
         List<FencedException> refused = new ArrayList<>();
         try {
             db.write("commit batches for " + taken.size() + " sources", c -> {
-                written.clear();
                 refused.clear();
                 List<Pending> admitted = new ArrayList<>();
                 for (Pending p : taken) {
@@ -116,12 +114,13 @@ final class CommitCombiner {
                 }
                 if (!admitted.isEmpty()) {
                     JournalCounter counter = JournalCounter.lock(c);
-                    for (Pending p : admitted) {
-                        p.outcomes = BatchWriter.write(c, p.batch, db.sqlite(), counter);
-                        written.add(p);
-                    }
+                    List<List<WriteOutcome>> outcomes = BatchWriter.write(c,
+                            admitted.stream().map(p -> p.batch).toList(), db.sqlite(), counter);
                     counter.store(c);
                     db.notifyJournal(c);
+                    for (int i = 0; i < admitted.size(); i++) {
+                        admitted.get(i).outcomes = outcomes.get(i);
+                    }
                 }
                 return null;
             });

@@ -84,6 +84,33 @@ class PostgresCommitCombinerTest {
     }
 
     @Test
+    void twoBatchesOfOneSourceInASharedTransactionAreDecidedInTheirOrder() throws Exception {
+        CommitBatch first = new CommitBatch("a", null, List.of(StoreContract.write("http://x/1", "2024-01-01T00:00:00Z",
+                "one"), StoreContract.write("http://x/2", "2024-01-01T00:00:00Z", "two")), List.of(), "cp-1", 0,
+                List.of(), null);
+        CommitBatch second = new CommitBatch("a", null, List.of(StoreContract.write("http://x/1", "2024-01-02T00:00:00Z",
+                "one, changed"), StoreContract.write("http://x/2", "2024-01-01T00:00:00Z", "two")), List.of(), "cp-2", 0,
+                List.of(), null);
+        long before = store.commits();
+        List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                batch("z", null, "http://x/z"), first, second);
+
+        assertThat(commits.get(1).get(30, TimeUnit.SECONDS)).extracting(WriteOutcome::kind, WriteOutcome::seq)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(org.lexsync.engine.model.ChangeKind.CREATED, 2L),
+                        org.assertj.core.groups.Tuple.tuple(org.lexsync.engine.model.ChangeKind.CREATED, 3L));
+        assertThat(commits.get(2).get(30, TimeUnit.SECONDS)).extracting(WriteOutcome::kind, WriteOutcome::seq)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(org.lexsync.engine.model.ChangeKind.UPDATED, 4L),
+                        org.assertj.core.groups.Tuple.tuple(null, 0L));
+        assertThat(store.commits() - before).isEqualTo(2);
+        assertThat(store.resources().get("a", "http://x/1")).hasValueSatisfying(r -> {
+            assertThat(r.sourceTimestamp()).hasToString("2024-01-02T00:00:00Z");
+            assertThat(r.lastSeq()).isEqualTo(4);
+        });
+        assertThat(store.sources().checkpoint("a")).contains("cp-2");
+        assertThat(store.journal().lastSeq()).isEqualTo(4);
+    }
+
+    @Test
     void aFencedBatchInASharedTransactionIsRefusedAloneAndTheOthersCommit() throws Exception {
         SourceLease stalled = store.leases().acquire("b", Duration.ofMillis(200), HOUR, ELSEWHERE);
         try (SourceLease taken = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
