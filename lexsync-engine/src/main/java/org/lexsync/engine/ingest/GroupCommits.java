@@ -252,7 +252,7 @@ final class GroupCommits {
         t.write = new GroupWrite(t.id, crawler, group.operation().token(), group.operation() == Operation.DEL,
                 t.fingerprint, group.filename(), group.lang(), group.type() == null ? null : group.type().code(),
                 group.date() == null ? null : group.date().toString(), GroupPlan.members(group),
-                t.call.row(IngestResult.Outcome.ACCEPTED.token(), null), t.changes.size());
+                t.call.row(IngestResult.Outcome.ACCEPTED.token(), null), t.changes.size(), stored != null);
     }
 
     /** Commits the planned groups in one transaction and answers each. */

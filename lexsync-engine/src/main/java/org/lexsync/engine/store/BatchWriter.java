@@ -46,7 +46,7 @@ final class BatchWriter {
         }
         JournalCounter counter = JournalCounter.lock(c);
         List<WriteOutcome> outcomes = write(c, List.of(batch), sqlite, counter).get(0);
-        counter.store(c);
+        counter.storeAndNotify(c, !sqlite);
         return outcomes;
     }
 
@@ -59,99 +59,79 @@ final class BatchWriter {
     static List<List<WriteOutcome>> write(Connection c, List<CommitBatch> batches, boolean sqlite,
                                           JournalCounter counter) throws SQLException {
         String now = Db.now();
-        boolean journaled = false;
         Map<String, Map<String, Current>> seenBySource = new HashMap<>();
         Map<String, Map<String, Row>> finalRows = new LinkedHashMap<>();   // per source, per URI: the last write
         List<List<WriteOutcome>> all = new ArrayList<>(batches.size());
         Map<String, Long> journaledBlobs = new LinkedHashMap<>();   // each key's first row in this transaction
-        try (PreparedStatement journal = c.prepareStatement(
-                     "INSERT INTO journal (seq, source_id, resource_uri, kind, source_ts, collected_at, checksums, run_id,"
-                             + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (CommitBatch batch : batches) {
-                Map<String, Current> seen = seenBySource.computeIfAbsent(batch.sourceId(), k -> new HashMap<>());
-                // an earlier batch of the same source in this transaction is not in the tables yet: its state is
-                seen.putAll(loadCurrent(c, batch.sourceId(), batch.writes().stream()
-                        .filter(w -> !seen.containsKey(w.uri())).toList(), sqlite));
-                Map<String, Row> rows = finalRows.computeIfAbsent(batch.sourceId(), k -> new LinkedHashMap<>());
-                List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
-                for (ResourceWrite w : batch.writes()) {
-                    Current cur = seen.get(w.uri());
-                    String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
-                    String fp = w.delete() ? null : Fingerprint.of(w.representations());
-                    ChangeKind kind = decide(cur, w, ts, fp);
-                    if (kind == null) {
-                        outcomes.add(new WriteOutcome(w.uri(), null, 0));
-                        continue;
-                    }
-                    long seq = counter.next();
-                    journaled = true;
-                    boolean inDb = cur != null && cur.inDatabase();
-                    String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested()
-                            : now;
-                    rows.put(w.uri(), new Row(batch.sourceId(), w, fp, first, seq, inDb));
-                    seen.put(w.uri(), new Current(!w.delete(), ts, fp, first, inDb));
-                    journal.setLong(1, seq);
-                    journal.setString(2, batch.sourceId());
-                    journal.setString(3, w.uri());
-                    journal.setString(4, kind.token());
-                    journal.setString(5, ts);
-                    journal.setString(6, now);
-                    journal.setString(7, w.delete() ? null
-                            : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
-                    setLong(journal, 8, batch.runId());
-                    journal.setString(9, VersionCodec.encode(w));
-                    journal.addBatch();
-                    for (RepresentationState r : w.representations()) {
-                        journaledBlobs.putIfAbsent(r.blobKey().sha256(), seq);
-                    }
-                    outcomes.add(new WriteOutcome(w.uri(), kind, seq));
+        RowInserts.Rows journal = JOURNAL.rows();
+        for (CommitBatch batch : batches) {
+            Map<String, Current> seen = seenBySource.computeIfAbsent(batch.sourceId(), k -> new HashMap<>());
+            // an earlier batch of the same source in this transaction is not in the tables yet: its state is
+            seen.putAll(loadCurrent(c, batch.sourceId(), batch.writes().stream()
+                    .filter(w -> !seen.containsKey(w.uri())).toList(), sqlite));
+            Map<String, Row> rows = finalRows.computeIfAbsent(batch.sourceId(), k -> new LinkedHashMap<>());
+            List<WriteOutcome> outcomes = new ArrayList<>(batch.writes().size());
+            for (ResourceWrite w : batch.writes()) {
+                Current cur = seen.get(w.uri());
+                String ts = w.sourceTimestamp() == null ? null : w.sourceTimestamp().toString();
+                String fp = w.delete() ? null : Fingerprint.of(w.representations());
+                ChangeKind kind = decide(cur, w, ts, fp);
+                if (kind == null) {
+                    outcomes.add(new WriteOutcome(w.uri(), null, 0));
+                    continue;
                 }
-                all.add(outcomes);
+                long seq = counter.next();
+                boolean inDb = cur != null && cur.inDatabase();
+                String first = cur != null && cur.active() && cur.firstHarvested() != null ? cur.firstHarvested()
+                        : now;
+                rows.put(w.uri(), new Row(batch.sourceId(), w, fp, first, seq, inDb));
+                seen.put(w.uri(), new Current(!w.delete(), ts, fp, first, inDb));
+                journal.add(seq, batch.sourceId(), w.uri(), kind.token(), ts, now, w.delete() ? null
+                        : emptyToNull(Fingerprint.checksums(w.representations()).toString()), batch.runId(),
+                        VersionCodec.encode(w));
+                for (RepresentationState r : w.representations()) {
+                    journaledBlobs.putIfAbsent(r.blobKey().sha256(), seq);
+                }
+                outcomes.add(new WriteOutcome(w.uri(), kind, seq));
             }
-            if (journaled) {
-                journal.executeBatch();
-            }
+            all.add(outcomes);
         }
-        JournalBlobs.record(c, journaledBlobs);
-        writeRows(c, finalRows, now);
+        journal.insert(c, sqlite);
+        JournalBlobs.record(c, journaledBlobs, sqlite);
+        writeRows(c, finalRows, now, sqlite);
         List<InlineBlob> inline = new ArrayList<>();
         List<GroupWrite> groups = new ArrayList<>();
+        Map<Long, long[]> runCounts = new LinkedHashMap<>();
         for (int i = 0; i < batches.size(); i++) {
             CommitBatch batch = batches.get(i);
             inline.addAll(batch.inlineBlobs());
             groups.addAll(batch.groups());
-            clearFailures(c, batch.sourceId(), batch.writes());
             if (batch.checkpoint() != null) {
                 Checkpoints.set(c, batch.sourceId(), batch.checkpoint(), now);
             }
-            countInRun(c, batch.runId(), all.get(i), batch.unchangedWithoutWrite());
+            addRunCounts(runCounts, batch.runId(), all.get(i), batch.unchangedWithoutWrite());
         }
-        writeBlobs(c, inline);
+        clearFailures(c, batches, sqlite);
+        RunCounter.add(c, runCounts, sqlite);
+        writeBlobs(c, inline, sqlite);
         DocumentGroups.writeAll(c, groups, sqlite);
         return all;
     }
 
     /**
-     * Adds the batch's outcomes to its run's counts in the batch's own transaction, so that a run that never
-     * finishes (killed, interrupted) still shows exactly what it committed (issue 13.3).
+     * Adds the batch's outcomes to its run's counts (created, updated, deleted, unchanged), which are written in the
+     * batch's own transaction, so that a run that never finishes (killed, interrupted) still shows exactly what it
+     * committed (issue 13.3).
      */
-    private static void countInRun(Connection c, Long runId, List<WriteOutcome> outcomes, int unchangedWithoutWrite)
-            throws SQLException {
+    private static void addRunCounts(Map<Long, long[]> runCounts, Long runId, List<WriteOutcome> outcomes,
+                                     int unchangedWithoutWrite) {
         if (runId == null || outcomes.isEmpty() && unchangedWithoutWrite == 0) {
             return;
         }
-        long[] counts = new long[4];
-        counts[3] = unchangedWithoutWrite;
+        long[] counts = runCounts.computeIfAbsent(runId, k -> new long[4]);
+        counts[3] += unchangedWithoutWrite;
         for (WriteOutcome o : outcomes) {
             counts[o.unchanged() ? 3 : o.kind().ordinal()]++;
-        }
-        try (PreparedStatement s = c.prepareStatement("UPDATE runs SET created = created + ?, updated = updated + ?,"
-                + " deleted = deleted + ?, unchanged = unchanged + ? WHERE id = ?")) {
-            for (int i = 0; i < counts.length; i++) {
-                s.setLong(i + 1, counts[i]);
-            }
-            s.setLong(5, runId);
-            s.executeUpdate();
         }
     }
 
@@ -197,115 +177,106 @@ final class BatchWriter {
     /** URIs per lookup query. */
     private static final int LOOKUP_CHUNK = 1000;
 
-    private static void writeRows(Connection c, Map<String, Map<String, Row>> rowsBySource, String now)
-            throws SQLException {
-        if (rowsBySource.values().stream().allMatch(Map::isEmpty)) {
-            return;
-        }
-        try (PreparedStatement upsert = c.prepareStatement(
-                "INSERT INTO resources (source_id, uri, status, source_ts, published, title, links, checksums,"
-                        + " fingerprint, first_harvested, last_harvested, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        + " ON CONFLICT (source_id, uri) DO UPDATE SET status = excluded.status,"
-                        + " source_ts = excluded.source_ts, published = excluded.published, title = excluded.title,"
-                        + " links = excluded.links, checksums = excluded.checksums, fingerprint = excluded.fingerprint,"
-                        + " first_harvested = excluded.first_harvested, last_harvested = excluded.last_harvested,"
-                        + " last_seq = excluded.last_seq");
-             PreparedStatement dropReps = c.prepareStatement(
-                     "DELETE FROM representations WHERE source_id = ? AND resource_uri = ?");
-             PreparedStatement rep = c.prepareStatement(
-                     "INSERT INTO representations (source_id, resource_uri, ordinal, url, role, media_type, length, md5,"
-                             + " sha256, blob_key, etag, last_modified, links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            boolean drops = false;
-            boolean reps = false;
-            for (Row row : rowsBySource.values().stream().flatMap(rows -> rows.values().stream()).toList()) {
+    private static void writeRows(Connection c, Map<String, Map<String, Row>> rowsBySource, String now,
+                                  boolean sqlite) throws SQLException {
+        RowInserts.Rows resources = RESOURCES.rows();
+        RowInserts.Rows representations = REPRESENTATIONS.rows();
+        List<Row> dropped = new ArrayList<>();
+        for (Map<String, Row> rows : rowsBySource.values()) {
+            for (Row row : rows.values()) {
                 String sourceId = row.sourceId();
                 ResourceWrite w = row.write();
-                upsert.setString(1, sourceId);
-                upsert.setString(2, w.uri());
-                upsert.setString(3, (w.delete() ? ResourceStatus.DELETED : ResourceStatus.ACTIVE).token());
-                upsert.setString(4, text(w.sourceTimestamp()));
-                upsert.setString(5, w.published());
-                upsert.setString(6, w.title());
-                upsert.setString(7, LinkCodec.encode(w.links()));
-                upsert.setString(8, w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()));
-                upsert.setString(9, row.fingerprint());
-                upsert.setString(10, row.firstHarvested());
-                upsert.setString(11, now);
-                upsert.setLong(12, row.seq());
-                upsert.addBatch();
+                resources.add(sourceId, w.uri(), (w.delete() ? ResourceStatus.DELETED : ResourceStatus.ACTIVE).token(),
+                        text(w.sourceTimestamp()), w.published(), w.title(), LinkCodec.encode(w.links()),
+                        w.delete() ? null : emptyToNull(Fingerprint.checksums(w.representations()).toString()),
+                        row.fingerprint(), row.firstHarvested(), now, row.seq());
                 if (row.inDatabase()) {
-                    dropReps.setString(1, sourceId);
-                    dropReps.setString(2, w.uri());
-                    dropReps.addBatch();
-                    drops = true;
+                    dropped.add(row);
                 }
                 int ordinal = 0;
                 for (RepresentationState r : w.representations()) {
-                    rep.setString(1, sourceId);
-                    rep.setString(2, w.uri());
-                    rep.setInt(3, ordinal++);
-                    rep.setString(4, r.url() == null ? null : r.url().toString());
-                    rep.setString(5, r.role().token());
-                    rep.setString(6, r.mediaType());
-                    rep.setLong(7, r.length());
-                    rep.setString(8, r.md5());
-                    rep.setString(9, r.sha256());
-                    rep.setString(10, r.blobKey().sha256());
-                    rep.setString(11, r.etag());
-                    rep.setString(12, r.lastModified());
-                    rep.setString(13, LinkCodec.encode(r.links()));
-                    rep.addBatch();
-                    reps = true;
+                    representations.add(sourceId, w.uri(), ordinal++, r.url() == null ? null : r.url().toString(),
+                            r.role().token(), r.mediaType(), r.length(), r.md5(), r.sha256(), r.blobKey().sha256(),
+                            r.etag(), r.lastModified(), LinkCodec.encode(r.links()));
                 }
             }
-            upsert.executeBatch();
-            if (drops) {
+        }
+        resources.insert(c, sqlite);
+        if (!dropped.isEmpty()) {
+            try (PreparedStatement dropReps = c.prepareStatement(
+                    "DELETE FROM representations WHERE source_id = ? AND resource_uri = ?")) {
+                for (Row row : dropped) {
+                    dropReps.setString(1, row.sourceId());
+                    dropReps.setString(2, row.write().uri());
+                    dropReps.addBatch();
+                }
                 dropReps.executeBatch();
             }
-            if (reps) {
-                rep.executeBatch();
-            }
         }
+        representations.insert(c, sqlite);
     }
 
-    private static void writeBlobs(Connection c, List<InlineBlob> blobs) throws SQLException {
-        if (blobs.isEmpty()) {
+    private static final RowInserts JOURNAL = RowInserts.of("journal", List.of("seq bigint", "source_id text",
+            "resource_uri text", "kind text", "source_ts text", "collected_at text", "checksums text", "run_id bigint",
+            "version text"), "");
+    private static final RowInserts RESOURCES = RowInserts.of("resources", List.of("source_id text", "uri text",
+            "status text", "source_ts text", "published text", "title text", "links text", "checksums text",
+            "fingerprint text", "first_harvested text", "last_harvested text", "last_seq bigint"),
+            " ON CONFLICT (source_id, uri) DO UPDATE SET status = excluded.status,"
+                    + " source_ts = excluded.source_ts, published = excluded.published, title = excluded.title,"
+                    + " links = excluded.links, checksums = excluded.checksums, fingerprint = excluded.fingerprint,"
+                    + " first_harvested = excluded.first_harvested, last_harvested = excluded.last_harvested,"
+                    + " last_seq = excluded.last_seq");
+    private static final RowInserts REPRESENTATIONS = RowInserts.of("representations", List.of("source_id text",
+            "resource_uri text", "ordinal integer", "url text", "role text", "media_type text", "length bigint",
+            "md5 text", "sha256 text", "blob_key text", "etag text", "last_modified text", "links text"), "");
+
+    private static void writeBlobs(Connection c, List<InlineBlob> blobs, boolean sqlite) throws SQLException {
+        // one row per key: an upsert of several rows may not meet the same key twice
+        RowInserts.Rows rows = SmallBlobs.INSERT.rows();
+        Set<String> seen = new HashSet<>();
+        for (InlineBlob b : blobs) {
+            if (seen.add(b.key().sha256())) {
+                rows.add(b.key().sha256(), (long) b.bytes().length, b.bytes());
+            }
+        }
+        rows.insert(c, sqlite);
+    }
+
+    /**
+     * Clears the item failures of the resources the batches write: a resource written is no longer failing. One probe
+     * for the transaction's sources first, since almost every commit has none to clear.
+     */
+    private static void clearFailures(Connection c, List<CommitBatch> batches, boolean sqlite) throws SQLException {
+        List<String> sources = batches.stream().filter(b -> !b.writes().isEmpty()).map(CommitBatch::sourceId)
+                .distinct().toList();
+        if (sources.isEmpty()) {
             return;
         }
-        try (PreparedStatement s = c.prepareStatement(SmallBlobs.UPSERT)) {
-            // one row per key: batched inserts are rewritten into one multi-row statement, in which an upsert may
-            // not meet the same key twice
-            Set<String> seen = new HashSet<>();
-            for (InlineBlob b : blobs) {
-                if (!seen.add(b.key().sha256())) {
-                    continue;
-                }
-                s.setString(1, b.key().sha256());
-                s.setLong(2, b.bytes().length);
-                s.setBytes(3, b.bytes());
-                s.addBatch();
-            }
-            s.executeBatch();
-        }
-    }
-
-    private static void clearFailures(Connection c, String sourceId, List<ResourceWrite> writes) throws SQLException {
-        boolean any;
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM item_failures WHERE source_id = ? LIMIT 1")) {
-            s.setString(1, sourceId);
+        Set<String> failing = new HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT source_id FROM item_failures WHERE source_id "
+                + StringList.membership(sqlite))) {
+            StringList.bind(c, s, 1, sources, sqlite);
             try (ResultSet rs = s.executeQuery()) {
-                any = rs.next();
+                while (rs.next()) {
+                    failing.add(rs.getString(1));
+                }
             }
         }
-        if (!any) {
+        if (failing.isEmpty()) {
             return;
         }
         try (PreparedStatement s = c.prepareStatement(
                 "DELETE FROM item_failures WHERE source_id = ? AND resource_uri = ?")) {
-            for (ResourceWrite w : writes) {
-                s.setString(1, sourceId);
-                s.setString(2, w.uri());
-                s.addBatch();
+            for (CommitBatch batch : batches) {
+                if (!failing.contains(batch.sourceId())) {
+                    continue;
+                }
+                for (ResourceWrite w : batch.writes()) {
+                    s.setString(1, batch.sourceId());
+                    s.setString(2, w.uri());
+                    s.addBatch();
+                }
             }
             s.executeBatch();
         }

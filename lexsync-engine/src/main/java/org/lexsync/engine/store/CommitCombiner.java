@@ -2,6 +2,8 @@ package org.lexsync.engine.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -101,10 +103,12 @@ final class CommitCombiner {
             db.write("commit batches for " + taken.size() + " sources", c -> {
                 refused.clear();
                 List<Pending> admitted = new ArrayList<>();
+                Set<LeaseFence> holding = SourceLeases.holding(c, taken.stream().map(p -> p.batch.fence())
+                        .filter(Objects::nonNull).distinct().toList(), db.sqlite());
                 for (Pending p : taken) {
                     try {
-                        if (p.batch.fence() != null) {
-                            SourceLeases.check(c, p.batch.fence());
+                        if (p.batch.fence() != null && !holding.contains(p.batch.fence())) {
+                            SourceLeases.check(c, p.batch.fence()); // moved on: throws, naming the holder now
                         }
                         admitted.add(p);
                     } catch (FencedException e) {
@@ -116,8 +120,7 @@ final class CommitCombiner {
                     JournalCounter counter = JournalCounter.lock(c);
                     List<List<WriteOutcome>> outcomes = BatchWriter.write(c,
                             admitted.stream().map(p -> p.batch).toList(), db.sqlite(), counter);
-                    counter.store(c);
-                    db.notifyJournal(c);
+                    counter.storeAndNotify(c, !db.sqlite());
                     for (int i = 0; i < admitted.size(); i++) {
                         admitted.get(i).outcomes = outcomes.get(i);
                     }
@@ -138,9 +141,7 @@ final class CommitCombiner {
     private void alone(Pending p) {
         try {
             p.outcomes = db.write("commit batch for source " + p.batch.sourceId(), c -> {
-                List<WriteOutcome> outcomes = BatchWriter.commit(c, p.batch, db.sqlite());
-                db.notifyJournal(c);
-                return outcomes;
+                return BatchWriter.commit(c, p.batch, db.sqlite()); // stores the counter and notifies
             });
         } catch (RuntimeException e) {
             p.failure = e;

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -187,66 +186,47 @@ public final class DocumentGroups {
             return;
         }
         String now = Db.now();
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO document_groups (group_id, source_id, operation,"
-                + " status, fingerprint, filename, lang, group_type, crawled_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (group_id) DO UPDATE SET"
-                + " source_id = excluded.source_id, operation = excluded.operation, status = excluded.status,"
-                + " fingerprint = excluded.fingerprint, filename = excluded.filename, lang = excluded.lang,"
-                + " group_type = excluded.group_type, crawled_at = excluded.crawled_at,"
-                + " updated_at = excluded.updated_at")) {
-            for (GroupWrite g : groups) {
-                s.setString(1, g.groupId());
-                s.setString(2, g.sourceId());
-                s.setString(3, g.operation());
-                s.setString(4, g.deleted() ? "deleted" : "active");
-                s.setString(5, g.fingerprint());
-                s.setString(6, g.filename());
-                s.setString(7, g.lang());
-                if (g.groupType() == null) {
-                    s.setNull(8, Types.INTEGER);
-                } else {
-                    s.setInt(8, g.groupType());
-                }
-                s.setString(9, g.crawledAt());
-                s.setString(10, now);
-                s.addBatch();
-            }
-            s.executeBatch();
+        RowInserts.Rows rows = GROUPS.rows();
+        for (GroupWrite g : groups) {
+            rows.add(g.groupId(), g.sourceId(), g.operation(), g.deleted() ? "deleted" : "active", g.fingerprint(),
+                    g.filename(), g.lang(), g.groupType(), g.crawledAt(), now);
         }
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM document_group_members WHERE group_id "
-                + StringList.membership(sqlite))) {
-            StringList.bind(c, s, 1, groups.stream().map(GroupWrite::groupId).toList(), sqlite);
-            s.executeUpdate(); // one statement for the transaction's groups, not one per group
-        }
-        boolean members = false;
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO document_group_members (group_id, source_id,"
-                + " resource_uri, identifier, file, md5) VALUES (?, ?, ?, ?, ?, ?)")) {
-            for (GroupWrite g : groups) {
-                for (GroupWrite.Member m : g.members()) {
-                    s.setString(1, g.groupId());
-                    s.setString(2, g.sourceId());
-                    s.setString(3, m.resourceUri());
-                    s.setString(4, m.identifier());
-                    s.setString(5, m.file());
-                    s.setString(6, m.md5());
-                    s.addBatch();
-                    members = true;
-                }
-            }
-            if (members) {
-                s.executeBatch();
+        rows.insert(c, sqlite);
+        List<String> replaced = groups.stream().filter(GroupWrite::replacing).map(GroupWrite::groupId).toList();
+        if (!replaced.isEmpty()) {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM document_group_members WHERE group_id "
+                    + StringList.membership(sqlite))) {
+                StringList.bind(c, s, 1, replaced, sqlite);
+                s.executeUpdate(); // one statement for the transaction's groups, not one per group
             }
         }
-        long last = takeLogIds(c, groups.size());
-        try (PreparedStatement s = c.prepareStatement(INSERT_LOG)) {
-            long id = last - groups.size();
-            for (GroupWrite g : groups) {
-                bindLog(s, ++id, g.log(), g.changes());
-                s.addBatch();
+        RowInserts.Rows members = MEMBERS.rows();
+        for (GroupWrite g : groups) {
+            for (GroupWrite.Member m : g.members()) {
+                members.add(g.groupId(), g.sourceId(), m.resourceUri(), m.identifier(), m.file(), m.md5());
             }
-            s.executeBatch();
         }
+        members.insert(c, sqlite);
+        long id = takeLogIds(c, groups.size()) - groups.size();
+        RowInserts.Rows log = LOG.rows();
+        for (GroupWrite g : groups) {
+            log.add(logRow(++id, g.log(), g.changes()));
+        }
+        log.insert(c, sqlite);
     }
+
+    private static final RowInserts GROUPS = RowInserts.of("document_groups", List.of("group_id text",
+            "source_id text", "operation text", "status text", "fingerprint text", "filename text", "lang text",
+            "group_type integer", "crawled_at text", "updated_at text"), " ON CONFLICT (group_id) DO UPDATE SET"
+            + " source_id = excluded.source_id, operation = excluded.operation, status = excluded.status,"
+            + " fingerprint = excluded.fingerprint, filename = excluded.filename, lang = excluded.lang,"
+            + " group_type = excluded.group_type, crawled_at = excluded.crawled_at,"
+            + " updated_at = excluded.updated_at");
+    private static final RowInserts MEMBERS = RowInserts.of("document_group_members", List.of("group_id text",
+            "source_id text", "resource_uri text", "identifier text", "file text", "md5 text"), "");
+    private static final RowInserts LOG = RowInserts.of("crawler_log", List.of("id bigint", "at text",
+            "remote text", "crawler text", "group_id text", "operation text", "zip_length bigint", "outcome text",
+            "error_class text", "message text", "changes integer"), "");
 
     /** Takes {@code n} crawler log ids (the counter's row stays locked until the transaction ends); returns the last. */
     private static long takeLogIds(Connection c, int n) throws SQLException {
@@ -260,30 +240,16 @@ public final class DocumentGroups {
         }
     }
 
-    private static final String INSERT_LOG = "INSERT INTO crawler_log (id, at, remote, crawler, group_id,"
-            + " operation, zip_length, outcome, error_class, message, changes)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-    private static void bindLog(PreparedStatement s, long id, GroupWrite.LogRow row, int changes) throws SQLException {
-        s.setLong(1, id);
-        s.setString(2, Db.now());
-        s.setString(3, row.remote());
-        s.setString(4, row.crawler());
-        s.setString(5, row.groupId());
-        s.setString(6, row.operation());
-        s.setLong(7, row.zipLength());
-        s.setString(8, row.outcome());
-        s.setString(9, row.errorClass());
-        s.setString(10, row.message());
-        s.setInt(11, changes);
+    private static Object[] logRow(long id, GroupWrite.LogRow row, int changes) {
+        return new Object[] {id, Db.now(), row.remote(), row.crawler(), row.groupId(), row.operation(),
+                row.zipLength(), row.outcome(), row.errorClass(), row.message(), changes};
     }
 
     private static long insertLog(Connection c, GroupWrite.LogRow row, int changes) throws SQLException {
         long id = takeLogIds(c, 1);
-        try (PreparedStatement s = c.prepareStatement(INSERT_LOG)) {
-            bindLog(s, id, row, changes);
-            s.executeUpdate();
-        }
+        RowInserts.Rows rows = LOG.rows();
+        rows.add(logRow(id, row, changes));
+        rows.insert(c, false); // one row: one plain insert on either store
         return id;
     }
 }

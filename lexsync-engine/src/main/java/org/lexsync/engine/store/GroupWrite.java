@@ -18,10 +18,14 @@ import org.jspecify.annotations.Nullable;
  * @param members     the documents the group holds after this commit (none when deleted)
  * @param log         the crawler log row written with the commit
  * @param changes     how many of its documents the group creates, updates or deletes
+ * @param replacing   whether the store held the group when it was planned: only then are members to be replaced (a
+ *                    new group's commit skips that statement; should another crawler's commit of the same new group
+ *                    come first, the member rows' primary key refuses this one rather than merging the two)
  */
 public record GroupWrite(String groupId, String sourceId, String operation, boolean deleted, String fingerprint,
                          @Nullable String filename, @Nullable String lang, @Nullable Integer groupType,
-                         @Nullable String crawledAt, List<Member> members, LogRow log, int changes) {
+                         @Nullable String crawledAt, List<Member> members, LogRow log, int changes,
+                         boolean replacing) {
 
     /** One document of a group. */
     public record Member(String resourceUri, String identifier, String file, String md5) {

@@ -33,9 +33,14 @@ final class JournalBlobs {
      * Records the keys (SHA-256 hex) a commit's rows name, each with the seq of the first of its rows naming it, in
      * {@code c}'s transaction. A key already recorded keeps its row: an earlier one, or none known yet (the backfill's).
      */
-    static void record(Connection c, Map<String, Long> firstSeqs) throws SQLException {
-        write(c, firstSeqs, "INSERT INTO journal_blobs (sha256, first_seq) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING");
+    static void record(Connection c, Map<String, Long> firstSeqs, boolean sqlite) throws SQLException {
+        RowInserts.Rows rows = RECORD.rows();
+        firstSeqs.forEach(rows::add);
+        rows.insert(c, sqlite);
     }
+
+    private static final RowInserts RECORD = RowInserts.of("journal_blobs", List.of("sha256 text", "first_seq bigint"),
+            " ON CONFLICT (sha256) DO NOTHING");
 
     /** As {@link #record}, for older rows: a key recorded without a row, or with a later one, takes this row. */
     private static void recordOlder(Connection c, Map<String, Long> firstSeqs) throws SQLException {

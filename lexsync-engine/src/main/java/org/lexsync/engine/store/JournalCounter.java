@@ -38,14 +38,30 @@ final class JournalCounter {
         return ++last;
     }
 
-    /** Stores the last number given, if any was. */
-    void store(Connection c) throws SQLException {
+    /**
+     * Stores the last number given, if any was, and on PostgreSQL tells every node's {@link JournalListener} the
+     * journal's head ({@code NOTIFY}, sent when the transaction commits) in the same statement: a committing
+     * transaction used to spend one statement on each. The payload is the counter's value, which is the journal's last
+     * sequence number (journal rows are never deleted, and a rolled-back transaction takes its numbers back).
+     */
+    void storeAndNotify(Connection c, boolean postgres) throws SQLException {
         if (last == locked) {
+            if (postgres) {
+                try (PreparedStatement s = c.prepareStatement(NOTIFY_HEAD)) {
+                    s.setString(1, Long.toString(locked));
+                    s.execute();
+                }
+            }
             return;
         }
-        try (PreparedStatement s = c.prepareStatement("UPDATE counters SET value = ? WHERE name = 'journal'")) {
+        try (PreparedStatement s = c.prepareStatement(postgres ? STORE_AND_NOTIFY : STORE)) {
             s.setLong(1, last);
-            s.executeUpdate();
+            s.execute();
         }
     }
+
+    private static final String STORE = "UPDATE counters SET value = ? WHERE name = 'journal'";
+    private static final String STORE_AND_NOTIFY = "WITH stored AS (" + STORE + " RETURNING value)"
+            + " SELECT pg_notify('" + JournalListener.CHANNEL + "', value::text) FROM stored";
+    private static final String NOTIFY_HEAD = "SELECT pg_notify('" + JournalListener.CHANNEL + "', ?)";
 }

@@ -17,12 +17,15 @@ import java.util.List;
  * held one of those locks. SQLite's write transactions exclude each other, so one statement does there.
  */
 final class SmallBlobs {
+    private static final String LOCK_EXISTING = " ON CONFLICT (sha256) DO UPDATE SET length = excluded.length WHERE false";
     /**
      * How a commit writes a small blob: the row is created, or an existing one is locked until the commit ends (a
      * {@code DO UPDATE} whose condition is false changes nothing but locks the row), so gc cannot delete it meanwhile.
      */
-    static final String UPSERT = "INSERT INTO blobs (sha256, length, data) VALUES (?, ?, ?)"
-            + " ON CONFLICT (sha256) DO UPDATE SET length = excluded.length WHERE false";
+    static final String UPSERT = "INSERT INTO blobs (sha256, length, data) VALUES (?, ?, ?)" + LOCK_EXISTING;
+    /** {@link #UPSERT} for the many rows of a commit ({@link BatchWriter}). */
+    static final RowInserts INSERT = RowInserts.of("blobs", List.of("sha256 text", "length bigint", "data bytea"),
+            LOCK_EXISTING);
 
     private static final String UNREFERENCED = " FROM blobs WHERE NOT EXISTS"
             + " (SELECT 1 FROM representations r WHERE r.blob_key = blobs.sha256)"

@@ -6,8 +6,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.lexsync.engine.model.FencedException;
 import org.lexsync.engine.model.SourceBusyException;
@@ -155,6 +158,39 @@ public final class SourceLeases {
         throw new FencedException(fence.sourceId(), fence.epoch(), now == null ? null : String.format(Locale.ROOT,
                 "process %d@%s with epoch %d since %s", now.holder.pid(), now.holder.host(), now.epoch,
                 now.holder.since()));
+    }
+
+    /**
+     * As {@link #check} for the fences of the batches one transaction writes together ({@link CommitCombiner}): the
+     * fences that hold, each of their lease rows locked as {@code check} locks it; on PostgreSQL in ONE statement
+     * rather than one per batch. A fence absent from the answer moved on: {@link #check} it alone for its
+     * {@link FencedException} (which names the holder now).
+     */
+    static Set<LeaseFence> holding(Connection c, List<LeaseFence> fences, boolean sqlite) throws SQLException {
+        Set<LeaseFence> held = new HashSet<>();
+        if (sqlite || fences.size() == 1) {
+            for (LeaseFence f : fences) {
+                try {
+                    check(c, f);
+                    held.add(f);
+                } catch (FencedException e) {
+                    // absent from the answer; the caller asks again for the exception
+                }
+            }
+            return held;
+        }
+        try (PreparedStatement st = c.prepareStatement("UPDATE source_leases SET epoch = epoch"
+                + " WHERE (source_id, epoch) IN (SELECT * FROM unnest(?::text[], ?::bigint[]))"
+                + " RETURNING source_id, epoch")) {
+            st.setArray(1, c.createArrayOf("text", fences.stream().map(LeaseFence::sourceId).toArray()));
+            st.setArray(2, c.createArrayOf("bigint", fences.stream().map(LeaseFence::epoch).toArray()));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    held.add(new LeaseFence(rs.getString(1), rs.getLong(2)));
+                }
+            }
+        }
+        return held;
     }
 
     /** The next lease epoch, counted store-wide (so that a source's epochs grow even across released leases). */

@@ -61,7 +61,7 @@ class ApplierGroupTest {
     private static GroupWrite group(String id, List<String> uris) {
         return new GroupWrite(id, "crawler", "Add", false, "fp", null, null, null, null,
                 uris.stream().map(u -> new GroupWrite.Member(u, "id-" + u, "f", "0".repeat(32))).toList(),
-                new GroupWrite.LogRow(null, "crawler", id, "Add", 1, "accepted", null, null), uris.size());
+                new GroupWrite.LogRow(null, "crawler", id, "Add", 1, "accepted", null, null), uris.size(), true);
     }
 
     private List<JournalEntry> journal() {

@@ -159,6 +159,75 @@ class PostgresCommitCombinerTest {
         assertThat(store.journal().lastSeq()).isEqualTo(3);
     }
 
+    @Test
+    void theFencesOfASharedTransactionAreCheckedTogetherAndTheOneThatMovedOnIsRefused() throws Exception {
+        SourceLease stalled = store.leases().acquire("b", Duration.ofMillis(200), HOUR, ELSEWHERE);
+        try (SourceLease a = store.leases().acquire("a", HOUR);
+             SourceLease c = store.leases().acquire("c", HOUR);
+             SourceLease d = store.leases().acquire("d", HOUR);
+             SourceLease taken = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                     .ignoreExceptions().until(() -> store.leases().acquire("b", HOUR), java.util.Objects::nonNull)) {
+            long before = store.commits();
+            List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                    batch("z", null, "http://x/z"), batch("a", a.fence(), "http://x/a"),
+                    batch("b", stalled.fence(), "http://x/b"), batch("c", c.fence(), "http://x/c"),
+                    batch("d", d.fence(), "http://x/d"));
+
+            assertThat(causeOf(commits.get(2))).isInstanceOf(FencedException.class)
+                    .hasMessageContaining(String.valueOf(taken.epoch()));
+            assertThat(List.of(commits.get(1), commits.get(3), commits.get(4))).allSatisfy(commit ->
+                    assertThat(commit.get(30, TimeUnit.SECONDS)).hasSize(1));
+            assertThat(store.commits() - before).isEqualTo(2);
+            assertThat(store.fencedCommits()).isEqualTo(1);
+            assertThat(store.resources().get("b", "http://x/b")).isEmpty();
+            assertThat(store.resources().get("d", "http://x/d")).isPresent();
+        } finally {
+            stalled.close();
+        }
+    }
+
+    @Test
+    void theRunsOfASharedTransactionEachGetTheirOwnCounts() throws Exception {
+        long runA = store.runs().start("a");
+        long runB = store.runs().start("b");
+        CommitBatch a = new CommitBatch("a", runA, List.of(StoreContract.write("http://x/1", "2024-01-01T00:00:00Z",
+                "one"), StoreContract.write("http://x/2", "2024-01-01T00:00:00Z", "two")), List.of(), null, 3,
+                List.of(), null);
+        CommitBatch b = new CommitBatch("b", runB, List.of(StoreContract.write("http://x/1", "2024-01-01T00:00:00Z",
+                "one")), List.of(), null, 0, List.of(), null);
+        CommitBatch aAgain = new CommitBatch("a", runA, List.of(StoreContract.write("http://x/3",
+                "2024-01-01T00:00:00Z", "three")), List.of(), null, 0, List.of(), null);
+        long before = store.commits();
+        List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                batch("z", null, "http://x/z"), a, b, aAgain);
+        for (CompletableFuture<List<WriteOutcome>> c : commits) {
+            c.get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(store.commits() - before).isEqualTo(2);
+        assertThat(store.runs().get(runA).orElseThrow().counts())
+                .isEqualTo(new org.lexsync.engine.model.RunCounts(3, 0, 0, 3, 0));
+        assertThat(store.runs().get(runB).orElseThrow().counts())
+                .isEqualTo(new org.lexsync.engine.model.RunCounts(1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void aSharedTransactionClearsTheItemFailuresOfWhatItWritesAndNoOthers() throws Exception {
+        failing("a", "http://x/a");
+        failing("b", "http://x/other");
+        failing("c", "http://x/c");
+        List<CompletableFuture<List<WriteOutcome>>> commits = commitWhileTheCounterIsHeld(
+                batch("z", null, "http://x/z"), batch("a", null, "http://x/a"), batch("b", null, "http://x/b"),
+                batch("c", null, "http://x/c"));
+        for (CompletableFuture<List<WriteOutcome>> c : commits) {
+            c.get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(store.failures().list("a")).isEmpty();
+        assertThat(store.failures().list("b")).extracting(f -> f.resourceUri()).containsExactly("http://x/other");
+        assertThat(store.failures().list("c")).isEmpty();
+    }
+
     /**
      * Holds the journal counter, commits the first batch (which waits for it alone), queues the others behind it,
      * then lets go.
@@ -200,6 +269,10 @@ class PostgresCommitCombinerTest {
             return e.getCause();
         }
         throw new AssertionError("the commit succeeded");
+    }
+
+    private void failing(String source, String uri) {
+        store.failures().record(source, uri, uri, "http-500", "failed", null, java.time.Instant.now());
     }
 
     private static CommitBatch batch(String source, LeaseFence fence, String uri) {
