@@ -66,7 +66,7 @@ public final class SecureSchemas {
         try (InputStream bytes = XmlInput.decode(in, document, limits)) {
             ThreadValidators.Pair pair = ThreadValidators.take(schema);
             Validator v = pair.validator();
-            v.setErrorHandler(collector);
+            pair.errors().to(collector);
             InputSource source = new InputSource(bytes);
             source.setSystemId(document);
             v.validate(new SAXSource(filter.apply(pair.reader()), source));

@@ -22,8 +22,11 @@ final class ThreadValidators {
     private static final ThreadLocal<Map<Schema, Handler>> IDLE_HANDLERS =
             ThreadLocal.withInitial(WeakHashMap::new);
 
-    /** A validator and the reader that parses for it. */
-    record Pair(Validator validator, XMLReader reader) {
+    /**
+     * A validator, the reader that parses for it and the one error handler it ever gets (as for {@link Handler}:
+     * setting an error handler per document would make each document reset the validator's components in full).
+     */
+    record Pair(Validator validator, XMLReader reader, Relay errors) {
     }
 
     private ThreadValidators() {
@@ -39,12 +42,14 @@ final class ThreadValidators {
         v.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         v.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         v.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-        return new Pair(v, SchemaErrors.secureReader());
+        Relay relay = new Relay();
+        v.setErrorHandler(relay);
+        return new Pair(v, SchemaErrors.secureReader(), relay);
     }
 
     /** Keeps {@code pair}, which finished a document, for this thread's next document of {@code schema}. */
     static void giveBack(Schema schema, Pair pair) {
-        pair.validator().setErrorHandler(null);
+        pair.errors().to(null);
         IDLE.get().put(schema, pair);
     }
 

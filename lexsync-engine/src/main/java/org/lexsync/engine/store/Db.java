@@ -106,7 +106,9 @@ final class Db implements AutoCloseable {
                     .dataSource(ds)
                     .locations("classpath:db/migration")
                     .load();
-            refuseNewerSchema(flyway, config.effectiveJdbcUrl());
+            org.flywaydb.core.api.MigrationInfoService info = flyway.info();
+            refuseWithoutMigrations(info, config.effectiveJdbcUrl());
+            refuseNewerSchema(info, config.effectiveJdbcUrl());
             if (this.readOnly) {
                 if (flyway.info().pending().length > 0) {
                     throw StoreFailures.readOnly(config.dataDir(), "open database " + config.effectiveJdbcUrl(), null);
@@ -121,11 +123,27 @@ final class Db implements AutoCloseable {
     }
 
     /**
+     * Refuses to open a store when Flyway finds none of this build's migrations ({@code db/migration} in the engine's
+     * jar): it would otherwise create an empty schema, or take every applied migration for a newer version's, and the
+     * first query would fail on a missing table. It happens when the installation's jars are incomplete or were packed
+     * without directory entries (the class loader then finds no {@code db/migration} directory to list).
+     */
+    private static void refuseWithoutMigrations(org.flywaydb.core.api.MigrationInfoService info, String database) {
+        for (org.flywaydb.core.api.MigrationInfo m : info.all()) {
+            if (m.getState() != null && m.getState().isResolved()) {
+                return;
+            }
+        }
+        throw new StoreException("open database " + database, "this installation of LexSync holds no database"
+                + " migrations (db/migration on the class path is missing or empty: a jar packed without directory"
+                + " entries or an incomplete lib directory); reinstall it from a complete build", null);
+    }
+
+    /**
      * Refuses a store whose schema a newer LexSync migrated (issue 32): Flyway lists a migration applied to it that
      * this version does not have as "future", and would otherwise ignore it.
      */
-    private static void refuseNewerSchema(Flyway flyway, String database) {
-        org.flywaydb.core.api.MigrationInfoService info = flyway.info();
+    private static void refuseNewerSchema(org.flywaydb.core.api.MigrationInfoService info, String database) {
         org.flywaydb.core.api.MigrationInfo newest = null;
         for (org.flywaydb.core.api.MigrationInfo m : info.applied()) {
             if (m.getState().name().startsWith("FUTURE")) {

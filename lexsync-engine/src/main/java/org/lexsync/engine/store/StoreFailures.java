@@ -15,7 +15,8 @@ import java.util.Locale;
  * 4): a full disk, a read-only store or a damaged database become a {@link StoreUnavailableException} with a one-line
  * message naming the directory or database; anything else stays a plain {@link StoreException}. SQLite reports a full
  * disk as {@code SQLITE_FULL}, but also as an I/O error or, once it rolled the transaction back itself, as "no
- * transaction is active" on commit; so an I/O-ish failure is also checked against the free space.
+ * transaction is active" on commit; so an I/O-ish failure is also checked against the free space. Every message names
+ * the database's error in one short line ({@link SqlErrorText}), never the statement or its parameters.
  */
 final class StoreFailures {
     /** Below this many usable bytes a failed write is blamed on the full disk. */
@@ -35,7 +36,7 @@ final class StoreFailures {
     /** The exception for a failed database operation on the store of {@code config}. */
     static StoreException of(StoreConfig config, String operation, SQLException e) {
         StoreUnavailableException named = config.sqlite() ? sqlite(config, operation, e) : postgres(config, operation, e);
-        return named != null ? named : new StoreException(operation, String.valueOf(e.getMessage()), e);
+        return named != null ? named : new StoreException(operation, SqlErrorText.of(e), e);
     }
 
     /** The exception for a failed file operation under {@code dir} (blobs, temp files). */
@@ -84,10 +85,10 @@ final class StoreFailures {
         String db = config.effectiveJdbcUrl();
         return switch (state) {
             case "53100" -> new StoreUnavailableException(StoreUnavailableException.Kind.FULL, db, operation,
-                    "no space left on device for the database " + db + " (" + e.getMessage() + ")", e);
+                    "no space left on device for the database " + db + " (" + SqlErrorText.of(e) + ")", e);
             case "25006" -> new StoreUnavailableException(StoreUnavailableException.Kind.READ_ONLY, db, operation,
                     "store database " + db + " is read-only", e);
-            case "XX001", "XX002" -> damaged(db, operation, e.getMessage(), e);
+            case "XX001", "XX002" -> damaged(db, operation, SqlErrorText.of(e), e);
             default -> null;
         };
     }
