@@ -1,11 +1,9 @@
 package org.lexsync.bench.check;
 
 import java.io.ByteArrayInputStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.lexsync.bench.CompilerCpu;
+import org.lexsync.bench.CpuRounds;
 import org.lexsync.core.findings.Findings;
 import org.lexsync.core.sitemap.RootKind;
 import org.lexsync.core.sitemap.SitemapSchemas;
@@ -43,36 +41,14 @@ public final class SitemapSchemaCpu {
         for (int s = 0; s < sitemaps.length; s++) {
             sitemaps[s] = sitemap(s, urls, badEvery > 0 && s % badEvery == 0);
         }
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        CompilerCpu jit = new CompilerCpu(ProcessHandle.current().pid());
         System.out.printf(Locale.ROOT, "Sitemap of %d URLs, %d bytes; %d rounds of %d%n", urls, sitemaps[1].length,
                 rounds, perRound);
-        System.out.println("round\tvalidations\tCPU µs/document\tJIT ms in round\tfindings");
-        long findings = 0;
-        long steadyCpu = 0;
-        int steadyRounds = 0;
-        long jitBefore = 0;
-        for (int round = 1; round <= rounds; round++) {
-            long cpu = threads.getCurrentThreadCpuTime();
-            for (int i = 0; i < perRound; i++) {
-                Findings f = new Findings();
-                SitemapSchemas.validate(new ByteArrayInputStream(sitemaps[i % sitemaps.length]), "sitemap.xml",
-                        RootKind.URLSET, f);
-                findings += f.list().size();
-            }
-            cpu = threads.getCurrentThreadCpuTime() - cpu;
-            jit.sample();
-            long jitNow = jit.used().toMillis();
-            if (round > rounds / 2) {
-                steadyCpu += cpu;
-                steadyRounds++;
-            }
-            System.out.printf(Locale.ROOT, "%d\t%d\t%.1f\t%d\t%d%n", round, round * perRound,
-                    cpu / 1e3 / perRound, jitNow - jitBefore, findings);
-            jitBefore = jitNow;
-        }
-        System.out.printf(Locale.ROOT, "second half: %.1f µs CPU per document; JIT %d ms in all%n",
-                steadyCpu / 1e3 / ((long) steadyRounds * perRound), jit.used().toMillis());
+        CpuRounds.run(rounds, perRound, "document", i -> {
+            Findings f = new Findings();
+            SitemapSchemas.validate(new ByteArrayInputStream(sitemaps[i % sitemaps.length]), "sitemap.xml",
+                    RootKind.URLSET, f);
+            return f.list().size();
+        });
     }
 
     /** A Sitemap of {@code urls} URLs; with one malformed {@code lastmod} when {@code bad}. */

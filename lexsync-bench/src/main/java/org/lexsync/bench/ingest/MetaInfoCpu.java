@@ -1,12 +1,9 @@
 package org.lexsync.bench.ingest;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.lexsync.bench.CompilerCpu;
+import org.lexsync.bench.CpuRounds;
 import org.lexsync.core.documentgroup.DocumentGroupValidator;
-import org.lexsync.core.documentgroup.ValidationResult;
 
 /**
  * The CPU one check of an uploaded group's MetaInfo costs (issue 31: {@code DocumentGroupValidator.validate}, the
@@ -37,35 +34,11 @@ public final class MetaInfoCpu {
         for (int g = 0; g < metaInfos.length; g++) {
             metaInfos[g] = metaInfo(g + 1, documents);
         }
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        CompilerCpu jit = new CompilerCpu(ProcessHandle.current().pid());
         DocumentGroupValidator validator = DocumentGroupValidator.create();
         System.out.printf(Locale.ROOT, "MetaInfo of %d documents, %d bytes; %d rounds of %d%n", documents,
                 metaInfos[0].length, rounds, perRound);
-        System.out.println("round\tvalidations\tCPU µs/MetaInfo\tJIT ms in round\tfindings");
-        long findings = 0;
-        long steadyCpu = 0;
-        int steadyRounds = 0;
-        long jitBefore = 0;
-        for (int round = 1; round <= rounds; round++) {
-            long cpu = threads.getCurrentThreadCpuTime();
-            for (int i = 0; i < perRound; i++) {
-                ValidationResult r = validator.validate(metaInfos[i % metaInfos.length], "metainfo.xml");
-                findings += r.findings().list().size();
-            }
-            cpu = threads.getCurrentThreadCpuTime() - cpu;
-            jit.sample();
-            long jitNow = jit.used().toMillis();
-            if (round > rounds / 2) {
-                steadyCpu += cpu;
-                steadyRounds++;
-            }
-            System.out.printf(Locale.ROOT, "%d\t%d\t%.1f\t%d\t%d%n", round, round * perRound,
-                    cpu / 1e3 / perRound, jitNow - jitBefore, findings);
-            jitBefore = jitNow;
-        }
-        System.out.printf(Locale.ROOT, "second half: %.1f µs CPU per MetaInfo; JIT %d ms in all%n",
-                steadyCpu / 1e3 / ((long) steadyRounds * perRound), jit.used().toMillis());
+        CpuRounds.run(rounds, perRound, "MetaInfo", i -> validator.validate(metaInfos[i % metaInfos.length],
+                "metainfo.xml").findings().list().size());
     }
 
     /** A MetaInfo as {@link IngestBenchmark} writes it (the same attributes; fixed digests). */

@@ -151,7 +151,10 @@ final class RowInserts {
                     for (int r = 0; r < rows.size(); r++) {
                         column[r] = rows.get(r)[col];
                     }
-                    s.setArray(col + 1, c.createArrayOf(type.sqlName, column));
+                    // a Java array itself, not createArrayOf: pgjdbc then sends it in binary (String[] as
+                    // varchar[], byte[][] as bytea[]), where createArrayOf("text", …) spells every element out
+                    // in text, bytes in hex, for the server to parse
+                    s.setObject(col + 1, column);
                 }
                 s.executeUpdate();
             }
