@@ -98,11 +98,10 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
     private boolean checkpointFrozen;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     /**
-     * Writes batches to the store, one at a time and in order, while this thread plans the next; its thread starts
-     * with the first batch handed to it (never for document groups, committed on the calling thread).
+     * Writes batches to the store, one at a time and in order, while this thread plans the next, on a shared thread
+     * borrowed from the first batch handed to it on (never for document groups, committed on the calling thread).
      */
-    private final ExecutorService committer = Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().name("lexsync-commit").daemon(true).factory());
+    private final SerialLane committer;
     /** Batches handed to the committer and not yet booked, oldest first (at most {@link #COMMITS_IN_FLIGHT}). */
     private final ArrayDeque<PendingCommit> pendingCommits = new ArrayDeque<>();
     /** Set by the committer thread when a batch fails; read by it before each later batch. */
@@ -140,6 +139,7 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
         this.preparer = new ChangePreparer(settings.fetcher(), store, settings.files(), settings.attempts(),
                 settings.retryDelay(), settings.maxRetryDelay());
         this.sourceId = sourceId;
+        this.committer = new SerialLane("lexsync-commit-" + sourceId);
         this.runId = runId;
         this.progress = progress;
         this.giveUp = giveUp;

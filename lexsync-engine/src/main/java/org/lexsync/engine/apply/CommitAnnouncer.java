@@ -3,8 +3,6 @@ package org.lexsync.engine.apply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +14,8 @@ import org.lexsync.engine.store.Store;
 import org.lexsync.engine.store.WriteOutcome;
 
 /**
- * Tells an apply call's {@link CommitListener}s about its committed batches on a thread of its own, in commit
+ * Tells an apply call's {@link CommitListener}s about its committed batches on a thread of their own (a
+ * {@link SerialLane}), in commit
  * order, so that the committer goes on with the next transaction while they work; at most {@value #BACKLOG}
  * batches wait for them (then the committer waits: memory stays bounded). A listener that throws is reported — kept
  * for the {@link org.lexsync.engine.model.ApplyReport} and recorded with the run as a finding — and the others,
@@ -30,7 +29,8 @@ final class CommitAnnouncer {
     private final long runId;
     private final List<CommitListener> listeners;
     private final Store store;
-    private final ExecutorService thread;
+    /** The listeners' thread: one of the shared {@link ApplyThreads}, borrowed while batches wait to be announced. */
+    private final SerialLane thread;
     private final Semaphore room = new Semaphore(BACKLOG);
     /** Written on the listener thread, read once it has ended. */
     private final List<ListenerFailure> failures = new ArrayList<>();
@@ -41,8 +41,7 @@ final class CommitAnnouncer {
         this.runId = runId;
         this.listeners = listeners;
         this.store = store;
-        this.thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("lexsync-listen-" + sourceId)
-                .daemon(true).factory());
+        this.thread = new SerialLane("lexsync-listen-" + sourceId);
     }
 
     /**

@@ -6,10 +6,12 @@ import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Pulls a planner on a thread of its own, up to {@code capacity} changes ahead of the applier, so that
+ * Pulls a planner on a thread of its own (one of the shared {@link ApplyThreads}, not one started per apply call), up to {@code capacity} changes ahead of the applier, so that
  * planning (reading and parsing source documents, unpacking dumps) overlaps fetching and committing
  * instead of taking turns with them on the applier's thread. Changes, the end and a planner failure
  * arrive in the planner's order; a failure is thrown by {@link #next()} at the position where it happened.
@@ -28,14 +30,29 @@ final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
     private static final Failure NOTHING_YET = new Failure(null);
 
     private final BlockingQueue<Object> queue;
-    private final Thread thread;
+    /** Counted down once the planner's thread is done with it. */
+    private final CountDownLatch pumped = new CountDownLatch(1);
+    /** The thread pulling the planner while it does; guarded by {@code this}. */
+    private @Nullable Thread pumping;
     private volatile boolean stopped;
     private Object head;
 
     ReadAhead(Iterator<PlannedChange> planner, int capacity, String name) {
         this.queue = new ArrayBlockingQueue<>(capacity);
         // a platform thread: a planner may block in I/O while holding monitors (pinning a virtual thread on JDK 21)
-        this.thread = Thread.ofPlatform().name(name).daemon(true).start(() -> pump(planner));
+        ApplyThreads.execute(name, () -> {
+            synchronized (this) {
+                pumping = Thread.currentThread();
+            }
+            try {
+                pump(planner);
+            } finally {
+                synchronized (this) {
+                    pumping = null; // an interrupt from close() must not reach the thread's next task
+                }
+                pumped.countDown();
+            }
+        });
     }
 
     /**
@@ -110,14 +127,19 @@ final class ReadAhead implements Iterator<PlannedChange>, AutoCloseable {
         stopped = true;
         queue.clear();
         try {
-            thread.join(GRACE_MILLIS);
-            if (thread.isAlive()) {
-                thread.interrupt();
-                thread.join();
+            if (!pumped.await(GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                interruptPlanner();
+                pumped.await();
             }
         } catch (InterruptedException e) {
-            thread.interrupt();
+            interruptPlanner();
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void interruptPlanner() {
+        if (pumping != null) {
+            pumping.interrupt();
         }
     }
 }

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongConsumer;
+import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -20,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * committed write is heard. One daemon thread LISTENs on a connection of its own (not from the pool: it is held
  * for the life of the store); when that connection drops it is opened again with a growing back-off, one log line
  * per outage, and on every (re)connection the listeners are told the head read then, so nothing committed during
- * the outage is missed.
+ * the outage is missed. The thread blocks until a notification arrives or {@link #CHECK_MILLIS} pass in silence (then
+ * a query finds out whether the link is still there), rather than waking up twice a second: closing aborts the
+ * connection, which ends the wait at once.
  */
 final class JournalListener implements AutoCloseable {
     /** The channel every journal commit notifies. */
@@ -29,14 +32,16 @@ final class JournalListener implements AutoCloseable {
     static final String NOTIFY_SQL = "SELECT pg_notify('" + CHANNEL + "',"
             + " (SELECT COALESCE(MAX(seq), 0) FROM journal)::text)";
     private static final Logger LOG = LoggerFactory.getLogger(JournalListener.class);
-    private static final int WAIT_MILLIS = 500;
-    private static final long CHECK_NANOS = 10_000_000_000L;
+    /** Silence after which a query checks the connection: a link cut without a word stays silent. */
+    static final int CHECK_MILLIS = 10_000;
     private static final long FIRST_BACKOFF_MILLIS = 100;
     private static final long MAX_BACKOFF_MILLIS = 5_000;
 
     private final StoreConfig config;
     private final List<LongConsumer> listeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
+    /** The listening connection while it is open: {@link #close()} aborts it to end the wait. */
+    private volatile @Nullable Connection listening;
     private volatile boolean closed;
     private volatile boolean live;
 
@@ -61,6 +66,10 @@ final class JournalListener implements AutoCloseable {
         boolean outage = false;
         while (!closed) {
             try (Connection c = open()) {
+                listening = c;
+                if (closed) {
+                    return;
+                }
                 long head;
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
@@ -95,6 +104,7 @@ final class JournalListener implements AutoCloseable {
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
             } finally {
                 live = false;
+                listening = null;
             }
         }
     }
@@ -104,14 +114,16 @@ final class JournalListener implements AutoCloseable {
         PGConnection pg = c.unwrap(PGConnection.class);
         long checked = System.nanoTime();
         while (!closed) {
-            PGNotification[] heard = pg.getNotifications(WAIT_MILLIS);
+            long silentMillis = (System.nanoTime() - checked) / 1_000_000;
+            // blocks until a notification arrives or the check is due (0 would mean: no limit)
+            PGNotification[] heard = pg.getNotifications((int) Math.max(1, CHECK_MILLIS - silentMillis));
             if (heard != null && heard.length > 0) {
                 long last = 0;
                 for (PGNotification n : heard) {
                     last = Math.max(last, seq(n.getParameter()));
                 }
                 tell(last);
-            } else if (System.nanoTime() - checked > CHECK_NANOS) {
+            } else if (System.nanoTime() - checked >= CHECK_MILLIS * 1_000_000L) {
                 // a connection cut without a word (a partition) stays silent; a query finds out
                 try (Statement s = c.createStatement()) {
                     s.execute("SELECT 1");
@@ -147,7 +159,15 @@ final class JournalListener implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        thread.interrupt();   // a back-off ends at once; a wait for notifications within WAIT_MILLIS
+        Connection c = listening;
+        if (c != null) {
+            try {
+                c.abort(Runnable::run); // closes the socket: a wait for notifications ends at once
+            } catch (SQLException | RuntimeException e) {
+                // already closed
+            }
+        }
+        thread.interrupt();   // a back-off ends at once
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {
