@@ -115,6 +115,13 @@ final class Db implements AutoCloseable {
                 }
             } else {
                 flyway.migrate();
+                if (!sqlite) {
+                    try (Connection c = ds.getConnection()) {
+                        BlobCompression.preferLz4(c);
+                    } catch (SQLException e) {
+                        throw StoreFailures.of(config, "set the compression of small blobs", e);
+                    }
+                }
             }
         } catch (RuntimeException e) {
             ds.close();
