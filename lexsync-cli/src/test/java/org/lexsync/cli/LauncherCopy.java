@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
@@ -38,7 +39,10 @@ final class LauncherCopy {
         jar(Path.of("target/classes"), target.getParent().resolve("lexsync-cli.jar"), directoryEntries);
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             Path p = Path.of(entry);
-            if (entry.endsWith(".jar")) {
+            if (entry.endsWith(".jar") && !directoryEntries && p.getFileName().toString().startsWith("lexsync-")) {
+                // a module packed by the build (`mvnw verify` puts the jars of the reactor on the class path)
+                repack(p, target.resolve(p.getFileName()));
+            } else if (entry.endsWith(".jar")) {
                 Files.createSymbolicLink(target.resolve(p.getFileName()), p.toAbsolutePath());
             } else if (Files.isDirectory(p) && !p.toAbsolutePath().endsWith(Path.of("lexsync-cli/target/classes"))
                     && !p.toAbsolutePath().endsWith(Path.of("lexsync-cli/target/test-classes"))) {
@@ -48,6 +52,24 @@ final class LauncherCopy {
             }
         }
         return install.resolve("lexsync");
+    }
+
+    /** Copies a jar without its directory entries. */
+    private static void repack(Path from, Path jar) throws IOException {
+        try (JarInputStream in = new JarInputStream(Files.newInputStream(from));
+             JarOutputStream out = manifestOf(in, Files.newOutputStream(jar))) {
+            for (JarEntry e; (e = in.getNextJarEntry()) != null; ) {
+                if (!e.isDirectory()) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    in.transferTo(out);
+                    out.closeEntry();
+                }
+            }
+        }
+    }
+
+    private static JarOutputStream manifestOf(JarInputStream in, OutputStream o) throws IOException {
+        return in.getManifest() == null ? new JarOutputStream(o) : new JarOutputStream(o, in.getManifest());
     }
 
     /** Packs a classes directory into a jar, with an entry for each directory when {@code directoryEntries}. */
