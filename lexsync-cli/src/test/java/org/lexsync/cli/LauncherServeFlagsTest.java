@@ -32,14 +32,14 @@ class LauncherServeFlagsTest {
     void serveCompilesEarlierOnTheSerialCollector() throws Exception {
         String out = run("serve", "-XX:+PrintCommandLineFlags");
 
-        assertThat(out).contains("-XX:CompileThresholdScaling=0.1", "-XX:+UseSerialGC").doesNotContain("+UseG1GC");
+        assertThat(out).contains("-XX:CompileThresholdScaling=0.02", "-XX:+UseSerialGC").doesNotContain("+UseG1GC");
     }
 
     @Test
     void aCollectorInTheJavaOptionsReplacesTheSerialOne() throws Exception {
         String out = run("serve", "-XX:+PrintCommandLineFlags -XX:+UseG1GC");
 
-        assertThat(out).contains("-XX:+UseG1GC", "-XX:CompileThresholdScaling=0.1").doesNotContain("+UseSerialGC");
+        assertThat(out).contains("-XX:+UseG1GC", "-XX:CompileThresholdScaling=0.02").doesNotContain("+UseSerialGC");
     }
 
     @Test

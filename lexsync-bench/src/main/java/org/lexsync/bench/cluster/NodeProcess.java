@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class NodeProcess implements AutoCloseable {
     /** The JVM flags the {@code lexsync} launcher gives {@code serve} (keep the two equal; docs/deploying.md). */
-    public static final List<String> SERVE_FLAGS = List.of("-XX:CompileThresholdScaling=0.1", "-XX:+UseSerialGC");
+    public static final List<String> SERVE_FLAGS = List.of("-XX:CompileThresholdScaling=0.02", "-XX:+UseSerialGC");
     /**
      * The launcher's AOT cache for {@code serve} in the command line's directory (made from a recorded node's run, with
      * the same flags and class path); nodes run with it when it is there and newer than the jar.

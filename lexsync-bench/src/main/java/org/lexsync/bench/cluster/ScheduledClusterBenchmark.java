@@ -32,7 +32,8 @@ import org.lexsync.bench.fixture.FixtureProcess;
  *
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
  *     [--sources 1000] [--minutes 3] [--warm-minutes 0] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
- *     [--cli lexsync-cli/target] [--node-jvm-flags "-XX:..."] [--pg-log /var/log/postgresql/postgresql-15-main.log]</pre>
+ *     [--cli lexsync-cli/target] [--node-jvm-flags "-XX:..."] [--pg-log /var/log/postgresql/postgresql-15-main.log] \
+ *     [--series true]</pre>
  *
  * {@code --node-jvm-flags} replaces the JVM flags the launcher gives {@code serve} ({@link NodeProcess#SERVE_FLAGS})
  * with a blank-separated list ({@code ""}: none, the JVM's defaults). The nodes run with the launcher's AOT cache for
@@ -45,7 +46,9 @@ import org.lexsync.bench.fixture.FixtureProcess;
  * {@code --sources 0} measures the nodes' fixed cost alone (idle nodes: heartbeats, scheduler polls, the journal
  * listener, JIT and GC). {@code --pg-log} sets {@code log_statement = 'all'} on the run's database (not the server's
  * other databases) and breaks the window's transactions down by kind from that log ({@link StatementLog}); it adds
- * PostgreSQL's logging to the window, so take CPU figures from runs without it.
+ * PostgreSQL's logging to the window, so take CPU figures from runs without it. {@code --series true} also prints a
+ * line a minute from the nodes' start ({@link MinuteSeries}): checks, CPU and JIT CPU in each minute, for how long the
+ * warm-up of a node lasts and whether its cost per check levels out.
  */
 public final class ScheduledClusterBenchmark {
     private ScheduledClusterBenchmark() {
@@ -62,6 +65,7 @@ public final class ScheduledClusterBenchmark {
         Duration schedule = Duration.ofSeconds(60);
         Path cli = Path.of("lexsync-cli/target");
         Path pgLog = null;
+        boolean series = false;
         List<String> jvmFlags = NodeProcess.SERVE_FLAGS;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
@@ -75,6 +79,7 @@ public final class ScheduledClusterBenchmark {
                 case "--per-host" -> perHost = Integer.parseInt(v);
                 case "--cli" -> cli = Path.of(v);
                 case "--pg-log" -> pgLog = Path.of(v);
+                case "--series" -> series = Boolean.parseBoolean(v);
                 case "--node-jvm-flags" -> jvmFlags = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
@@ -107,7 +112,8 @@ public final class ScheduledClusterBenchmark {
                         dir.resolve("node" + n + ".log"), "512m", jvmFlags,
                         List.of("--max-concurrent-runs", Integer.toString(runs))));
             }
-            waitForBaseline(db, sources);
+            MinuteSeries perMinute = series ? new MinuteSeries(started, begun, System.out) : null;
+            waitForBaseline(db, sources, perMinute);
             System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
                     Duration.between(begun, Instant.now()).toMillis() / 1000.0);
 
@@ -119,6 +125,9 @@ public final class ScheduledClusterBenchmark {
                     if (changePercent > 0 && !Instant.now().isBefore(nextChange)) {
                         fixture.changeFeeds(sources * changePercent / 100);
                         nextChange = nextChange.plus(Duration.ofMinutes(1));
+                    }
+                    if (perMinute != null) {
+                        perMinute.printDue(db);
                     }
                     Thread.sleep(200);
                 }
@@ -140,6 +149,9 @@ public final class ScheduledClusterBenchmark {
                 if (!Instant.now().isBefore(nextJitSample)) {
                     jit.forEach(CompilerCpu::sample);
                     nextJitSample = nextJitSample.plusSeconds(5);
+                }
+                if (perMinute != null) {
+                    perMinute.printDue(db);
                 }
                 Thread.sleep(200);
             }
@@ -221,7 +233,7 @@ public final class ScheduledClusterBenchmark {
         return checks;
     }
 
-    private static void waitForBaseline(Connection db, int sources) throws Exception {
+    private static void waitForBaseline(Connection db, int sources, MinuteSeries perMinute) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(20));
         while (Instant.now().isBefore(deadline)) {
             try (Statement st = db.createStatement();
@@ -231,6 +243,9 @@ public final class ScheduledClusterBenchmark {
                 }
             } catch (java.sql.SQLException e) {
                 // the first node has not made the schema yet
+            }
+            if (perMinute != null) {
+                perMinute.printDue(db);
             }
             Thread.sleep(1000);
         }
