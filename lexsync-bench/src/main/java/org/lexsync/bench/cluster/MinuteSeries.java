@@ -28,6 +28,7 @@ final class MinuteSeries {
     private Duration cpuBefore = Duration.ZERO;
     private Duration jitBefore = Duration.ZERO;
     private int minute;
+    private Instant nextSample = Instant.EPOCH;
 
     MinuteSeries(List<NodeProcess> nodes, Instant begun, PrintStream out) {
         this.nodes = nodes;
@@ -40,9 +41,15 @@ final class MinuteSeries {
 
     /** Prints the lines of every minute that ended by now; {@code db} counts the runs started in each. */
     void printDue(Connection db) throws SQLException {
-        jit.forEach(CompilerCpu::sample); // often, so a compiler thread that ends between minutes is mostly counted
+        if (!Instant.now().isBefore(nextSample)) {
+            // every 5 s, so that a compiler thread that ends between two minutes is mostly counted, without reading
+            // every node's threads from /proc at each of the caller's 200 ms turns
+            jit.forEach(CompilerCpu::sample);
+            nextSample = Instant.now().plusSeconds(5);
+        }
         while (!Instant.now().isBefore(begun.plus(Duration.ofMinutes(minute + 1L)))) {
             minute++;
+            jit.forEach(CompilerCpu::sample);
             Duration cpu = nodes.stream().map(NodeProcess::cpu).reduce(Duration.ZERO, Duration::plus);
             Duration compiled = jit.stream().map(CompilerCpu::used).reduce(Duration.ZERO, Duration::plus);
             long checks = checksStarted(db, begun.plus(Duration.ofMinutes(minute - 1L)), begun.plus(Duration.ofMinutes(minute)));
