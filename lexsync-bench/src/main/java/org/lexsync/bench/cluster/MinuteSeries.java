@@ -39,8 +39,8 @@ final class MinuteSeries {
                 + " checks without JIT");
     }
 
-    /** Prints the lines of every minute that ended by now; {@code db} counts the runs started in each. */
-    void printDue(Connection db) throws SQLException {
+    /** Prints the lines of every minute that ended by now; {@code dbs} count the runs started in each. */
+    void printDue(List<Connection> dbs) throws SQLException {
         if (!Instant.now().isBefore(nextSample)) {
             // every 5 s, so that a compiler thread that ends between two minutes is mostly counted, without reading
             // every node's threads from /proc at each of the caller's 200 ms turns
@@ -52,7 +52,11 @@ final class MinuteSeries {
             jit.forEach(CompilerCpu::sample);
             Duration cpu = nodes.stream().map(NodeProcess::cpu).reduce(Duration.ZERO, Duration::plus);
             Duration compiled = jit.stream().map(CompilerCpu::used).reduce(Duration.ZERO, Duration::plus);
-            long checks = checksStarted(db, begun.plus(Duration.ofMinutes(minute - 1L)), begun.plus(Duration.ofMinutes(minute)));
+            long checks = 0;
+            for (Connection db : dbs) {
+                checks += checksStarted(db, begun.plus(Duration.ofMinutes(minute - 1L)),
+                        begun.plus(Duration.ofMinutes(minute)));
+            }
             double all = cpu.minus(cpuBefore).toMillis() / 1000.0;
             double inJit = compiled.minus(jitBefore).toMillis() / 1000.0;
             out.printf(Locale.ROOT, "%d | %d | %.2f | %.2f | %s%n", minute, checks, all, inJit,

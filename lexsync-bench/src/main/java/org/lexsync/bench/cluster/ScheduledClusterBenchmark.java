@@ -49,6 +49,11 @@ import org.lexsync.bench.fixture.FixtureProcess;
  * PostgreSQL's logging to the window, so take CPU figures from runs without it. {@code --series true} also prints a
  * line a minute from the nodes' start ({@link MinuteSeries}): checks, CPU and JIT CPU in each minute, for how long the
  * warm-up of a node lasts and whether its cost per check levels out.
+ *
+ * {@code --apart true} is the control for "what does the cluster add": the same N processes on this machine with the
+ * same fixture and load, but each a lone node on a database of its own holding every N-th source — no shared
+ * leases, politeness, journal notifications or scheduler table. What N nodes apart cost per check beyond one node is
+ * N JVMs sharing the machine and the load; what a cluster costs beyond N nodes apart is the cluster's own work.
  */
 public final class ScheduledClusterBenchmark {
     private ScheduledClusterBenchmark() {
@@ -66,6 +71,7 @@ public final class ScheduledClusterBenchmark {
         Path cli = Path.of("lexsync-cli/target");
         Path pgLog = null;
         boolean series = false;
+        boolean apart = false;
         List<String> jvmFlags = NodeProcess.SERVE_FLAGS;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
@@ -80,40 +86,55 @@ public final class ScheduledClusterBenchmark {
                 case "--cli" -> cli = Path.of(v);
                 case "--pg-log" -> pgLog = Path.of(v);
                 case "--series" -> series = Boolean.parseBoolean(v);
+                case "--apart" -> apart = Boolean.parseBoolean(v);
                 case "--node-jvm-flags" -> jvmFlags = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        String name = "lexsync_sched_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        admin("CREATE DATABASE " + name);
-        if (pgLog != null) {
-            admin("ALTER DATABASE " + name + " SET log_statement = 'all'");
+        String prefix = "lexsync_sched_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        List<String> names = new ArrayList<>();
+        for (int n = 0; n < (apart ? nodes : 1); n++) {
+            names.add(apart ? prefix + "_" + n : prefix);
+        }
+        for (String name : names) {
+            admin("CREATE DATABASE " + name);
+            if (pgLog != null) {
+                admin("ALTER DATABASE " + name + " SET log_statement = 'all'");
+            }
         }
         Path dir = Files.createTempDirectory("lexsync-sched-cluster-bench-");
-        System.out.printf(Locale.ROOT, "%d nodes × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
-                + " changing each minute; measuring %d min; node JVM flags %s; serve cache %s%n", nodes, sources, schedule,
-                runs, perHost, changePercent, minutes, jvmFlags,
+        System.out.printf(Locale.ROOT, "%d nodes%s × %d Atom sources every %s, %d runs per node, %d per host; %d %%"
+                + " changing each minute; measuring %d min; node JVM flags %s; serve cache %s%n", nodes,
+                apart ? " apart (a database each)" : "", sources, schedule, runs, perHost, changePercent, minutes, jvmFlags,
                 NodeProcess.currentServeCache(cli) ? cli.resolve(NodeProcess.SERVE_CACHE) : "none");
         List<NodeProcess> started = new ArrayList<>();
-        try (FixtureProcess fixture = FixtureProcess.startAtomFeeds(sources, 3, 512, 15);
-             Connection db = DriverManager.getConnection(ClusterServices.SERVER + name, ClusterServices.USER, null)) {
-            Path config = dir.resolve("lexsync.yaml");
-            StringBuilder yaml = new StringBuilder("store:\n  jdbc-url: " + ClusterServices.SERVER + name + "\nsources:\n");
-            for (int i = 0; i < sources; i++) {
-                yaml.append(String.format(Locale.ROOT, "  - {id: feed-%04d, protocol: atom, url: %s, schedule: %s,"
-                                + " approved: true, politeness: {delay: 0, concurrency: %d}}%n", i,
-                        fixture.baseUri().resolve("/feeds/" + i + "/feed.atom"), schedule, perHost));
+        List<Connection> dbs = new ArrayList<>();
+        try (FixtureProcess fixture = FixtureProcess.startAtomFeeds(sources, 3, 512, 15)) {
+            for (String name : names) {
+                dbs.add(DriverManager.getConnection(ClusterServices.SERVER + name, ClusterServices.USER, null));
             }
-            Files.writeString(config, yaml, StandardCharsets.UTF_8);
+            List<Path> configs = new ArrayList<>();
+            for (int c = 0; c < names.size(); c++) {
+                Path config = dir.resolve("lexsync-" + c + ".yaml");
+                StringBuilder yaml = new StringBuilder("store:\n  jdbc-url: " + ClusterServices.SERVER + names.get(c)
+                        + "\nsources:\n");
+                for (int i = c; i < sources; i += names.size()) {
+                    yaml.append(String.format(Locale.ROOT, "  - {id: feed-%04d, protocol: atom, url: %s, schedule: %s,"
+                                    + " approved: true, politeness: {delay: 0, concurrency: %d}}%n", i,
+                            fixture.baseUri().resolve("/feeds/" + i + "/feed.atom"), schedule, perHost));
+                }
+                Files.writeString(config, yaml, StandardCharsets.UTF_8);
+                configs.add(config);
+            }
             Map<String, String> env = Map.of("LEXSYNC_DB_USER", ClusterServices.USER);
             Instant begun = Instant.now();
             for (int n = 0; n < nodes; n++) {
-                started.add(NodeProcess.start(null, cli, dir.resolve("node" + n), config, env,
+                started.add(NodeProcess.start(null, cli, dir.resolve("node" + n), configs.get(n % configs.size()), env,
                         dir.resolve("node" + n + ".log"), "512m", jvmFlags,
                         List.of("--max-concurrent-runs", Integer.toString(runs))));
             }
             MinuteSeries perMinute = series ? new MinuteSeries(started, begun, System.out) : null;
-            waitForBaseline(db, sources, perMinute);
+            waitForBaseline(dbs, sources, perMinute);
             System.out.printf(Locale.ROOT, "baseline: every source ran once in %.1f s%n",
                     Duration.between(begun, Instant.now()).toMillis() / 1000.0);
 
@@ -127,14 +148,14 @@ public final class ScheduledClusterBenchmark {
                         nextChange = nextChange.plus(Duration.ofMinutes(1));
                     }
                     if (perMinute != null) {
-                        perMinute.printDue(db);
+                        perMinute.printDue(dbs);
                     }
                     Thread.sleep(200);
                 }
                 System.out.printf(Locale.ROOT, "warm-up: %d min more of the same load, not measured%n", warmMinutes);
             }
             Instant start = Instant.now();
-            long xact0 = commits(db, name);
+            long xact0 = commits(dbs, names);
             List<Duration> cpu0 = started.stream().map(NodeProcess::cpu).toList();
             List<CompilerCpu> jit = started.stream().map(p -> new CompilerCpu(p.pid())).toList();
             Instant end = start.plus(Duration.ofMinutes(minutes));
@@ -151,17 +172,17 @@ public final class ScheduledClusterBenchmark {
                     nextJitSample = nextJitSample.plusSeconds(5);
                 }
                 if (perMinute != null) {
-                    perMinute.printDue(db);
+                    perMinute.printDue(dbs);
                 }
                 Thread.sleep(200);
             }
-            long xact = commits(db, name) - xact0;
+            long xact = commits(dbs, names) - xact0;
             jit.forEach(CompilerCpu::sample);
             List<Duration> cpu = new ArrayList<>();
             for (int n = 0; n < nodes; n++) {
                 cpu.add(started.get(n).cpu().minus(cpu0.get(n)));
             }
-            long checks = report(db, start, end, schedule, sources, changed, cpu, xact);
+            long checks = report(dbs, start, end, schedule, sources, changed, cpu, xact);
             double jitSeconds = jit.stream().mapToLong(j -> j.used().toMillis()).sum() / 1000.0;
             double all = cpu.stream().mapToLong(Duration::toMillis).sum() / 1000.0;
             System.out.printf(Locale.ROOT, "of which JIT compiler threads %.1f CPU s (%s); without them %.2f CPU s per"
@@ -169,13 +190,20 @@ public final class ScheduledClusterBenchmark {
                     j.used().toMillis() / 1000.0)).toList(), checks == 0 ? 0 : (all - jitSeconds) * 1000 / checks);
             if (pgLog != null) {
                 Thread.sleep(1000); // the server's log is written asynchronously
-                StatementLog.read(pgLog, name, start, end).print(checks);
+                for (String name : names) {
+                    StatementLog.read(pgLog, name, start, end).print(checks);
+                }
             }
         } finally {
             for (NodeProcess p : started) {
                 p.close();
             }
-            admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            for (Connection c : dbs) {
+                c.close();
+            }
+            for (String name : names) {
+                admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            }
             try (var walk = Files.walk(dir)) {
                 for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(p);
@@ -184,7 +212,7 @@ public final class ScheduledClusterBenchmark {
         }
     }
 
-    private static long report(Connection db, Instant start, Instant end, Duration schedule, int sources, int changed,
+    private static long report(List<Connection> dbs, Instant start, Instant end, Duration schedule, int sources, int changed,
                                List<Duration> cpu, long xact) throws Exception {
         Map<String, Instant> previousEnd = new HashMap<>();
         List<Long> lag = new ArrayList<>();
@@ -192,26 +220,28 @@ public final class ScheduledClusterBenchmark {
         long checks = 0;
         long failed = 0;
         long changes = 0;
-        try (Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery("SELECT source_id, started_at, ended_at, status, created + updated + deleted,"
-                     + " holder_pid FROM runs ORDER BY source_id, id")) {
-            while (rs.next()) {
-                String source = rs.getString(1);
-                Instant started = Instant.parse(rs.getString(2));
-                String ended = rs.getString(3);
-                Instant prevEnd = previousEnd.put(source, ended == null ? null : Instant.parse(ended));
-                if (started.isBefore(start) || !started.isBefore(end)) {
-                    continue;
-                }
-                checks++;
-                checksByPid.merge(rs.getLong(6), 1, Integer::sum);
-                String status = rs.getString(4);
-                if (status.equals("aborted") || status.equals("interrupted")) {
-                    failed++;
-                }
-                changes += rs.getLong(5);
-                if (prevEnd != null) {
-                    lag.add(Math.max(0, Duration.between(prevEnd.plus(schedule), started).toMillis()));
+        for (Connection db : dbs) {
+            try (Statement st = db.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT source_id, started_at, ended_at, status, created + updated + deleted,"
+                         + " holder_pid FROM runs ORDER BY source_id, id")) {
+                while (rs.next()) {
+                    String source = rs.getString(1);
+                    Instant started = Instant.parse(rs.getString(2));
+                    String ended = rs.getString(3);
+                    Instant prevEnd = previousEnd.put(source, ended == null ? null : Instant.parse(ended));
+                    if (started.isBefore(start) || !started.isBefore(end)) {
+                        continue;
+                    }
+                    checks++;
+                    checksByPid.merge(rs.getLong(6), 1, Integer::sum);
+                    String status = rs.getString(4);
+                    if (status.equals("aborted") || status.equals("interrupted")) {
+                        failed++;
+                    }
+                    changes += rs.getLong(5);
+                    if (prevEnd != null) {
+                        lag.add(Math.max(0, Duration.between(prevEnd.plus(schedule), started).toMillis()));
+                    }
                 }
             }
         }
@@ -233,33 +263,42 @@ public final class ScheduledClusterBenchmark {
         return checks;
     }
 
-    private static void waitForBaseline(Connection db, int sources, MinuteSeries perMinute) throws Exception {
+    private static void waitForBaseline(List<Connection> dbs, int sources, MinuteSeries perMinute) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(20));
         while (Instant.now().isBefore(deadline)) {
-            try (Statement st = db.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT count(DISTINCT source_id) FROM runs WHERE ended_at IS NOT NULL")) {
-                if (rs.next() && rs.getLong(1) >= sources) {
-                    return;
+            long ran = 0;
+            for (Connection db : dbs) {
+                try (Statement st = db.createStatement();
+                     ResultSet rs = st.executeQuery("SELECT count(DISTINCT source_id) FROM runs WHERE ended_at IS NOT NULL")) {
+                    ran += rs.next() ? rs.getLong(1) : 0;
+                } catch (java.sql.SQLException e) {
+                    // this database's node has not made the schema yet
                 }
-            } catch (java.sql.SQLException e) {
-                // the first node has not made the schema yet
+            }
+            if (ran >= sources) {
+                return;
             }
             if (perMinute != null) {
-                perMinute.printDue(db);
+                perMinute.printDue(dbs);
             }
             Thread.sleep(1000);
         }
         throw new IllegalStateException("the baseline did not end within 20 minutes");
     }
 
-    private static long commits(Connection db, String name) throws Exception {
-        try (PreparedStatement st = db.prepareStatement("SELECT xact_commit FROM pg_stat_database WHERE datname = ?")) {
-            st.setString(1, name);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
+    /** The committed transactions of the run's databases, from PostgreSQL's statistics (all clients). */
+    private static long commits(List<Connection> dbs, List<String> names) throws Exception {
+        long sum = 0;
+        try (PreparedStatement st = dbs.get(0).prepareStatement("SELECT xact_commit FROM pg_stat_database WHERE datname = ?")) {
+            for (String name : names) {
+                st.setString(1, name);
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    sum += rs.getLong(1);
+                }
             }
         }
+        return sum;
     }
 
     private static void admin(String sql) throws Exception {

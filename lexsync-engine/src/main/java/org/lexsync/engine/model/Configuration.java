@@ -13,12 +13,12 @@ public record Configuration(Path file, List<Source> sources, ServerSettings serv
     public Configuration {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(server, "server");
-        sources = List.copyOf(sources);
+        sources = SourceList.of(sources);
     }
 
-    /** The source with this id, if the file defines one. */
+    /** The source with this id, if the file defines one (looked up by id, not scanned for). */
     public Optional<Source> source(String id) {
-        return sources.stream().filter(s -> s.id().equals(id)).findFirst();
+        return Optional.ofNullable(((SourceList) sources).byId(id));
     }
 
     /** The approved sources (the ones that run without being named), in file order. */
