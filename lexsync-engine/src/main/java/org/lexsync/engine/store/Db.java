@@ -105,6 +105,7 @@ final class Db implements AutoCloseable {
             Flyway flyway = Flyway.configure(Db.class.getClassLoader())
                     .dataSource(ds)
                     .locations("classpath:db/migration")
+                    .javaMigrations(new HostPolitenessFunctions())
                     .load();
             org.flywaydb.core.api.MigrationInfoService info = flyway.info();
             refuseWithoutMigrations(info, config.effectiveJdbcUrl());
@@ -309,6 +310,32 @@ final class Db implements AutoCloseable {
                     failure.addSuppressed(e);
                 }
             }
+        } catch (SQLException e) {
+            throw StoreFailures.of(config, operation, e);
+        } finally {
+            if (sqlite) {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Runs work that writes with ONE statement, in auto-commit mode: the statement is its own transaction, so its row
+     * locks are held only while the server runs it, and the client saves the round trip of a {@code COMMIT}
+     * (docs/benchmarks.md, "Round trips per check"). Work of more than one statement must use {@link #write}: here each
+     * would commit on its own.
+     */
+    <T> T writeOne(String operation, Work<T> work) {
+        if (readOnly) {
+            throw StoreFailures.readOnly(config.dataDir(), operation, null);
+        }
+        if (sqlite) {
+            writeLock.lock();
+        }
+        try (Connection c = ds.getConnection()) {
+            T result = work.run(c);
+            commits.incrementAndGet();
+            return result;
         } catch (SQLException e) {
             throw StoreFailures.of(config, operation, e);
         } finally {

@@ -46,6 +46,13 @@ public final class Runs {
      * {@link org.lexsync.engine.model.FencedException} when the source's lease moved on.
      */
     public long start(String sourceId, @Nullable LeaseFence fence) {
+        if (fence != null && !db.sqlite()) {
+            Long id = db.writeOne("start run of " + sourceId, c -> startFenced(c, sourceId, fence));
+            if (id != null) {
+                return id;
+            }
+            // fenced: the transaction below finds it again and throws the exception that names the holder now
+        }
         return db.write("start run of " + sourceId, c -> {
             if (fence != null) {
                 SourceLeases.check(c, fence);
@@ -75,6 +82,31 @@ public final class Runs {
     }
 
     /**
+     * PostgreSQL's fenced start in one statement and one round trip (docs/benchmarks.md, "Round trips per check"): the
+     * fence's check ({@link SourceLeases#FENCE_CTE}), the next run id and the run's row, committed together, so the run
+     * counter's row is locked only while the server runs it. Null when the fence refused it (nothing is written).
+     */
+    private static Long startFenced(java.sql.Connection c, String sourceId, LeaseFence fence) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("WITH " + SourceLeases.FENCE_CTE + ", next AS (UPDATE counters"
+                + " SET value = value + 1 WHERE name = 'run' AND EXISTS (SELECT 1 FROM fence) RETURNING value)"
+                + " INSERT INTO runs (id, source_id, started_at, status, holder_pid, holder_host, holder_started)"
+                + " SELECT value, ?, ?, ?, ?, ?, ? FROM next RETURNING id")) {
+            RunHolder holder = RunHolder.current();
+            st.setString(1, fence.sourceId());
+            st.setLong(2, fence.epoch());
+            st.setString(3, sourceId);
+            st.setString(4, Db.now());
+            st.setString(5, RunStatus.RUNNING.token());
+            st.setLong(6, holder.pid());
+            st.setString(7, holder.host());
+            st.setString(8, holder.started());
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : null;
+            }
+        }
+    }
+
+    /**
      * Records the end of a run with its counts and the error that stopped it (null when none). A count never
      * falls below what the run's committed batches recorded: a caller that lost its tally (an abort) does not
      * erase what was committed.
@@ -90,29 +122,49 @@ public final class Runs {
      */
     public void finish(long runId, RunStatus status, RunCounts counts, String error,
                        @Nullable LeaseFence fence) {
+        if (fence != null && !db.sqlite()) {
+            // one statement and one round trip: the fence's check and the update, committed together
+            int updated = db.writeOne("finish run " + runId, c -> updateEnd(c, "WITH " + SourceLeases.FENCE_CTE + " ",
+                    " AND EXISTS (SELECT 1 FROM fence)", fence, runId, status, counts, error));
+            if (updated == 1) {
+                return;
+            }
+            // fenced (or no such run): the transaction below throws the exception that names the holder now
+        }
         db.write("finish run " + runId, c -> {
             if (fence != null) {
                 SourceLeases.check(c, fence);
             }
-            try (PreparedStatement st = c.prepareStatement("UPDATE runs SET ended_at = ?, status = ?,"
-                    + " created = CASE WHEN created > ? THEN created ELSE ? END,"
-                    + " updated = CASE WHEN updated > ? THEN updated ELSE ? END,"
-                    + " deleted = CASE WHEN deleted > ? THEN deleted ELSE ? END,"
-                    + " unchanged = CASE WHEN unchanged > ? THEN unchanged ELSE ? END,"
-                    + " failed = CASE WHEN failed > ? THEN failed ELSE ? END, error = ? WHERE id = ?")) {
-                st.setString(1, Db.now());
-                st.setString(2, status.token());
-                long[] values = {counts.created(), counts.updated(), counts.deleted(), counts.unchanged(), counts.failed()};
-                for (int i = 0; i < values.length; i++) {
-                    st.setLong(3 + 2 * i, values[i]);
-                    st.setLong(4 + 2 * i, values[i]);
-                }
-                st.setString(13, error);
-                st.setLong(14, runId);
-                st.executeUpdate();
-            }
+            updateEnd(c, "", "", null, runId, status, counts, error);
             return null;
         });
+    }
+
+    /** The run's end; {@code with} and {@code and} wrap the update in a fence's check when {@code fence} is given. */
+    private static int updateEnd(java.sql.Connection c, String with, String and, @Nullable LeaseFence fence, long runId,
+                                 RunStatus status, RunCounts counts, String error) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(with + "UPDATE runs SET ended_at = ?, status = ?,"
+                + " created = CASE WHEN created > ? THEN created ELSE ? END,"
+                + " updated = CASE WHEN updated > ? THEN updated ELSE ? END,"
+                + " deleted = CASE WHEN deleted > ? THEN deleted ELSE ? END,"
+                + " unchanged = CASE WHEN unchanged > ? THEN unchanged ELSE ? END,"
+                + " failed = CASE WHEN failed > ? THEN failed ELSE ? END, error = ? WHERE id = ?" + and)) {
+            int p = 1;
+            if (fence != null) {
+                st.setString(p++, fence.sourceId());
+                st.setLong(p++, fence.epoch());
+            }
+            st.setString(p++, Db.now());
+            st.setString(p++, status.token());
+            long[] values = {counts.created(), counts.updated(), counts.deleted(), counts.unchanged(), counts.failed()};
+            for (long v : values) {
+                st.setLong(p++, v);
+                st.setLong(p++, v);
+            }
+            st.setString(p++, error);
+            st.setLong(p, runId);
+            return st.executeUpdate();
+        }
     }
 
     /**

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The cluster's politeness gate on PostgreSQL (tables {@code host_politeness}, V20, and {@code host_slots}, V23): each
- * request to a host takes a slot in one transaction holding the host row's lock ({@code SELECT ... FOR UPDATE}), so
+ * request to a host takes a slot under the host row's lock, in one call of {@link HostPolitenessFunctions} (V30), so
  * that every node sees the cluster's next allowed start, its requests in flight, a {@code Retry-After} and an open
  * circuit breaker. Times come from the database's clock. The slots this object granted are renewed every
  * {@code renewEvery} while their requests run, so a long download keeps its slot, and a slot of a node that was killed
@@ -61,35 +61,26 @@ final class SharedHostSchedule implements SharedHostGate {
     @Override
     public Grant reserve(String host, int maxInFlight, Duration delay) {
         long asked = System.nanoTime();
-        Grant grant = db.write("reserve a request to host " + host, c -> {
-            Row row = lock(c, host);
-            if (row == null) {
-                try (PreparedStatement st = c.prepareStatement("INSERT INTO host_politeness (host, next_at,"
-                        + " unreachable_until) VALUES (?, 0, 0) ON CONFLICT (host) DO NOTHING")) {
-                    st.setString(1, host);
-                    st.executeUpdate();
+        String slot = UUID.randomUUID().toString();
+        Grant grant = db.writeOne("reserve a request to host " + host, c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT granted, start_at, now_at, unreachable_at FROM "
+                    + HostPolitenessFunctions.RESERVE + "(?, ?, ?, ?, ?)")) {
+                st.setString(1, host);
+                st.setLong(2, maxInFlight);
+                st.setLong(3, micros(delay));
+                st.setLong(4, holdMicros);
+                st.setString(5, slot);
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    long now = rs.getLong(3);
+                    Duration unreachable = Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(Math.max(0, rs.getLong(4) - now)));
+                    if (!rs.getBoolean(1)) {
+                        return new Grant(false, POLL, unreachable, null, null);
+                    }
+                    return new Grant(true, Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(rs.getLong(2) - now)),
+                            unreachable, host, slot);
                 }
-                row = lock(c, host);
             }
-            Duration unreachable = Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(
-                    Math.max(0, row.unreachableUntil - row.now)));
-            if (inFlight(c, host, row.now) >= maxInFlight) {
-                return new Grant(false, POLL, unreachable, null, null);
-            }
-            long start = Math.max(row.now, row.nextAt);
-            String slot = UUID.randomUUID().toString();
-            // the slot's row and the host's next start in one statement: one round trip less per request
-            try (PreparedStatement st = c.prepareStatement("WITH slot AS (INSERT INTO host_slots (id, host,"
-                    + " held_until) VALUES (?, ?, ?)) UPDATE host_politeness SET next_at = ? WHERE host = ?")) {
-                st.setString(1, slot);
-                st.setString(2, host);
-                st.setLong(3, start + holdMicros);
-                st.setLong(4, start + micros(delay));
-                st.setString(5, host);
-                st.executeUpdate();
-            }
-            return new Grant(true, Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(start - row.now)), unreachable,
-                    host, slot);
         });
         if (grant.granted()) {
             hold(grant.slot(), asked + TimeUnit.MICROSECONDS.toNanos(holdMicros) + grant.pause().toNanos());
@@ -106,9 +97,8 @@ final class SharedHostSchedule implements SharedHostGate {
     @Override
     public void release(Grant slot, Duration delay) {
         slots.remove(slot.slot());
-        update("release a request to host " + slot.host(), "WITH slot AS (DELETE FROM host_slots WHERE id = ?)"
-                + " UPDATE host_politeness SET next_at = GREATEST(next_at, " + NOW + " + ?) WHERE host = ?",
-                slot.slot(), micros(delay), slot.host());
+        update("release a request to host " + slot.host(), "SELECT " + HostPolitenessFunctions.RELEASE + "(?, ?, ?)",
+                slot.slot(), slot.host(), micros(delay));
     }
 
     @Override
@@ -127,24 +117,6 @@ final class SharedHostSchedule implements SharedHostGate {
     public void reachable(String host) {
         update("close the breaker of host " + host, "UPDATE host_politeness SET unreachable_until = 0"
                 + " WHERE host = ? AND unreachable_until > ?", host, 0L);
-    }
-
-    /**
-     * The host's slots in flight on the cluster, forgetting those that expired (their node died or froze) on the way;
-     * called with the host row locked. The count and the delete read one snapshot, hence the count's own filter.
-     */
-    private static long inFlight(Connection c, String host, long now) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("WITH expired AS (DELETE FROM host_slots WHERE host = ? AND"
-                + " held_until <= ?) SELECT count(*) FROM host_slots WHERE host = ? AND held_until > ?")) {
-            st.setString(1, host);
-            st.setLong(2, now);
-            st.setString(3, host);
-            st.setLong(4, now);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
     }
 
     /** Counts {@code slot} as held until {@code until} (nanoTime, less a margin) and makes sure it is renewed. */
@@ -211,7 +183,7 @@ final class SharedHostSchedule implements SharedHostGate {
         }
         long asked = System.nanoTime();
         try {
-            Set<String> renewed = db.write("renew " + ids.size() + " requests in flight", c -> {
+            Set<String> renewed = db.writeOne("renew " + ids.size() + " requests in flight", c -> {
                 Array array = c.createArrayOf("text", ids.toArray());
                 try (PreparedStatement st = c.prepareStatement("UPDATE host_slots SET held_until = GREATEST(held_until,"
                         + " " + NOW + " + ?) WHERE id = ANY(?) AND held_until > " + NOW + " RETURNING id")) {
@@ -241,12 +213,13 @@ final class SharedHostSchedule implements SharedHostGate {
      */
     private void update(String operation, String sql, Object... parameters) {
         try {
-            db.write(operation, c -> {
+            db.writeOne(operation, c -> {
                 try (PreparedStatement st = c.prepareStatement(sql)) {
                     for (int i = 0; i < parameters.length; i++) {
                         st.setObject(i + 1, parameters[i]);
                     }
-                    return st.executeUpdate();
+                    st.execute();
+                    return null;
                 }
             });
         } catch (RuntimeException e) {
@@ -254,20 +227,7 @@ final class SharedHostSchedule implements SharedHostGate {
         }
     }
 
-    private static Row lock(Connection c, String host) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT next_at, unreachable_until, " + NOW
-                + " FROM host_politeness WHERE host = ? FOR UPDATE")) {
-            st.setString(1, host);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? new Row(rs.getLong(1), rs.getLong(2), rs.getLong(3)) : null;
-            }
-        }
-    }
-
     private static long micros(Duration d) {
         return TimeUnit.NANOSECONDS.toMicros(d.toNanos());
-    }
-
-    private record Row(long nextAt, long unreachableUntil, long now) {
     }
 }

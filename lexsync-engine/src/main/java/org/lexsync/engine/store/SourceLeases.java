@@ -99,6 +99,15 @@ public final class SourceLeases {
         }
         String token = UUID.randomUUID().toString();
         Instant since = Instant.now();
+        if (!db.sqlite()) {
+            Long free = db.writeOne("take the lease of source " + sourceId,
+                    c -> insertWithNextEpoch(c, sourceId, token, me, since, System.currentTimeMillis() + ttl.toMillis()));
+            if (free != null) {
+                OPEN.add(token);
+                return new SourceLease(this, sourceId, token, free, ttl, renewEvery);
+            }
+            // held, or left behind: the transaction below decides whether it may be taken over
+        }
         long[] epoch = new long[1];
         boolean[] tookOver = new boolean[1];
         LeaseHolder other = db.write("take the lease of source " + sourceId, c -> {
@@ -136,6 +145,16 @@ public final class SourceLeases {
         OPEN.add(token);
         return new SourceLease(this, sourceId, token, epoch[0], ttl, renewEvery);
     }
+
+    /**
+     * {@link #check} as a common table expression named {@code fence}, for a PostgreSQL statement that writes in one
+     * round trip: its two parameters come first (the fence's source, then its epoch); it has a row when the lease still
+     * carries the fence's epoch, which it locks until the statement's transaction ends, as {@code check} does. The
+     * statement writes only {@code WHERE EXISTS (SELECT 1 FROM fence)}; when it wrote nothing, {@link #check} in a
+     * transaction names the holder now.
+     */
+    static final String FENCE_CTE = "fence AS (UPDATE source_leases SET epoch = epoch WHERE source_id = ? AND epoch = ?"
+            + " RETURNING epoch)";
 
     /**
      * Refuses, inside the caller's write transaction, a write of the holder of {@code fence} when the lease of its
@@ -193,6 +212,26 @@ public final class SourceLeases {
         return held;
     }
 
+    /**
+     * PostgreSQL's common case in one statement and one round trip (docs/benchmarks.md, "Round trips per check"): the
+     * next epoch and the new lease row of a source nobody holds, committed together, so the counter's row is locked only
+     * while the server runs the statement (not across the client's round trips, where the nodes of a cluster queued
+     * for it), and a source's epochs still grow in the order its leases were taken. Null when the source has a lease
+     * row (an epoch is then used up: epochs may skip, never repeat).
+     */
+    private static Long insertWithNextEpoch(Connection c, String sourceId, String token, RunHolder me, Instant since,
+                                            long expires) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("WITH next AS (UPDATE counters SET value = value + 1"
+                + " WHERE name = 'lease_epoch' RETURNING value) INSERT INTO source_leases (source_id, token, holder_pid,"
+                + " holder_host, holder_started, since, expires_at, epoch) SELECT ?, ?, ?, ?, ?, ?, ?, value FROM next"
+                + " ON CONFLICT (source_id) DO NOTHING RETURNING epoch")) {
+            bindLeaseRow(st, sourceId, token, me, since, expires);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : null;
+            }
+        }
+    }
+
     /** The next lease epoch, counted store-wide (so that a source's epochs grow even across released leases). */
     private static long nextEpoch(Connection c) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(
@@ -213,7 +252,7 @@ public final class SourceLeases {
 
     /** Moves the lease's expiry to {@code ttl} from now; false when the lease is no longer ours (taken over). */
     boolean renew(String sourceId, String token, Duration ttl) {
-        return db.write("renew the lease of source " + sourceId, c -> {
+        return db.writeOne("renew the lease of source " + sourceId, c -> {
             try (PreparedStatement st = c.prepareStatement(
                     "UPDATE source_leases SET expires_at = ? WHERE source_id = ? AND token = ?")) {
                 st.setLong(1, System.currentTimeMillis() + ttl.toMillis());
@@ -227,7 +266,7 @@ public final class SourceLeases {
     /** Gives the lease back (nothing happens when it was taken over meanwhile); it counts as closed either way. */
     void release(String sourceId, String token) {
         OPEN.remove(token);
-        db.write("release the lease of source " + sourceId, c -> {
+        db.writeOne("release the lease of source " + sourceId, c -> {
             try (PreparedStatement st = c.prepareStatement(
                     "DELETE FROM source_leases WHERE source_id = ? AND token = ?")) {
                 st.setString(1, sourceId);
@@ -237,18 +276,24 @@ public final class SourceLeases {
         });
     }
 
+    /** The first seven columns of a lease row, in {@code source_leases}' order, as parameters 1–7 of {@code st}. */
+    private static void bindLeaseRow(PreparedStatement st, String sourceId, String token, RunHolder me, Instant since,
+                                     long expires) throws SQLException {
+        st.setString(1, sourceId);
+        st.setString(2, token);
+        st.setLong(3, me.pid());
+        st.setString(4, me.host());
+        st.setString(5, me.started());
+        st.setString(6, since.toString());
+        st.setLong(7, expires);
+    }
+
     private static boolean insert(Connection c, String sourceId, String token, long epoch, RunHolder me,
                                   Instant since, long expires) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("INSERT INTO source_leases (source_id, token, holder_pid,"
                 + " holder_host, holder_started, since, expires_at, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON CONFLICT (source_id) DO NOTHING")) {
-            st.setString(1, sourceId);
-            st.setString(2, token);
-            st.setLong(3, me.pid());
-            st.setString(4, me.host());
-            st.setString(5, me.started());
-            st.setString(6, since.toString());
-            st.setLong(7, expires);
+            bindLeaseRow(st, sourceId, token, me, since, expires);
             st.setLong(8, epoch);
             return st.executeUpdate() == 1;
         }

@@ -137,4 +137,40 @@ class PostgresSharedHostScheduleTest {
         assertThat(a.held(frozen)).isFalse();
         assertThat(a.reserve(HOST, 1, Duration.ZERO).granted()).as("b's slot still counts").isFalse();
     }
+
+    @Test
+    void nodesReservingAtOnceNeverHoldMoreThanTheLimit() throws Exception {
+        // the function counts the slots after it holds the host's lock, each statement with a snapshot of its own: a
+        // count read before the wait (one statement's snapshot) would miss the slot of the reservation ahead of it
+        int limit = 3;
+        java.util.concurrent.atomic.AtomicInteger holding = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger grants = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            SharedHostGate gate = (t % 2 == 0 ? first : second).sharedHostGate();
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 25; i++) {
+                    SharedHostGate.Grant g = gate.reserve(HOST, limit, Duration.ZERO);
+                    if (!g.granted()) {
+                        continue;
+                    }
+                    grants.incrementAndGet();
+                    most.accumulateAndGet(holding.incrementAndGet(), Math::max);
+                    try {
+                        Thread.sleep(2); // the request
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    holding.decrementAndGet();
+                    gate.release(g, Duration.ZERO);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(grants.get()).as("some reservations were granted").isPositive();
+        assertThat(most.get()).isBetween(1, limit);
+    }
 }
