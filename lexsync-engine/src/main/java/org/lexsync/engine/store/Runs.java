@@ -124,8 +124,7 @@ public final class Runs {
                        @Nullable LeaseFence fence) {
         if (fence != null && !db.sqlite()) {
             // one statement and one round trip: the fence's check and the update, committed together
-            int updated = db.writeOne("finish run " + runId, c -> updateEnd(c, "WITH " + SourceLeases.FENCE_CTE + " ",
-                    " AND EXISTS (SELECT 1 FROM fence)", fence, runId, status, counts, error));
+            int updated = db.writeOne("finish run " + runId, c -> updateEnd(c, fence, runId, status, counts, error));
             if (updated == 1) {
                 return;
             }
@@ -135,14 +134,16 @@ public final class Runs {
             if (fence != null) {
                 SourceLeases.check(c, fence);
             }
-            updateEnd(c, "", "", null, runId, status, counts, error);
+            updateEnd(c, null, runId, status, counts, error);
             return null;
         });
     }
 
-    /** The run's end; {@code with} and {@code and} wrap the update in a fence's check when {@code fence} is given. */
-    private static int updateEnd(java.sql.Connection c, String with, String and, @Nullable LeaseFence fence, long runId,
+    /** The run's end, in one statement that also checks {@code fence} when it is given (null: not fenced). */
+    private static int updateEnd(java.sql.Connection c, @Nullable LeaseFence fence, long runId,
                                  RunStatus status, RunCounts counts, String error) throws SQLException {
+        String with = fence == null ? "" : "WITH " + SourceLeases.FENCE_CTE + " ";
+        String and = fence == null ? "" : " AND EXISTS (SELECT 1 FROM fence)";
         try (PreparedStatement st = c.prepareStatement(with + "UPDATE runs SET ended_at = ?, status = ?,"
                 + " created = CASE WHEN created > ? THEN created ELSE ? END,"
                 + " updated = CASE WHEN updated > ? THEN updated ELSE ? END,"

@@ -3,7 +3,6 @@ package org.lexsync.engine.apply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,18 +11,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.core.checksum.Digests;
 import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.ApplyReport;
 import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.JournalEntry;
 import org.lexsync.engine.model.PlannedChange;
 import org.lexsync.engine.model.PlannedRepresentation;
-import org.lexsync.engine.model.Politeness;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.store.GroupWrite;
 import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
 
 /**
  * {@link Applier#applyGroup}: the changes of one ingested document group commit as ONE transaction with the group's
@@ -32,26 +28,24 @@ import org.lexsync.engine.store.StoreConfig;
 class ApplierGroupTest {
     @TempDir
     Path dir;
+    LocalApplySetup setup;
     Store store;
     Fetcher fetcher;
 
     @BeforeEach
     void open() {
-        store = Store.open(StoreConfig.of(dir.resolve("data")));
-        fetcher = Fetcher.builder().politeness(new Politeness(1, Duration.ZERO))
-                .tempDirectory(store.fileBlobs().tempDirectory()).build();
+        setup = new LocalApplySetup(dir);
+        store = setup.store;
+        fetcher = setup.fetcher;
     }
 
     @AfterEach
     void close() {
-        fetcher.close();
-        store.close();
+        setup.close();
     }
 
     private static PlannedChange local(String uri, String text) {
-        return PlannedChange.builder("crawler", uri, ChangeKind.CREATED).representations(List.of(
-                PlannedRepresentation.bytes(text.getBytes(StandardCharsets.UTF_8), null, RepresentationRole.PRIMARY,
-                        Digests.NONE, "text/html"))).build();
+        return LocalApplySetup.created("crawler", uri, text).build();
     }
 
     private static GroupWrite group(List<String> uris) {

@@ -4,25 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lexsync.core.checksum.Digests;
-import org.lexsync.engine.fetch.Fetcher;
 import org.lexsync.engine.model.ApplyReport;
-import org.lexsync.engine.model.ChangeKind;
 import org.lexsync.engine.model.PlannedChange;
-import org.lexsync.engine.model.PlannedRepresentation;
-import org.lexsync.engine.model.Politeness;
-import org.lexsync.engine.model.RepresentationRole;
-import org.lexsync.engine.store.Store;
-import org.lexsync.engine.store.StoreConfig;
 
 /**
  * An apply call's helpers — its read-ahead planner, its committer, its listeners' announcer — run on the shared
@@ -32,32 +22,26 @@ import org.lexsync.engine.store.StoreConfig;
 class ApplyThreadsTest {
     @TempDir
     Path dir;
-    Store store;
-    Fetcher fetcher;
+    LocalApplySetup local;
 
     @BeforeEach
     void open() {
-        store = Store.open(StoreConfig.of(dir.resolve("data")));
-        fetcher = Fetcher.builder().politeness(new Politeness(1, Duration.ZERO))
-                .tempDirectory(store.fileBlobs().tempDirectory()).build();
+        local = new LocalApplySetup(dir);
     }
 
     @AfterEach
     void close() {
-        fetcher.close();
-        store.close();
+        local.close();
     }
 
     private static PlannedChange local(String uri, String text) {
-        return PlannedChange.builder("feed", uri, ChangeKind.CREATED).checkpoint(text).representations(List.of(
-                PlannedRepresentation.bytes(text.getBytes(StandardCharsets.UTF_8), null, RepresentationRole.PRIMARY,
-                        Digests.NONE, "text/html"))).build();
+        return LocalApplySetup.created("feed", uri, text).checkpoint(text).build();
     }
 
     @Test
     void applyCallsWithReadAheadCommitsAndListenersStartNoPlatformThreadEach() {
         AtomicInteger heard = new AtomicInteger();
-        Applier applier = Applier.builder(fetcher, store).listener(batch -> heard.addAndGet(batch.changes().size()))
+        Applier applier = Applier.builder(local.fetcher, local.store).listener(batch -> heard.addAndGet(batch.changes().size()))
                 .build();
         applier.apply("feed", List.of(local("http://x.example/warm", "warm")).iterator()); // pools of the store start
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
