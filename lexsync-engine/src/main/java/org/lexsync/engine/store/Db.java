@@ -39,6 +39,7 @@ final class Db implements AutoCloseable {
     private final AtomicLong fenced = new AtomicLong();
     private final AtomicLong takeovers = new AtomicLong();
     private final TableStatistics statistics = new TableStatistics();
+    private final DeadRows deadRows = new DeadRows(DeadRows.DEFAULT_INTERVAL);
 
     /** Opens and migrates a writable database. */
     Db(StoreConfig config) {
@@ -286,6 +287,7 @@ final class Db implements AutoCloseable {
                 long commit = commits.incrementAndGet();
                 if (!sqlite) {
                     statistics.afterCommit(c, commit);
+                    deadRows.afterCommit(c);
                 }
                 return result;
             } catch (SQLException | RuntimeException e) {
@@ -336,6 +338,9 @@ final class Db implements AutoCloseable {
         try (Connection c = ds.getConnection()) {
             T result = work.run(c);
             commits.incrementAndGet();
+            if (!sqlite) {
+                deadRows.afterCommit(c);
+            }
             return result;
         } catch (SQLException e) {
             throw StoreFailures.of(config, operation, e);

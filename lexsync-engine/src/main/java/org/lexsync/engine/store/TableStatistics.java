@@ -1,11 +1,7 @@
 package org.lexsync.engine.store;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -60,25 +56,6 @@ final class TableStatistics {
 
     /** Analyzes the tables grown by {@link #FACTOR} since their statistics; returns their names. */
     static List<String> analyzeGrown(Connection c) throws SQLException {
-        List<String> grown = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(GROWN)) {
-            s.setLong(1, MIN_ROWS);
-            s.setInt(2, FACTOR);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    grown.add(rs.getString(1));
-                }
-            }
-        }
-        if (!grown.isEmpty()) {
-            try (Statement s = c.createStatement()) {
-                s.execute("ANALYZE " + String.join(", ", grown.stream().map(TableStatistics::quoted).toList()));
-            }
-        }
-        return grown;
-    }
-
-    private static String quoted(String table) {
-        return '"' + table.replace("\"", "\"\"") + '"';
+        return TableNames.maintain(c, GROWN, new long[] {MIN_ROWS, FACTOR}, "ANALYZE");
     }
 }
