@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * tables are at least half dead with at least {@value #MIN_DEAD} dead rows (small enough to vacuum in well under a
  * second: at most {@value #MAX_MB} MB) and vacuums those, skipping one another node is vacuuming, and without giving
  * the emptied pages back (truncating would lock the table against every check, or retry for seconds on the committing
- * thread while the table is busy; the pages are reused). With autovacuum on
- * (PostgreSQL's default) this rarely finds anything. PostgreSQL skips, with a warning, a table the store's user does
- * not own; a failure is logged once and the checks stop.
+ * thread while the table is busy; the pages are reused). With autovacuum on (PostgreSQL's default) this rarely finds
+ * anything. PostgreSQL skips, with a warning, a table the store's user does not own; a failure is logged once and the
+ * checks stop.
  */
 final class DeadRows {
     private static final Logger LOG = LoggerFactory.getLogger(DeadRows.class);
@@ -70,6 +70,7 @@ final class DeadRows {
 
     /** Vacuums the store's tables that are at least half dead (see the class); returns their names. */
     static List<String> vacuumHalfDead(Connection c) throws SQLException {
-        return TableNames.maintain(c, HALF_DEAD, new long[] {MIN_DEAD, MAX_MB << 20}, "VACUUM (SKIP_LOCKED, TRUNCATE false)");
+        return TableNames.maintain(c, HALF_DEAD, new long[] {MIN_DEAD, MAX_MB << 20},
+                "VACUUM (SKIP_LOCKED, TRUNCATE false)");
     }
 }
