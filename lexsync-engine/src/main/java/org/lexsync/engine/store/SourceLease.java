@@ -1,14 +1,14 @@
 package org.lexsync.engine.store;
 
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A source's lease, held (docs/architecture.md, "Concurrency"): renewed by a background thread until it is
- * closed, which gives it back. When a renewal finds the lease taken over (its holder stalled longer than the time
+ * A source's lease, held (docs/architecture.md, "Concurrency"): renewed every {@code renewEvery} until it is
+ * closed, which gives it back ({@link LeaseRenewalTimer} says when; a renewal runs on a thread of its own). When a renewal finds the lease taken over (its holder stalled longer than the time
  * to live) it stops renewing, {@link #lost()} turns true and the {@link #onLost(Runnable) action} runs once, so
  * the holder can stop working on a source that is no longer its own. Take one with {@link SourceLeases#acquire}.
  */
@@ -20,10 +20,13 @@ public final class SourceLease implements AutoCloseable {
     private final String token;
     private final long epoch;
     private final Duration ttl;
-    private final CountDownLatch stop = new CountDownLatch(1);
-    private final Thread renewer;
+    /** Held while a renewal runs; closing takes it, so that no renewal is under way when the lease is given back. */
+    private final ReentrantLock renewing = new ReentrantLock();
+    private final ScheduledFuture<?> renewals;
     private volatile boolean lost;
     private volatile Runnable onLost = () -> { };
+    /** Set under {@link #renewing} once the lease is closed or lost: no renewal after it. */
+    private boolean stopped;
     private boolean closed;
 
     SourceLease(SourceLeases leases, String sourceId, String token, long epoch, Duration ttl, Duration renewEvery) {
@@ -32,7 +35,7 @@ public final class SourceLease implements AutoCloseable {
         this.token = token;
         this.epoch = epoch;
         this.ttl = ttl;
-        this.renewer = Thread.ofVirtual().name("lexsync-lease-" + sourceId).start(() -> renewUntilClosed(renewEvery));
+        this.renewals = LeaseRenewalTimer.every(renewEvery, "lexsync-lease-" + sourceId, this::renewOnce);
     }
 
     /** The source this lease is for. */
@@ -64,24 +67,33 @@ public final class SourceLease implements AutoCloseable {
         return this;
     }
 
-    private void renewUntilClosed(Duration every) {
+    /** One renewal; a renewal that finds the lease taken over stops the renewals and runs the {@link #onLost} action. */
+    private void renewOnce() {
+        renewing.lock();
         try {
-            while (!stop.await(every.toNanos(), TimeUnit.NANOSECONDS)) {
-                try {
-                    if (!leases.renew(sourceId, token, ttl)) {
-                        lost = true;
-                        LOG.warn("the lease of source {} was taken over by another holder; stopping", sourceId);
-                        onLost.run();
-                        return;
-                    }
-                } catch (RuntimeException e) {
-                    // the store was busy or failed for a moment: try again at the next tick, the lease still runs
-                    LOG.warn("could not renew the lease of source {}: {}", sourceId, e.getMessage());
-                }
+            if (stopped) {
+                return;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            try {
+                if (leases.renew(sourceId, token, ttl)) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                // the store was busy or failed for a moment: try again at the next tick, the lease still runs
+                LOG.warn("could not renew the lease of source {}: {}", sourceId, e.getMessage());
+                return;
+            }
+            stopped = true;
+            lost = true;
+        } finally {
+            renewing.unlock();
         }
+        ScheduledFuture<?> scheduled = renewals; // null only if the first renewal beat the constructor's end
+        if (scheduled != null) {
+            scheduled.cancel(false);
+        }
+        LOG.warn("the lease of source {} was taken over by another holder; stopping", sourceId);
+        onLost.run();
     }
 
     /** Stops renewing and gives the lease back; a failure to give it back only lets it expire (logged). */
@@ -91,17 +103,14 @@ public final class SourceLease implements AutoCloseable {
             return;
         }
         closed = true;
-        stop.countDown();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                renewer.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true; // the release below must still happen
-            }
+        renewals.cancel(false);
+        renewing.lock(); // waits for a renewal under way: it must not find the row released below and call it lost
+        try {
+            stopped = true;
+        } finally {
+            renewing.unlock();
         }
-        interrupted |= Thread.interrupted(); // a stopped harvest closes its lease: the store is written once more
+        boolean interrupted = Thread.interrupted(); // a stopped harvest closes its lease: the store is written once more
         try {
             leases.release(sourceId, token);
         } catch (RuntimeException e) {
