@@ -8,9 +8,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A source's lease, held (docs/architecture.md, "Concurrency"): renewed every {@code renewEvery} until it is
- * closed, which gives it back ({@link LeaseRenewalTimer} says when; a renewal runs on a thread of its own). When a renewal finds the lease taken over (its holder stalled longer than the time
- * to live) it stops renewing, {@link #lost()} turns true and the {@link #onLost(Runnable) action} runs once, so
- * the holder can stop working on a source that is no longer its own. Take one with {@link SourceLeases#acquire}.
+ * closed, which gives it back ({@link LeaseRenewalTimer} says when; a renewal runs on a thread of its own). When a
+ * renewal finds the lease taken over (its holder stalled longer than the time to live) it stops renewing,
+ * {@link #lost()} turns true and the {@link #onLost(Runnable) action} runs once, so the holder can stop working on a
+ * source that is no longer its own. Take one with {@link SourceLeases#acquire}.
  */
 public final class SourceLease implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SourceLease.class);
@@ -67,9 +68,15 @@ public final class SourceLease implements AutoCloseable {
         return this;
     }
 
-    /** One renewal; a renewal that finds the lease taken over stops the renewals and runs the {@link #onLost} action. */
+    /**
+     * One renewal; a renewal that finds the lease taken over stops the renewals and runs the {@link #onLost} action.
+     * While another renewal is still under way (a busy database) or the lease is closing, there is nothing to do: the
+     * timer's later ticks do not pile up behind a stalled one.
+     */
     private void renewOnce() {
-        renewing.lock();
+        if (!renewing.tryLock()) {
+            return;
+        }
         try {
             if (stopped) {
                 return;
@@ -110,7 +117,8 @@ public final class SourceLease implements AutoCloseable {
         } finally {
             renewing.unlock();
         }
-        boolean interrupted = Thread.interrupted(); // a stopped harvest closes its lease: the store is written once more
+        // a stopped harvest closes its lease: the store is written once more, then the interrupt is given back
+        boolean interrupted = Thread.interrupted();
         try {
             leases.release(sourceId, token);
         } catch (RuntimeException e) {
