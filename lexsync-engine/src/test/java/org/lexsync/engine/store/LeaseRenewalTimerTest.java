@@ -1,12 +1,12 @@
 package org.lexsync.engine.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class LeaseRenewalTimerTest {
@@ -18,10 +18,7 @@ class LeaseRenewalTimerTest {
         List<Ran> runs = new CopyOnWriteArrayList<>();
         ScheduledFuture<?> renewals = LeaseRenewalTimer.every(Duration.ofMillis(20), "lexsync-lease-acts",
                 () -> runs.add(new Ran(Thread.currentThread().getName(), Thread.currentThread().isVirtual())));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (runs.size() < 3 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> runs.size() >= 3);
         renewals.cancel(false);
         Thread.sleep(100); // a renewal started just before the cancel may still add itself
         int afterCancel = runs.size();
