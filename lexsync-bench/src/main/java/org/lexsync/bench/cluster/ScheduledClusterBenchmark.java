@@ -33,7 +33,10 @@ import org.lexsync.bench.fixture.FixtureProcess;
  * <pre>java -cp lexsync-bench/target/benchmarks.jar org.lexsync.bench.cluster.ScheduledClusterBenchmark --nodes 3 \
  *     [--sources 1000] [--minutes 3] [--warm-minutes 0] [--change-percent 10] [--max-concurrent-runs 4] [--per-host 8] \
  *     [--cli lexsync-cli/target] [--node-jvm-flags "-XX:..."] [--pg-log /var/log/postgresql/postgresql-15-main.log] \
- *     [--series true]</pre>
+ *     [--series true] [--schedule-seconds 60]</pre>
+ *
+ * {@code --schedule-seconds} sets every source's schedule (default 60 s; the fixture's changes stay one round a
+ * minute), for the same sources checked more or less often.
  *
  * {@code --node-jvm-flags} replaces the JVM flags the launcher gives {@code serve} ({@link NodeProcess#SERVE_FLAGS})
  * with a blank-separated list ({@code ""}: none, the JVM's defaults). The nodes run with the launcher's AOT cache for
@@ -83,6 +86,7 @@ public final class ScheduledClusterBenchmark {
                 case "--change-percent" -> changePercent = Integer.parseInt(v);
                 case "--max-concurrent-runs" -> runs = Integer.parseInt(v);
                 case "--per-host" -> perHost = Integer.parseInt(v);
+                case "--schedule-seconds" -> schedule = Duration.ofSeconds(Integer.parseInt(v));
                 case "--cli" -> cli = Path.of(v);
                 case "--pg-log" -> pgLog = Path.of(v);
                 case "--series" -> series = Boolean.parseBoolean(v);

@@ -140,6 +140,19 @@ public final class Applier {
     }
 
     /**
+     * Applies only the items of {@code sourceId} that wait to be retried on their own (docs/architecture.md, invariant
+     * 6), under {@code giveUp}, in the run {@code runId} that the caller holds: for a run that found nothing new, such
+     * as an unchanged feed. With no planner to pull, no read-ahead thread is borrowed (a scheduled check that finds its
+     * feed unchanged hands nothing to another thread), and the report is that of an apply call with no changes.
+     */
+    public ApplyReport applyRetries(String sourceId, long runId, @Nullable Consumer<ApplyProgress> progress,
+                                    GiveUpRule giveUp) {
+        Objects.requireNonNull(sourceId, "sourceId");
+        Objects.requireNonNull(giveUp, "giveUp");
+        return apply(sourceId, null, runId, progress, giveUp, null);
+    }
+
+    /**
      * Applies the changes of ONE ingested document group as ONE transaction, with the group's own state written in it
      * (EUCases D2.1 §3.2; docs/architecture.md, "Ingestion"): every change is prepared (verified against its promised
      * digests, blobs made durable) before anything commits; when one fails, nothing is committed and nothing is
@@ -164,7 +177,8 @@ public final class Applier {
         return apply(sourceId, changes.iterator(), runId, null, GiveUpRule.DEFAULT, groups);
     }
 
-    private ApplyReport apply(String sourceId, Iterator<PlannedChange> changes, @Nullable Long runId,
+    /** {@code changes} null: the due retries alone ({@link #applyRetries}). */
+    private ApplyReport apply(String sourceId, @Nullable Iterator<PlannedChange> changes, @Nullable Long runId,
                               @Nullable Consumer<ApplyProgress> progress, GiveUpRule giveUp,
                               @Nullable List<GroupWrite> group) {
         Store store = settings.store();
@@ -172,7 +186,7 @@ public final class Applier {
         long run = runId != null ? runId : store.runs().start(sourceId, fence);
         ApplyRun r = new ApplyRun(settings, sourceId, run, progress, giveUp, group);
         try (r) {
-            ApplyReport report = r.execute(changes);
+            ApplyReport report = changes == null ? r.executeRetries() : r.execute(changes);
             if (runId == null) {
                 RunStatus status = report.complete() ? RunStatus.SUCCEEDED : RunStatus.FINISHED_WITH_FAILURES;
                 store.runs().finish(run, status, report.counts(),

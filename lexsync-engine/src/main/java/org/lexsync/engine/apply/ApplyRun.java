@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -153,17 +154,27 @@ private record PendingCommit(List<Prepared> batch, String checkpoint, Future<Lis
             // a group is all or nothing: no item of it is ever retried alone, none is read ahead
             return execute0(planner);
         }
-        ItemFailures.Open open = store.failures().open(sourceId, runId, Instant.now(), Retries.PER_RUN);
-        for (ItemFailure f : open.failures()) {
-            knownFailures.put(f.resourceUri(), f);
-        }
-        Iterator<PlannedChange> all = Retries.before(sourceId, open.due(), planner);
+        Iterator<PlannedChange> all = Retries.before(sourceId, openFailures(), planner);
         if (readAhead == 0) {
             return execute0(all);
         }
         try (ReadAhead ahead = new ReadAhead(all, readAhead, "lexsync-plan-" + sourceId)) {
             return execute0(ahead);
         }
+    }
+
+    /** The due retries alone, with no planner: they are decoded already, so nothing is read ahead. */
+    ApplyReport executeRetries() {
+        return execute0(Retries.before(sourceId, openFailures(), Collections.emptyIterator()));
+    }
+
+    /** Reads the source's recorded failures into {@link #knownFailures}; returns those due to be retried alone. */
+    private List<ItemFailures.Retry> openFailures() {
+        ItemFailures.Open open = store.failures().open(sourceId, runId, Instant.now(), Retries.PER_RUN);
+        for (ItemFailure f : open.failures()) {
+            knownFailures.put(f.resourceUri(), f);
+        }
+        return open.due();
     }
 
     private ApplyReport execute0(Iterator<PlannedChange> changes) {

@@ -1,6 +1,5 @@
 package org.lexsync.engine.apply;
 
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +17,7 @@ final class ApplyThreads {
     static final long KEEP_ALIVE_SECONDS = 60;
     private static final String IDLE = "lexsync-apply-idle";
 
-    private static final ExecutorService POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS,
+    private static final ThreadPoolExecutor POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS,
             TimeUnit.SECONDS, new SynchronousQueue<>(), r -> Thread.ofPlatform().name(IDLE).daemon(true).unstarted(r));
 
     private ApplyThreads() {
@@ -27,6 +26,11 @@ final class ApplyThreads {
     /** Runs {@code task} on one of the shared threads, named {@code name} while it runs. */
     static void execute(String name, Runnable task) {
         POOL.execute(named(name, task));
+    }
+
+    /** How many tasks were handed to the shared threads since the process started (approximate while they run). */
+    static long tasksHandedOver() {
+        return POOL.getTaskCount();
     }
 
     /** {@code task} with the thread that runs it named {@code name} until it ends. */

@@ -2,7 +2,6 @@ package org.lexsync.engine.atom;
 
 import java.net.URI;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -86,7 +85,7 @@ public final class AtomHarvester implements Harvester {
             if (outcome instanceof PageReader.Outcome.Unchanged) {
                 context.listener().note(url + " is unchanged since the last complete run");
                 // nothing new to collect, but items that wait to be retried on their own still are (docs/architecture.md, invariant 6)
-                ApplyReport retried = job.dryRun() ? null : run.apply(Collections.emptyIterator());
+                ApplyReport retried = run.applyRetries();
                 run.finish(retried == null || retried.complete() ? RunStatus.SUCCEEDED
                         : RunStatus.FINISHED_WITH_FAILURES, retried == null ? RunCounts.ZERO : retried.counts(), null);
                 return run.report(PROTOCOL, retried, reader.source(), 0);

@@ -110,6 +110,17 @@ public final class HarvestRun {
         return context.applier().apply(job.sourceId(), changes, id, progress, job.giveUp());
     }
 
+    /**
+     * For a run that found nothing new: applies the items that wait to be retried on their own
+     * ({@link org.lexsync.engine.apply.Applier#applyRetries}) with the listener's progress; null in a dry run.
+     */
+    public @Nullable ApplyReport applyRetries() {
+        if (job.dryRun()) {
+            return null;
+        }
+        return context.applier().applyRetries(job.sourceId(), id, context.listener()::applied, job.giveUp());
+    }
+
     /** {@link #apply(Iterator, Consumer)} with the listener's progress. */
     public @Nullable ApplyReport apply(Iterator<PlannedChange> changes) {
         return apply(changes, context.listener()::applied);

@@ -35,6 +35,7 @@ import org.lexsync.engine.model.JournalEntry;
 import org.lexsync.engine.model.RepresentationRole;
 import org.lexsync.engine.model.RepresentationState;
 import org.lexsync.engine.model.ResourceState;
+import org.lexsync.engine.model.RunCounts;
 import org.lexsync.engine.model.RunStatus;
 import org.lexsync.engine.model.FailureStatus;
 import org.lexsync.engine.store.Store;
@@ -252,6 +253,39 @@ abstract class ApplierContract {
         assertThat(pub.requests()).extracting(r -> r.path()).containsExactly(broken.path());
         assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
         assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void applyingOnlyTheDueRetriesRetriesASkippedItemInTheCallersRun() throws IOException {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(503, null));
+        applier().build().apply(Plans.SOURCE, unordered(Plans.created(pub, true)).iterator());
+        pub.faults().clear();
+        pub.clearRequests();
+        long run = store.runs().start(Plans.SOURCE);
+
+        ApplyReport retried = applier().build().applyRetries(Plans.SOURCE, run, null, GiveUpRule.DEFAULT);
+
+        assertThat(retried.runId()).isEqualTo(run);
+        assertThat(retried.complete()).isTrue();
+        assertThat(retried.counts().created()).isEqualTo(1);
+        assertThat(pub.requests()).extracting(r -> r.path()).containsExactly(broken.path());
+        assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
+        assertStoreEqualsPublisher();
+    }
+
+    @Test
+    void applyingOnlyTheDueRetriesWithNoneDueFetchesNothingAndReportsTheStoredCheckpoint() {
+        ApplyReport first = applier().build().apply(Plans.SOURCE, Plans.created(pub, true).iterator());
+        pub.clearRequests();
+        long run = store.runs().start(Plans.SOURCE);
+
+        ApplyReport none = applier().build().applyRetries(Plans.SOURCE, run, null, GiveUpRule.DEFAULT);
+
+        assertThat(none.complete()).isTrue();
+        assertThat(none.counts()).isEqualTo(RunCounts.ZERO);
+        assertThat(none.checkpoint()).isNotNull().isEqualTo(first.checkpoint());
+        assertThat(pub.requests()).isEmpty();
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lexsync.engine.model.ApplyReport;
+import org.lexsync.engine.model.GiveUpRule;
 import org.lexsync.engine.model.PlannedChange;
 
 /**
@@ -56,5 +57,20 @@ class ApplyThreadsTest {
                 .as("platform threads started by 20 apply calls that planned ahead, committed and told a listener")
                 .isLessThan(10);
         assertThat(heard).hasValue(21);
+    }
+
+    @Test
+    void applyingOnlyTheDueRetriesHandsNothingToAHelperThread() {
+        Applier applier = Applier.builder(local.fetcher, local.store).build(); // an Atom harvest has no listener
+        applier.apply("feed", List.of(local("http://x.example/warm", "warm")).iterator());
+        long run = local.store.runs().start("feed");
+        long before = ApplyThreads.tasksHandedOver();
+
+        for (int i = 0; i < 20; i++) {
+            assertThat(applier.applyRetries("feed", run, null, GiveUpRule.DEFAULT).complete()).isTrue();
+        }
+
+        assertThat(ApplyThreads.tasksHandedOver() - before)
+                .as("helper tasks of 20 apply calls that found nothing due (an unchanged feed's check)").isZero();
     }
 }
