@@ -240,11 +240,7 @@ abstract class ApplierContract {
 
     @Test
     void aSkippedItemIsRetriedAloneByTheNextRunWhichReadsOnlyNewChanges() throws IOException {
-        FixtureResource broken = pub.resources().get(10);
-        pub.faults().always(broken.path(), new Fault.Status(503, null));
-        applier().build().apply(Plans.SOURCE, unordered(Plans.created(pub, true)).iterator());
-        pub.faults().clear();
-        pub.clearRequests();
+        FixtureResource broken = skippedInAFirstRunThenHealed();
 
         ApplyReport next = applier().build().apply(Plans.SOURCE, List.<PlannedChange>of().iterator());
 
@@ -257,11 +253,7 @@ abstract class ApplierContract {
 
     @Test
     void applyingOnlyTheDueRetriesRetriesASkippedItemInTheCallersRun() throws IOException {
-        FixtureResource broken = pub.resources().get(10);
-        pub.faults().always(broken.path(), new Fault.Status(503, null));
-        applier().build().apply(Plans.SOURCE, unordered(Plans.created(pub, true)).iterator());
-        pub.faults().clear();
-        pub.clearRequests();
+        FixtureResource broken = skippedInAFirstRunThenHealed();
         long run = store.runs().start(Plans.SOURCE);
 
         ApplyReport retried = applier().build().applyRetries(Plans.SOURCE, run, null, GiveUpRule.DEFAULT);
@@ -272,6 +264,19 @@ abstract class ApplierContract {
         assertThat(pub.requests()).extracting(r -> r.path()).containsExactly(broken.path());
         assertThat(store.failures().list(Plans.SOURCE)).isEmpty();
         assertStoreEqualsPublisher();
+    }
+
+    /**
+     * A first run of the whole plan as a snapshot's unordered items, while one resource answers 503: that item is
+     * skipped and recorded to be retried alone. Then the publisher heals and forgets the requests it saw.
+     */
+    private FixtureResource skippedInAFirstRunThenHealed() {
+        FixtureResource broken = pub.resources().get(10);
+        pub.faults().always(broken.path(), new Fault.Status(503, null));
+        applier().build().apply(Plans.SOURCE, unordered(Plans.created(pub, true)).iterator());
+        pub.faults().clear();
+        pub.clearRequests();
+        return broken;
     }
 
     @Test
