@@ -119,7 +119,9 @@ class ReadinessTest {
 
                 Files.delete(filler);
                 Eventually.until("ready again", LIMIT, () -> server.get("/readyz").statusCode() == 200);
-                server.get("/readyz");
+                // a recovery is logged once the check has stayed ok for ReadinessMonitor.SETTLE
+                Eventually.until("the ready-again lines", LIMIT, () -> server.get("/readyz").statusCode() == 200
+                        && lines(Level.INFO).stream().filter(l -> l.startsWith("ready again: ")).count() >= 2);
 
                 assertThat(lines(Level.WARN)).filteredOn(l -> l.startsWith("not ready: dataDirectory"))
                         .as("one line when the condition starts").hasSize(1);
