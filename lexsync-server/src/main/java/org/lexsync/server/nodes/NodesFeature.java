@@ -29,6 +29,8 @@ public final class NodesFeature implements ServerFeature {
     private final ServerContext context;
     private final Instant started;
     private @Nullable ScheduledExecutorService beats;
+    /** Beats failed in a row; touched by the beat thread only. */
+    private int failedBeats;
 
     public NodesFeature(ServerContext context) {
         this.context = context;
@@ -62,12 +64,25 @@ public final class NodesFeature implements ServerFeature {
         beats.scheduleAtFixedRate(this::beat, every, every, TimeUnit.MILLISECONDS);
     }
 
-    /** Writes this node's row; a failure (the database away) is logged and the next beat tries again. */
+    /**
+     * Writes this node's row; the next beat tries again after a failure (the database away, a full disk). A run of
+     * failures is logged once when it starts and once when a beat gets through, not every beat: an hour's outage at
+     * the default beat would otherwise write 1,800 lines. The beats between are at debug level.
+     */
     private void beat() {
         try {
             context.lexsync().operations().nodeHeartbeat(address(), started);
+            if (failedBeats > 0) {
+                LOG.info("this node's heartbeat is written again, after {} failed beats", failedBeats);
+                failedBeats = 0;
+            }
         } catch (RuntimeException e) {
-            LOG.warn("cannot write this node's heartbeat: {}", e.getMessage());
+            if (failedBeats++ == 0) {
+                LOG.warn("cannot write this node's heartbeat (said once until a beat gets through): {}",
+                        e.getMessage());
+            } else {
+                LOG.debug("cannot write this node's heartbeat: {}", e.getMessage());
+            }
         }
     }
 

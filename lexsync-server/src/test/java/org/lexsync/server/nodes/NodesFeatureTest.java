@@ -3,6 +3,10 @@ package org.lexsync.server.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,11 +25,13 @@ import org.lexsync.engine.model.ClusterSettings;
 import org.lexsync.engine.model.ServerSettings;
 import org.lexsync.server.LexSyncServer;
 import org.lexsync.server.metrics.MetricsFeature;
+import org.slf4j.LoggerFactory;
 
 /**
  * Issue 32, nodes visible: a serving node beats its row, {@code /api/nodes} lists it and a node killed long ago
  * (a real row of another pid and host, silent for ten minutes) as stale, {@code /metrics} carries the heartbeat ages
- * and the takeover and fence counters, and a clean stop removes the node's row.
+ * and the takeover and fence counters, a run of failed beats is logged once when it starts and once when it ends, and
+ * a clean stop removes the node's row.
  */
 class NodesFeatureTest {
     private static final String GONE = "4242@gone-host.example";
@@ -89,6 +95,45 @@ class NodesFeatureTest {
         assertThat(text).contains("lexsync_node_heartbeat_age_seconds{node=\"" + Operations.nodeId() + "\"}");
         assertThat(text).containsPattern("(?m)^lexsync_lease_takeovers_total 0\\.0$");
         assertThat(text).containsPattern("(?m)^lexsync_fenced_commits_total 0\\.0$");
+    }
+
+    @Test
+    void aRunOfFailedBeatsIsLoggedOnceWhenItStartsAndOnceWhenABeatGetsThrough() throws Exception {
+        Logger feature = (Logger) LoggerFactory.getLogger(NodesFeature.class);
+        Level level = feature.getLevel();
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        feature.addAppender(log);
+        feature.setLevel(Level.DEBUG);
+        try {
+            renameTheNodeTable("nodes", "nodes_away"); // every beat fails: no such table
+            await().atMost(Duration.ofSeconds(10)).until(() -> lines(log, Level.DEBUG).size() >= 4);
+            renameTheNodeTable("nodes_away", "nodes");
+            await().atMost(Duration.ofSeconds(10)).until(() -> !lines(log, Level.INFO).isEmpty());
+
+            assertThat(lines(log, Level.WARN)).singleElement().asString()
+                    .startsWith("cannot write this node's heartbeat (said once until a beat gets through): ");
+            assertThat(lines(log, Level.INFO)).singleElement().asString()
+                    .matches("this node's heartbeat is written again, after \\d+ failed beats");
+        } finally {
+            feature.detachAppender(log);
+            feature.setLevel(level);
+        }
+    }
+
+    private void renameTheNodeTable(String from, String to) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve("lexsync.db"));
+             Statement s = c.createStatement()) {
+            s.execute("PRAGMA busy_timeout = 10000");
+            s.executeUpdate("ALTER TABLE " + from + " RENAME TO " + to);
+        }
+    }
+
+    private static java.util.List<String> lines(ListAppender<ILoggingEvent> log, Level level) {
+        synchronized (log) { // the appender adds under its own lock
+            return log.list.stream().filter(e -> e.getLevel() == level).map(ILoggingEvent::getFormattedMessage)
+                    .toList();
+        }
     }
 
     @Test
