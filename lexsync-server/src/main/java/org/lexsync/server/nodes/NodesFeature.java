@@ -29,7 +29,7 @@ public final class NodesFeature implements ServerFeature {
     private final ServerContext context;
     private final Instant started;
     private @Nullable ScheduledExecutorService beats;
-    /** Beats failed in a row; touched by the beat thread only. */
+    /** Beats failed in a row; one beat runs at a time (start's first, then the beat thread's). */
     private int failedBeats;
 
     public NodesFeature(ServerContext context) {
