@@ -96,11 +96,7 @@ final class ReadinessMonitor implements AutoCloseable {
                 } else if (!ok) {
                     failing.put(name, new Failure(before.state(), null)); // a flap: still the one logged failure
                 } else if (before.okSince() == null) {
-                    if (settleNanos <= 0) {
-                        recovered(name, before);
-                    } else {
-                        failing.put(name, new Failure(before.state(), now));
-                    }
+                    failing.put(name, new Failure(before.state(), now));
                 } else if (now - before.okSince() >= settleNanos) {
                     recovered(name, before);
                 }
